@@ -1,0 +1,13 @@
+/** Business constants and limits of spec §9, each defined once. */
+export const HOME_COACH_LIMIT = 6;
+export const MIN_PRICE_DOLLARS = 1;
+export const REFUND_AFTER_DAYS = 7;
+export const PAYOUT_ARRIVAL_BUSINESS_DAYS = '2-7';
+export const FEE_CHANGE_NOTICE_DAYS = 30;
+export const TOAST_DURATION_MS = 5000;
+export const QUERY_STALE_TIME_MS = 5 * 60 * 1000;
+export const QUERY_RETRIES = 3;
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const IMAGE_CACHE_SECONDS = 3600;
+export const CONTACT_SUBJECT_MIN_WORDS = 5;
+export const TERMS_LAST_UPDATED = '8/26/2025';

@@ -1,0 +1,96 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { CONTACT_MESSAGES } from '../contracts/contact';
+import { expectVisible, useBrowser } from './support/browser';
+
+const full = (m: { title: string; description: string }) => `${m.title} ${m.description}`;
+
+async function fillValidForm(page: Page) {
+  await page.getByLabel('Name').fill('Jordan Lee');
+  await page.getByLabel('Email').fill('jordan@example.com');
+  await page.getByLabel('Phone (optional)').fill('+61 400 000 000');
+  await page.getByLabel('Topic').selectOption({ label: 'Issue with response' });
+  await page.getByLabel('Subject').fill('My answer has not arrived yet');
+  await page.getByLabel('How can we help?').fill('I asked a question last week.');
+  await page.getByLabel(/I agree to the Terms of Service and Privacy Policy/).check();
+}
+
+describe('contact form', () => {
+  const browser = useBrowser();
+
+  it('offers the six topics with their labels', async () => {
+    const page = await browser.newAdmittedVisitor();
+    await page.goto('/contact');
+    const options = await page
+      .getByLabel('Topic')
+      .locator('option:not([disabled])')
+      .allTextContents();
+    expect(options).toEqual([
+      'Account',
+      'Feedback',
+      'Payments',
+      'Issue with response',
+      'Media inquiry',
+      'Other',
+    ]);
+  });
+
+  it('shows each validation message and sends nothing', async () => {
+    const page = await browser.newAdmittedVisitor();
+    await page.goto('/contact');
+    let posted = false;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/contact')) posted = true;
+    });
+    const submit = page.getByRole('button', { name: 'Submit' });
+
+    await submit.click();
+    await expectVisible(page.getByText(CONTACT_MESSAGES.nameRequired));
+    await expectVisible(page.getByText(CONTACT_MESSAGES.emailRequired));
+    await expectVisible(page.getByText(CONTACT_MESSAGES.topicRequired));
+    await expectVisible(page.getByText(CONTACT_MESSAGES.subjectRequired));
+    await expectVisible(page.getByText(CONTACT_MESSAGES.messageRequired));
+    await expectVisible(page.getByText(full(CONTACT_MESSAGES.agreementRequired)));
+
+    await fillValidForm(page);
+    await page.getByLabel(/I agree to the Terms/).uncheck();
+    await submit.click();
+    await expectVisible(page.getByText(full(CONTACT_MESSAGES.agreementRequired)));
+
+    await page.getByLabel(/I agree to the Terms/).check();
+    await page.getByLabel('Subject').fill('Four words only here');
+    await submit.click();
+    await expectVisible(page.getByText(full(CONTACT_MESSAGES.subjectTooShort)));
+
+    await page.getByLabel('Email').fill('jordan@');
+    await submit.click();
+    await expectVisible(page.getByText(CONTACT_MESSAGES.emailInvalid));
+    expect(posted).toBe(false);
+  });
+
+  it('stores a valid message, confirms it and resets the form', async () => {
+    const page = await browser.newAdmittedVisitor();
+    await page.goto('/contact');
+    await fillValidForm(page);
+    const response = page.waitForResponse('**/api/contact');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    const stored = await response;
+    expect(stored.status()).toBe(201);
+    expect((await stored.json()).id).toMatch(/^[0-9a-f-]{36}$/);
+    await expectVisible(page.getByText(full(CONTACT_MESSAGES.sent)));
+    expect(await page.getByLabel('Name').inputValue()).toBe('');
+    expect(await page.getByLabel(/I agree to the Terms/).isChecked()).toBe(false);
+  });
+
+  it('links the agreement to the terms and the privacy policy', async () => {
+    const page = await browser.newAdmittedVisitor();
+    await page.goto('/contact');
+    const form = page.locator('form');
+    expect(await form.getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toBe(
+      '/terms',
+    );
+    expect(await form.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe(
+      '/privacy',
+    );
+  });
+});

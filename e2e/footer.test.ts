@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { E2E_INSTAGRAM_URL } from './support/constants';
+import { expectVisible, useBrowser } from './support/browser';
+
+describe('footer', () => {
+  const browser = useBrowser();
+
+  it.each([
+    ['About', '/about', "It's game time."],
+    ['Contact', '/contact', 'Contact'],
+    ['Privacy Policy', '/privacy', 'Privacy Policy'],
+    ['Terms of Service', '/terms', 'Terms of Service'],
+    ['Revenue Agreement', '/revenue', 'Revenue Agreement'],
+  ])('%s reaches its page', async (label, path, heading) => {
+    const page = await browser.newAdmittedVisitor();
+    await page
+      .getByRole('navigation', { name: 'Footer' })
+      .getByRole('link', { name: label })
+      .click();
+    await expectVisible(page.getByRole('heading', { level: 1, name: heading }));
+    expect(new URL(page.url()).pathname).toBe(path);
+  });
+
+  it('links Instagram to the configured address in a new tab', async () => {
+    const page = await browser.newAdmittedVisitor();
+    const instagram = page
+      .getByRole('navigation', { name: 'Footer' })
+      .getByRole('link', { name: 'Instagram' });
+    await expectVisible(instagram);
+    expect(await instagram.getAttribute('href')).toBe(E2E_INSTAGRAM_URL);
+    expect(await instagram.getAttribute('target')).toBe('_blank');
+  });
+});
+
+describe('public pages', () => {
+  const browser = useBrowser();
+
+  it("About's sign-up buttons lead to Player and Coach sign-up", async () => {
+    const page = await browser.newAdmittedVisitor();
+    await page.goto('/about');
+    expect(await page.getByRole('link', { name: 'Sign Up as a Player' }).getAttribute('href')).toBe(
+      '/auth?mode=signup',
+    );
+    expect(await page.getByRole('link', { name: 'Sign Up as a Coach' }).getAttribute('href')).toBe(
+      '/auth?mode=signup&type=expert',
+    );
+  });
+
+  it('Terms state the date, the operator, Australian arbitration, refunds and banned content', async () => {
+    const page = await browser.newAdmittedVisitor();
+    await page.goto('/terms');
+    const text = await page.locator('main').innerText();
+    expect(text).toContain('8/26/2025');
+    expect(text).toContain('Playbook Marketplace Pty Ltd');
+    expect(text).toMatch(/binding arbitration/i);
+    expect(text).toMatch(/Australia/);
+    expect(text).toMatch(/refund/i);
+    expect(text).toMatch(/harassment/i);
+  });
+
+  it('the Revenue Agreement derives its worked example from the 70% split', async () => {
+    const page = await browser.newAdmittedVisitor();
+    await page.goto('/revenue');
+    const text = await page.locator('main').innerText();
+    expect(text).toContain(
+      '$50.00 question fee: the Coach receives $35.00, the platform keeps $15.00',
+    );
+    expect(text).toContain('2-7 business days');
+    expect(text).toMatch(/30 days/);
+    expect(text).not.toMatch(/20%|38\.50/);
+  });
+
+  it('the Privacy Policy gives the configured contact address', async () => {
+    const page = await browser.newAdmittedVisitor();
+    await page.goto('/privacy');
+    const links = page.getByRole('link', { name: 'support@playbook.local' });
+    await expectVisible(links.first());
+    expect(await links.first().getAttribute('href')).toBe('mailto:support@playbook.local');
+  });
+});

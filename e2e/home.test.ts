@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { HOME_COACH_LIMIT } from '../contracts/limits';
+import { DEMO_COACHES } from '../scripts/seed-demo';
+import { expectVisible, useBrowser } from './support/browser';
+
+describe('home page for a signed-out visitor', () => {
+  const browser = useBrowser();
+
+  it('shows the hero, how it works, the two audiences and the newest Coaches', async () => {
+    const page = await browser.newAdmittedVisitor();
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Ask. Answer. Win.' }));
+    for (const step of ['Pick Your Coach', 'Ask Your Question', 'Get Your Playbook']) {
+      await expectVisible(page.getByRole('heading', { name: step }));
+    }
+    await expectVisible(page.getByRole('heading', { name: 'For Players' }));
+    await expectVisible(page.getByRole('heading', { name: 'For Coaches' }));
+    await expectVisible(page.getByRole('heading', { name: 'Meet Our Coaches' }));
+    await expectVisible(page.getByText(`${DEMO_COACHES.length} Coaches`));
+
+    const cards = page
+      .getByRole('heading', { level: 3 })
+      .filter({ hasNotText: /^(Pick|Ask|Get) / });
+    await expectVisible(cards.first());
+    const names = await cards.allTextContents();
+    // Seeded one day apart, so the newest six are the last six, newest first.
+    const newest = DEMO_COACHES.map((c) => c.name)
+      .reverse()
+      .slice(0, HOME_COACH_LIMIT);
+    expect(names).toEqual(newest);
+  });
+
+  it('shows Refer a Friend, Sign Up and Sign In in the header', async () => {
+    const page = await browser.newAdmittedVisitor();
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expectVisible(nav.getByRole('button', { name: 'Refer a Friend' }));
+    await expectVisible(nav.getByRole('link', { name: 'Sign Up' }));
+    await expectVisible(nav.getByRole('link', { name: 'Sign In' }));
+    expect(await nav.getByRole('link', { name: 'Sign Up' }).getAttribute('href')).toBe(
+      '/auth?mode=signup',
+    );
+  });
+
+  it('Refer a Friend copies the sign-up link', async () => {
+    const page = await browser.newAdmittedVisitor({
+      permissions: ['clipboard-read', 'clipboard-write'],
+    });
+    await page.getByRole('button', { name: 'Refer a Friend' }).click();
+    await expectVisible(page.getByRole('status').getByText('Link copied!'));
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      `${browser.baseUrl}/auth`,
+    );
+  });
+
+  it('asks the visitor to copy the link by hand when copying fails', async () => {
+    const page = await browser.newAdmittedVisitor();
+    await page.evaluate(() => {
+      navigator.clipboard.writeText = () => Promise.reject(new Error('denied'));
+    });
+    await page.getByRole('button', { name: 'Refer a Friend' }).click();
+    await expectVisible(
+      page.getByRole('alert').getByText(`Please copy it manually: ${browser.baseUrl}/auth`),
+    );
+  });
+
+  it('lays out without horizontal scrolling on a 390 px phone', async () => {
+    const page = await browser.newAdmittedVisitor({ viewport: { width: 390, height: 844 } });
+    await expectVisible(page.getByRole('heading', { name: 'Meet Our Coaches' }));
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBe(0);
+  });
+});

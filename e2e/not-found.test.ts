@@ -1,0 +1,42 @@
+import { readFile } from 'node:fs/promises';
+import { describe, expect, inject, it } from 'vitest';
+import { expectVisible, useBrowser } from './support/browser';
+
+describe('unknown paths', () => {
+  const browser = useBrowser();
+
+  it("show 'Oops! Page not found', log the path on the server, and lead home", async () => {
+    const page = await browser.newAdmittedVisitor();
+    const reported = page.waitForResponse('**/api/not-found-reports');
+    await page.goto('/no/such/page-42');
+    await expectVisible(page.getByRole('heading', { name: 'Oops! Page not found' }));
+    expect((await reported).status()).toBe(204);
+    const log = await readFile(inject('serverLog'), 'utf8');
+    const entry = log
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .find((line) => line.msg === 'page not found');
+    expect(entry).toMatchObject({ path: '/no/such/page-42' });
+
+    await page.getByRole('link', { name: 'Return to Home' }).click();
+    await expectVisible(page.getByRole('heading', { name: 'Ask. Answer. Win.' }));
+    expect(new URL(page.url()).pathname).toBe('/');
+  });
+});
+
+describe('the error boundary', () => {
+  const browser = useBrowser();
+
+  it("shows 'Something went wrong' with 'Refresh Page' when a page fails to load", async () => {
+    const page = await browser.newAdmittedVisitor();
+    // A page chunk that cannot be loaded (a deploy replaced it, the network dropped) must not
+    // leave a blank screen.
+    await page.route('**/assets/about-*.js', (route) => route.abort());
+    await page.getByRole('link', { name: 'About' }).click();
+    await expectVisible(page.getByRole('heading', { name: 'Something went wrong' }));
+    await page.unroute('**/assets/about-*.js');
+    await page.getByRole('button', { name: 'Refresh Page' }).click();
+    await expectVisible(page.getByRole('heading', { name: "It's game time." }));
+  });
+});

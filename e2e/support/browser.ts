@@ -1,0 +1,72 @@
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { BETA_COOKIE, betaToken } from '../../server/modules/beta/access-token';
+import { E2E_APP_SECRET, E2E_BETA_CODE } from './constants';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/** One Chromium per test file; each test gets its own context (cookies, storage). */
+export function useBrowser() {
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+  });
+  afterAll(async () => {
+    await Promise.all(contexts.map((c) => c.close()));
+    await browser.close();
+  });
+
+  const baseUrl = inject('baseUrl');
+
+  /** A visitor who has not passed the beta gate. */
+  async function newVisitor(options: ContextOptions = {}): Promise<Page> {
+    const context = await browser.newContext({ baseURL: baseUrl, ...options });
+    contexts.push(context);
+    return context.newPage();
+  }
+
+  /**
+   * A visitor already admitted through the beta gate: the fixture sets the cookie the server would
+   * have set, so tests other than the gate's own do not spend its rate limit.
+   */
+  async function newAdmittedVisitor(options: ContextOptions = {}): Promise<Page> {
+    const page = await newVisitor(options);
+    await page.context().addCookies([
+      {
+        name: BETA_COOKIE,
+        value: betaToken(E2E_APP_SECRET, E2E_BETA_CODE),
+        url: baseUrl,
+        httpOnly: true,
+        sameSite: 'Lax',
+      },
+    ]);
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Sign In' }).waitFor();
+    return page;
+  }
+
+  return { baseUrl, newVisitor, newAdmittedVisitor };
+}
+
+type ContextOptions = Parameters<Browser['newContext']>[0];
+
+/** Waits until exactly one element matches and is visible; fails with the locator in the message. */
+export async function expectVisible(locator: Locator): Promise<void> {
+  await locator.waitFor({ state: 'visible', timeout: 10_000 });
+}

@@ -1,0 +1,3 @@
+export const E2E_BETA_CODE = 'e2e-kickoff';
+export const E2E_INSTAGRAM_URL = 'https://www.instagram.com/playbook.e2e';
+export const E2E_APP_SECRET = 'e2e-secret-that-is-at-least-32-characters-long';

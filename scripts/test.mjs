@@ -1,0 +1,28 @@
+// `npm test`: every check, in the order that fails fastest.
+// API tests run on PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set.
+import { spawnSync } from 'node:child_process';
+
+const run = (label, command, env = {}) => {
+  console.log(`\n▶ ${label}`);
+  const result = spawnSync(command, {
+    shell: true,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
+  if (result.status !== 0) {
+    console.error(`\n✖ ${label} failed`);
+    process.exit(result.status ?? 1);
+  }
+};
+
+run('typecheck', 'npx tsc --noEmit -p .');
+run('lint', 'npx eslint . && npx prettier --check .');
+run('unit and API tests (PGlite)', 'npx vitest run', { TEST_DB: 'pglite' });
+if (process.env.TEST_DATABASE_URL) {
+  run('API tests (PostgreSQL)', 'npx vitest run server', { TEST_DB: 'postgres' });
+} else {
+  console.log('\n(TEST_DATABASE_URL is not set: skipping the PostgreSQL run)');
+}
+run('build', 'npm run build');
+run('end-to-end tests (Chromium)', 'npx vitest run --config vitest.e2e.config.ts');
+console.log('\n✔ all checks passed');

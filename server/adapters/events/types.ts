@@ -1,0 +1,17 @@
+/** Channels the browser can follow over SSE; payloads are small and carry ids, never secrets. */
+export interface BusEvents {
+  'experts.changed': { expertId: string };
+  'questions.changed': { questionId: string; expertUserId: string; askerId: string };
+}
+export type BusChannel = keyof BusEvents;
+
+/** Fan-out of domain events to every process that serves browsers. */
+export interface EventBus {
+  publish<C extends BusChannel>(channel: C, payload: BusEvents[C]): Promise<void>;
+  /** Returns the function that unsubscribes. */
+  subscribe<C extends BusChannel>(
+    channel: C,
+    listener: (payload: BusEvents[C]) => void,
+  ): () => void;
+  close(): Promise<void>;
+}

@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppContext } from './context';
+import { betaGate } from './modules/beta/gate';
+import { betaRoutes } from './modules/beta/routes';
+import { clientLogRoutes } from './modules/client-log/routes';
+import { contactRoutes } from './modules/contact/routes';
+import { expertRoutes } from './modules/experts/routes';
+import { healthRoutes } from './modules/health/routes';
+import { devMailboxRoutes } from './modules/mail/routes';
+import { publicConfigRoutes } from './modules/public-config/routes';
+import { errorHandler } from './plugins/error-handler';
+import { security } from './plugins/security';
+import { webApp } from './plugins/web-app';
+
+const REQUEST_ID = /^[\w-]{8,64}$/;
+
+export interface BuildOptions {
+  /** Directory of the built web app; without a build only the API is served. */
+  webRoot: string;
+  logger?: FastifyServerOptions['loggerInstance'];
+}
+
+export async function buildApp(ctx: AppContext, options: BuildOptions) {
+  const { config } = ctx;
+  const app = Fastify({
+    ...(options.logger
+      ? { loggerInstance: options.logger }
+      : { logger: { level: config.LOG_LEVEL } }),
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    genReqId: (request) => {
+      const header = request.headers['x-request-id'];
+      return typeof header === 'string' && REQUEST_ID.test(header) ? header : randomUUID();
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(errorHandler);
+  await app.register(security);
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Playbook API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(betaGate, { code: config.BETA_ACCESS_CODE, secret: config.APP_SECRET });
+
+  await app.register(healthRoutes, ctx);
+  await app.register(publicConfigRoutes, ctx);
+  await app.register(betaRoutes, ctx);
+  await app.register(contactRoutes, ctx);
+  await app.register(expertRoutes, ctx);
+  await app.register(clientLogRoutes);
+  if (config.NODE_ENV !== 'production' && ctx.mail.name === 'outbox') {
+    await app.register(devMailboxRoutes, ctx);
+  }
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(webApp, { root: options.webRoot });
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

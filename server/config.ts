@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+const DEV_SECRET = 'development-only-secret-change-me-in-production';
+
+const optionalString = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    PUBLIC_URL: z.url().optional(),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+    TRUST_PROXY: z.stringbool().default(false),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: optionalString.pipe(z.url().startsWith('postgres').optional()),
+    APP_SECRET: z.string().min(32).default(DEV_SECRET),
+    BETA_ACCESS_CODE: optionalString,
+    STORAGE_DRIVER: z.enum(['disk']).default('disk'),
+    MAIL_DRIVER: z.enum(['outbox', 'smtp']).default('outbox'),
+    SMTP_URL: optionalString.pipe(z.url().optional()),
+    MAIL_FROM: z.string().min(3).default('Playbook <no-reply@playbook.local>'),
+    EVENTS_DRIVER: z.enum(['in-process']).default('in-process'),
+    INSTAGRAM_URL: z.url().default('https://www.instagram.com/playbook'),
+    CONTACT_EMAIL: z.email().default('support@playbook.local'),
+    OPERATOR_COMPANY: z.string().min(1).default('Playbook Marketplace Pty Ltd'),
+  })
+  .superRefine((c, ctx) => {
+    if (c.NODE_ENV === 'production' && c.APP_SECRET === DEV_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['APP_SECRET'], message: 'must be set in production' });
+    }
+    if (c.MAIL_DRIVER === 'smtp' && !c.SMTP_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMTP_URL'],
+        message: 'is required when MAIL_DRIVER=smtp',
+      });
+    }
+  })
+  .transform((c) => ({ ...c, PUBLIC_URL: c.PUBLIC_URL ?? `http://localhost:${c.PORT}` }));
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads and validates the environment once; a bad value names its variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const result = configSchema.safeParse(env);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+  throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+}

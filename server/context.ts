@@ -1,0 +1,14 @@
+import type { FileStorage } from './adapters/storage/types';
+import type { EventBus } from './adapters/events/types';
+import type { MailTransport } from './adapters/mail/types';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/client';
+
+/** Everything a route module may depend on, chosen once at start-up from the configuration. */
+export interface AppContext {
+  config: Config;
+  database: DatabaseHandle;
+  storage: FileStorage;
+  mail: MailTransport;
+  bus: EventBus;
+}

@@ -1,0 +1,79 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** One type for both drivers: the services never know which database they talk to. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Transaction = PgTransaction<PgQueryResultHKT, Schema>;
+/** Data-access functions take either, so a caller can run them inside its own transaction. */
+export type Executor = Database | Transaction;
+
+export interface DatabaseHandle {
+  db: Database;
+  driver: 'pglite' | 'postgres';
+  /** True when the database answers a trivial query. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true };
+
+// The source (server/db) and the bundle (dist/server) sit at the same depth below the root.
+const migrationsFolder = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../server/db/migrations',
+);
+
+async function ping(db: Database): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Opens the database the configuration names and brings its schema up to date. */
+export async function openDatabase(
+  target: DatabaseTarget,
+  onConnectionError: (err: Error) => void = () => undefined,
+): Promise<DatabaseHandle> {
+  if ('url' in target) {
+    const pool = new pg.Pool({ connectionString: target.url, max: 20 });
+    // An idle connection dropped by the server must not crash the process: the pool discards it
+    // and the next query opens a new one.
+    pool.on('error', onConnectionError);
+    const db = drizzlePg(pool, { schema });
+    await migratePg(db, { migrationsFolder });
+    return {
+      db,
+      driver: 'postgres',
+      ping: () => ping(db),
+      close: () => pool.end(),
+    };
+  }
+  let dataDir: string | undefined; // undefined: in memory
+  if ('dataDir' in target) {
+    dataDir = path.resolve(target.dataDir, 'pglite');
+    await mkdir(dataDir, { recursive: true });
+  }
+  const client = new PGlite(dataDir);
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder });
+  return {
+    db: db as unknown as Database,
+    driver: 'pglite',
+    ping: () => ping(db as unknown as Database),
+    close: () => client.close(),
+  };
+}

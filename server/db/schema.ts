@@ -1,0 +1,444 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { CONTACT_TOPIC_VALUES } from '../../contracts/contact';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+// ---------------------------------------------------------------- enums
+
+export const roleEnum = pgEnum('user_role', ['asker', 'expert']);
+export const questionStatusEnum = pgEnum('question_status', ['pending', 'answered', 'refunded']);
+export const paymentStatusEnum = pgEnum('payment_status', [
+  'unpaid',
+  'pending',
+  'paid',
+  'failed',
+  'refunded',
+]);
+export const payoutStatusEnum = pgEnum('payout_status', ['pending', 'held', 'paid', 'failed']);
+export const reportReasonEnum = pgEnum('report_reason', [
+  'harassment',
+  'inappropriate',
+  'spam',
+  'scam',
+  'other',
+]);
+export const reportStatusEnum = pgEnum('report_status', ['open', 'dismissed', 'actioned']);
+export const contactTopicEnum = pgEnum('contact_topic', CONTACT_TOPIC_VALUES);
+export const mailStatusEnum = pgEnum('mail_status', ['pending', 'sent', 'failed']);
+
+// ---------------------------------------------------------------- accounts (better-auth's model)
+
+export const users = pgTable('users', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    token: text('token').notNull().unique(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: at('expires_at').notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: at('access_token_expires_at'),
+    refreshTokenExpiresAt: at('refresh_token_expires_at'),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('accounts_user_idx').on(t.userId)],
+);
+
+export const verifications = pgTable(
+  'verifications',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('verifications_identifier_idx').on(t.identifier)],
+);
+
+// ---------------------------------------------------------------- roles and profiles
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: roleEnum('role').notNull(),
+    /** True on exactly one row per user: the role the user is acting in. */
+    activeRole: boolean('active_role').notNull().default(false),
+    name: text('name'),
+    bio: text('bio'),
+    photoUrl: text('photo_url'),
+    websiteUrl: text('website_url'),
+    linkedinUrl: text('linkedin_url'),
+    twitterUrl: text('twitter_url'),
+    instagramUrl: text('instagram_url'),
+    acceptedTermsAt: at('accepted_terms_at'),
+    acceptedPrivacyAt: at('accepted_privacy_at'),
+    acceptedRevenueSplitAt: at('accepted_revenue_split_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('user_roles_user_role_uq').on(t.userId, t.role),
+    uniqueIndex('user_roles_one_active_uq')
+      .on(t.userId)
+      .where(sql`${t.activeRole}`),
+  ],
+);
+
+export const userProfileCompletion = pgTable('user_profile_completion', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  expertProfileCompleted: boolean('expert_profile_completed').notNull().default(false),
+  askerProfileCompleted: boolean('asker_profile_completed').notNull().default(false),
+  updatedAt: updatedAt(),
+});
+
+export const experts = pgTable(
+  'experts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    bio: text('bio'),
+    expertise: text('expertise').notNull(),
+    /** Integer cents; the minimum price is one dollar. */
+    pricePerQuestion: integer('price_per_question').notNull(),
+    photoUrl: text('photo_url'),
+    websiteUrl: text('website_url'),
+    linkedinUrl: text('linkedin_url'),
+    twitterUrl: text('twitter_url'),
+    instagramUrl: text('instagram_url'),
+    stripeAccountId: text('stripe_account_id').unique(),
+    stripeOnboardingComplete: boolean('stripe_onboarding_complete').notNull().default(false),
+    stripeChargesEnabled: boolean('stripe_charges_enabled').notNull().default(false),
+    stripePayoutsEnabled: boolean('stripe_payouts_enabled').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('experts_price_min', sql`${t.pricePerQuestion} >= 100`),
+    index('experts_newest_idx').on(t.createdAt.desc(), t.id),
+    index('experts_lower_name_idx').on(sql`lower(${t.name})`),
+  ],
+);
+
+// ---------------------------------------------------------------- questions and what hangs off them
+
+export const questions = pgTable(
+  'questions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    expertId: uuid('expert_id')
+      .notNull()
+      .references(() => experts.id, { onDelete: 'restrict' }),
+    askerId: text('asker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    askerName: text('asker_name').notNull(),
+    askerEmail: text('asker_email').notNull(),
+    question: text('question').notNull(),
+    context: text('context'),
+    answer: text('answer'),
+    status: questionStatusEnum('status').notNull().default('pending'),
+    paymentStatus: paymentStatusEnum('payment_status').notNull().default('pending'),
+    /** Integer cents, the Coach's price when the question was asked. */
+    amount: integer('amount').notNull(),
+    checkoutSessionId: text('checkout_session_id'),
+    paymentIntentId: text('payment_intent_id'),
+    createdAt: createdAt(),
+    paidAt: at('paid_at'),
+    answeredAt: at('answered_at'),
+    refundedAt: at('refunded_at'),
+    disputeFlagged: boolean('dispute_flagged').notNull().default(false),
+    askerViewedResponse: boolean('asker_viewed_response').notNull().default(false),
+    expertViewedQuestion: boolean('expert_viewed_question').notNull().default(false),
+  },
+  (t) => [
+    check('questions_amount_positive', sql`${t.amount} > 0`),
+    check(
+      'questions_answered_has_answer',
+      sql`${t.status} <> 'answered' OR (${t.answer} IS NOT NULL AND ${t.answeredAt} IS NOT NULL)`,
+    ),
+    check(
+      'questions_refunded_has_time',
+      sql`${t.status} <> 'refunded' OR ${t.refundedAt} IS NOT NULL`,
+    ),
+    check(
+      'questions_dispute_needs_answer',
+      sql`NOT ${t.disputeFlagged} OR ${t.answer} IS NOT NULL`,
+    ),
+    // Coach inbox: by Coach, status ascending, newest first.
+    index('questions_expert_inbox_idx').on(t.expertId, t.status, t.createdAt.desc()),
+    // Answered filter: by Coach, newest answer first.
+    index('questions_expert_answered_idx')
+      .on(t.expertId, t.answeredAt.desc())
+      .where(sql`${t.status} = 'answered'`),
+    // My Questions, payment history and the thread between one asker and one Coach.
+    index('questions_asker_idx').on(t.askerId, t.createdAt.desc()),
+    index('questions_thread_idx').on(t.askerId, t.expertId, t.createdAt),
+    // The 7-day refund sweep only looks at paid, unanswered questions.
+    index('questions_refund_due_idx')
+      .on(t.paidAt)
+      .where(sql`${t.status} = 'pending' AND ${t.paymentStatus} = 'paid'`),
+    uniqueIndex('questions_checkout_session_uq').on(t.checkoutSessionId),
+  ],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    expertId: uuid('expert_id')
+      .notNull()
+      .references(() => experts.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id')
+      .notNull()
+      .unique()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    reviewerId: text('reviewer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rating: integer('rating').notNull(),
+    published: boolean('published').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('reviews_rating_range', sql`${t.rating} BETWEEN 1 AND 5`),
+    index('reviews_expert_published_idx')
+      .on(t.expertId)
+      .where(sql`${t.published}`),
+  ],
+);
+
+export const ratings = pgTable(
+  'ratings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    isHelpful: boolean('is_helpful').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('ratings_question_user_uq').on(t.questionId, t.userId)],
+);
+
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    // One payout per question: concurrent answers cannot create two.
+    questionId: uuid('question_id')
+      .notNull()
+      .unique()
+      .references(() => questions.id, { onDelete: 'restrict' }),
+    expertId: uuid('expert_id')
+      .notNull()
+      .references(() => experts.id, { onDelete: 'restrict' }),
+    amount: integer('amount').notNull(),
+    status: payoutStatusEnum('status').notNull().default('pending'),
+    transferId: text('transfer_id'),
+    createdAt: createdAt(),
+    paidAt: at('paid_at'),
+  },
+  (t) => [
+    check('payouts_amount_non_negative', sql`${t.amount} >= 0`),
+    check('payouts_paid_has_time', sql`${t.status} <> 'paid' OR ${t.paidAt} IS NOT NULL`),
+    index('payouts_expert_idx').on(t.expertId, t.createdAt.desc()),
+    index('payouts_release_due_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} IN ('pending', 'held')`),
+  ],
+);
+
+export const abuseReports = pgTable(
+  'abuse_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reporterId: text('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reportedQuestionId: uuid('reported_question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    reportedExpertId: uuid('reported_expert_id')
+      .notNull()
+      .references(() => experts.id, { onDelete: 'cascade' }),
+    reason: reportReasonEnum('reason').notNull(),
+    details: text('details'),
+    status: reportStatusEnum('status').notNull().default('open'),
+    createdAt: createdAt(),
+    resolvedAt: at('resolved_at'),
+  },
+  (t) => [
+    index('abuse_reports_status_idx').on(t.status, t.createdAt.desc()),
+    index('abuse_reports_question_idx').on(t.reportedQuestionId),
+  ],
+);
+
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    topic: contactTopicEnum('topic').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    agreedToTermsAt: at('agreed_to_terms_at').notNull(),
+    createdAt: createdAt(),
+    readAt: at('read_at'),
+  },
+  (t) => [index('contact_messages_newest_idx').on(t.createdAt.desc())],
+);
+
+// ---------------------------------------------------------------- administrators
+
+export const adminAccounts = pgTable(
+  'admin_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('admin_accounts_username_uq').on(sql`lower(${t.username})`)],
+);
+
+export const adminSessions = pgTable(
+  'admin_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    adminId: uuid('admin_id')
+      .notNull()
+      .references(() => adminAccounts.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the bearer token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: at('expires_at').notNull(),
+    revokedAt: at('revoked_at'),
+  },
+  (t) => [index('admin_sessions_admin_idx').on(t.adminId)],
+);
+
+export const adminAuditLog = pgTable(
+  'admin_audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: at('at').notNull().defaultNow(),
+    adminId: uuid('admin_id').references(() => adminAccounts.id, { onDelete: 'set null' }),
+    username: text('username').notNull(),
+    action: text('action').notNull(),
+    success: boolean('success').notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    details: jsonb('details'),
+  },
+  (t) => [
+    index('admin_audit_log_at_idx').on(t.at.desc()),
+    // Lockout counts recent failed logins per username.
+    index('admin_audit_log_username_idx').on(sql`lower(${t.username})`, t.at.desc()),
+  ],
+);
+
+// ---------------------------------------------------------------- infrastructure
+
+/** Each payment-provider event id is handled once; replays find their row and do nothing. */
+export const processedProviderEvents = pgTable(
+  'processed_provider_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    processedAt: at('processed_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);
+
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    status: mailStatusEnum('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    nextAttemptAt: at('next_attempt_at').notNull().defaultNow(),
+    sentAt: at('sent_at'),
+  },
+  (t) => [
+    check('mail_outbox_attempts_non_negative', sql`${t.attempts} >= 0`),
+    index('mail_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+    index('mail_outbox_to_idx').on(t.to, t.createdAt.desc()),
+  ],
+);

@@ -1,0 +1,34 @@
+import type { Logger } from 'pino';
+
+export interface Job {
+  name: string;
+  intervalMs: number;
+  run(): Promise<unknown>;
+}
+
+/**
+ * Runs each job on its interval, never overlapping with itself. Every process runs the same jobs;
+ * the jobs make that safe by claiming rows with SKIP LOCKED.
+ */
+export function startJobs(jobs: Job[], logger: Logger): () => Promise<void> {
+  const running = new Set<Promise<unknown>>();
+  const timers = jobs.map((job) => {
+    let busy = false;
+    return setInterval(() => {
+      if (busy) return;
+      busy = true;
+      const run = job
+        .run()
+        .catch((err: unknown) => logger.error({ err, job: job.name }, 'job failed'))
+        .finally(() => {
+          busy = false;
+          running.delete(run);
+        });
+      running.add(run);
+    }, job.intervalMs);
+  });
+  return async () => {
+    timers.forEach(clearInterval);
+    await Promise.all(running);
+  };
+}

@@ -1,0 +1,27 @@
+import { count, desc } from 'drizzle-orm';
+import type { CoachCard } from '../../../contracts/experts';
+import type { Executor } from '../../db/client';
+import { experts } from '../../db/schema';
+
+const coachCardColumns = {
+  id: experts.id,
+  name: experts.name,
+  expertise: experts.expertise,
+  bio: experts.bio,
+  photoUrl: experts.photoUrl,
+  pricePerQuestion: experts.pricePerQuestion,
+};
+
+/** Served by experts_newest_idx. */
+export function newestCoaches(db: Executor, limit: number): Promise<CoachCard[]> {
+  return db
+    .select(coachCardColumns)
+    .from(experts)
+    .orderBy(desc(experts.createdAt), desc(experts.id))
+    .limit(limit);
+}
+
+export async function countCoaches(db: Executor): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(experts);
+  return row?.total ?? 0;
+}

@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HOME_COACH_LIMIT } from '../../../contracts/limits';
+import { insertCoach } from '../../test/factories';
+import { createTestApp, testDatabaseKind, type TestApp } from '../../test/harness';
+
+describe(`GET /api/experts/newest (${testDatabaseKind})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('is empty with a count of 0 before any Coach joins', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/experts/newest' });
+    expect(res.json()).toEqual({ coaches: [], total: 0 });
+  });
+
+  it('lists the 6 newest Coaches, newest first, with the total count and public fields only', async () => {
+    const start = Date.UTC(2026, 0, 1);
+    for (let i = 0; i < 8; i++) {
+      await insertCoach(t.ctx.database.db, {
+        name: `Coach ${i}`,
+        createdAt: new Date(start + i * 60_000),
+      });
+    }
+    const res = await t.app.inject({ method: 'GET', url: '/api/experts/newest' });
+    const body = res.json();
+    expect(body.total).toBe(8);
+    expect(body.coaches).toHaveLength(HOME_COACH_LIMIT);
+    expect(body.coaches.map((c: { name: string }) => c.name)).toEqual([
+      'Coach 7',
+      'Coach 6',
+      'Coach 5',
+      'Coach 4',
+      'Coach 3',
+      'Coach 2',
+    ]);
+    expect(Object.keys(body.coaches[0]).sort()).toEqual(
+      ['bio', 'expertise', 'id', 'name', 'photoUrl', 'pricePerQuestion'].sort(),
+    );
+  });
+});

@@ -1,0 +1,81 @@
+import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { MailMessage, MailTransport } from '../../adapters/mail/types';
+import type { Database, Executor } from '../../db/client';
+import { mailOutbox } from '../../db/schema';
+
+export const MAIL_MAX_ATTEMPTS = 5;
+const BATCH_SIZE = 20;
+
+/** Queues a message in the caller's transaction, so it is sent only if the change it reports commits. */
+export async function enqueueMail(db: Executor, message: MailMessage): Promise<void> {
+  await db.insert(mailOutbox).values({ ...message, html: message.html ?? null });
+}
+
+/**
+ * Sends what is due. Rows are claimed with FOR UPDATE SKIP LOCKED, so every process may run this
+ * sweep at once without sending a message twice.
+ */
+export async function deliverDueMail(
+  db: Database,
+  transport: MailTransport,
+  logger: Logger,
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, new Date())))
+      .orderBy(mailOutbox.nextAttemptAt)
+      .limit(BATCH_SIZE)
+      .for('update', { skipLocked: true });
+    const sent: string[] = [];
+    for (const mail of due) {
+      try {
+        await transport.deliver({
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html ?? undefined,
+        });
+        sent.push(mail.id);
+      } catch (err) {
+        const attempts = mail.attempts + 1;
+        logger.warn({ err, mailId: mail.id, attempts }, 'mail delivery failed');
+        await tx
+          .update(mailOutbox)
+          .set({
+            attempts,
+            lastError: err instanceof Error ? err.message : String(err),
+            status: attempts >= MAIL_MAX_ATTEMPTS ? 'failed' : 'pending',
+            // Back off exponentially: 1, 2, 4, 8 minutes.
+            nextAttemptAt: sql`now() + make_interval(mins => ${2 ** (attempts - 1)})`,
+          })
+          .where(eq(mailOutbox.id, mail.id));
+      }
+    }
+    if (sent.length > 0) {
+      await tx
+        .update(mailOutbox)
+        .set({ status: 'sent', sentAt: new Date(), attempts: sql`${mailOutbox.attempts} + 1` })
+        .where(inArray(mailOutbox.id, sent));
+    }
+    return sent.length;
+  });
+}
+
+/** The dev mailbox: the newest messages, for reading links without an SMTP server. */
+export function recentMail(db: Executor, limit = 50) {
+  return db
+    .select({
+      id: mailOutbox.id,
+      to: mailOutbox.to,
+      subject: mailOutbox.subject,
+      text: mailOutbox.text,
+      status: mailOutbox.status,
+      createdAt: mailOutbox.createdAt,
+    })
+    .from(mailOutbox)
+    .orderBy(desc(mailOutbox.createdAt))
+    .limit(limit);
+}

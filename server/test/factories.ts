@@ -1,0 +1,40 @@
+import { randomUUID } from 'node:crypto';
+import type { Executor } from '../db/client';
+import { experts, users } from '../db/schema';
+
+/** Inserts a verified user directly, as the tests' starting point. */
+export async function insertUser(db: Executor, overrides: Partial<typeof users.$inferInsert> = {}) {
+  const id = overrides.id ?? randomUUID();
+  const [user] = await db
+    .insert(users)
+    .values({
+      id,
+      name: 'Test User',
+      email: `${id}@example.test`,
+      emailVerified: true,
+      ...overrides,
+    })
+    .returning();
+  if (!user) throw new Error('no user');
+  return user;
+}
+
+export async function insertCoach(
+  db: Executor,
+  overrides: Partial<typeof experts.$inferInsert> = {},
+) {
+  const user = await insertUser(db, { name: overrides.name ?? 'Coach Carter' });
+  const [coach] = await db
+    .insert(experts)
+    .values({
+      userId: user.id,
+      email: user.email,
+      name: user.name,
+      expertise: 'Basketball',
+      pricePerQuestion: 5000,
+      ...overrides,
+    })
+    .returning();
+  if (!coach) throw new Error('no coach');
+  return coach;
+}

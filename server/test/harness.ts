@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import pino from 'pino';
+import { buildApp, type App } from '../app';
+import { createContext } from '../bootstrap';
+import { loadConfig } from '../config';
+import type { AppContext } from '../context';
+import { openDatabase, type DatabaseHandle } from '../db/client';
+
+/** `TEST_DB=postgres` runs the same tests against TEST_DATABASE_URL; PGlite in memory otherwise. */
+export const testDatabaseKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+
+/** A fresh database per test file: an in-memory PGlite, or a new database on the PostgreSQL server. */
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  if (testDatabaseKind === 'pglite') return openDatabase({ memory: true });
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ url: url.toString() });
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: App;
+  ctx: AppContext;
+  close(): Promise<void>;
+}
+
+/** The whole API on a fresh database, configured like production but for the given overrides. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'playbook-test-'));
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env });
+  const logger = pino({ level: 'silent' });
+  const database = await openTestDatabase();
+  const ctx = await createContext(config, logger, database);
+  const app = await buildApp(ctx, { webRoot: '/nonexistent', logger });
+  await app.ready();
+  return {
+    app,
+    ctx,
+    async close() {
+      await app.close();
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

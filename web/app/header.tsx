@@ -1,0 +1,37 @@
+import { Share2 } from 'lucide-react';
+import { Link } from 'react-router';
+import { Brand } from '@/components/brand';
+import { Button } from '@/components/ui/button';
+import { shareSignUpLink } from '@/features/referral/share-link';
+
+export function Header() {
+  return (
+    <header className="sticky top-0 z-40 bg-navy text-white shadow">
+      <nav
+        aria-label="Main"
+        className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4"
+      >
+        <Link to="/" aria-label="Playbook home" className="shrink-0">
+          <Brand onDark className="[&_span]:text-xl sm:[&_span]:text-2xl" />
+        </Link>
+        <div className="flex items-center gap-1 sm:gap-2">
+          <Button
+            variant="ghost"
+            size="sm"
+            className="text-white hover:bg-white/10"
+            onClick={() => void shareSignUpLink()}
+          >
+            <Share2 aria-hidden />
+            <span className="sr-only sm:not-sr-only">Refer a Friend</span>
+          </Button>
+          <Button asChild variant="onDark" size="sm">
+            <Link to="/auth?mode=signup">Sign Up</Link>
+          </Button>
+          <Button asChild size="sm">
+            <Link to="/auth?mode=signin">Sign In</Link>
+          </Button>
+        </div>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,22 @@
+import { Outlet, ScrollRestoration } from 'react-router';
+import { Footer } from './footer';
+import { Header } from './header';
+
+export function Layout() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded bg-volt px-3 py-2 text-navy focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <Header />
+      <main id="main" className="flex flex-1 flex-col">
+        <Outlet />
+      </main>
+      <Footer />
+      <ScrollRestoration />
+    </div>
+  );
+}

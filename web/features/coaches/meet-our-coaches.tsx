@@ -1,0 +1,66 @@
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { useNewestCoaches } from './api';
+import { CoachCard } from './coach-card';
+
+const EXPERTS_LOAD_FAILED = 'Failed to load expert profiles. Please try again.';
+
+/** The newest Coaches and how many there are, with loading, error and empty states. */
+export function MeetOurCoaches() {
+  const { data, isPending, isError, refetch } = useNewestCoaches();
+  return (
+    <section aria-labelledby="coaches-heading" className="mx-auto w-full max-w-6xl px-4 py-16">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h2 id="coaches-heading" className="text-4xl font-bold text-navy">
+            Meet Our Coaches
+          </h2>
+          <p className="mt-2 text-muted">Real coaches, real experience, ready for your question.</p>
+        </div>
+        {data && (
+          <p className="rounded-full bg-navy px-4 py-1.5 text-sm font-semibold text-white">
+            {data.total} {data.total === 1 ? 'Coach' : 'Coaches'}
+          </p>
+        )}
+      </div>
+      <div className="mt-8">
+        {isPending && (
+          <ul aria-label="Loading coaches" className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+            {Array.from({ length: 3 }, (_, i) => (
+              <li key={i} className="h-44 animate-pulse rounded-2xl bg-line/60" />
+            ))}
+          </ul>
+        )}
+        {isError && (
+          <div
+            role="alert"
+            className="rounded-2xl border border-danger/30 bg-danger-soft p-6 text-danger"
+          >
+            <p>{EXPERTS_LOAD_FAILED}</p>
+            <Button variant="outline" size="sm" className="mt-3" onClick={() => void refetch()}>
+              Try again
+            </Button>
+          </div>
+        )}
+        {data && data.coaches.length === 0 && (
+          <div className="rounded-2xl border-2 border-dashed border-line bg-white p-10 text-center">
+            <p className="font-display text-2xl font-bold text-navy uppercase">No coaches yet</p>
+            <p className="mt-2 text-muted">Be the first Coach on the team.</p>
+            <Button asChild variant="dark" className="mt-5">
+              <Link to="/auth?mode=signup&type=expert">Become a Coach</Link>
+            </Button>
+          </div>
+        )}
+        {data && data.coaches.length > 0 && (
+          <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+            {data.coaches.map((coach) => (
+              <li key={coach.id} className="flex">
+                <CoachCard coach={coach} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}

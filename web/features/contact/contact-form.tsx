@@ -1,0 +1,131 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useForm, type FieldErrors } from 'react-hook-form';
+import { Link } from 'react-router';
+import type { z } from 'zod';
+import {
+  CONTACT_MESSAGES,
+  CONTACT_TOPICS,
+  contactSchema,
+  type ContactInput,
+} from '@contracts/contact';
+import { toast } from '@/components/toast/toast-store';
+import { Button } from '@/components/ui/button';
+import { CheckboxField } from '@/components/ui/checkbox-field';
+import { Field, inputClass } from '@/components/ui/field';
+import { ApiRequestError } from '@/lib/api-client';
+import { sendContactMessage } from './api';
+
+type FormValues = z.input<typeof contactSchema>;
+
+const emptyForm: FormValues = {
+  name: '',
+  email: '',
+  phone: '',
+  topic: '' as FormValues['topic'],
+  subject: '',
+  message: '',
+  agreeToTerms: false,
+};
+
+const subjectTooShort = `${CONTACT_MESSAGES.subjectTooShort.title} ${CONTACT_MESSAGES.subjectTooShort.description}`;
+
+export function ContactForm() {
+  const form = useForm<FormValues, unknown, ContactInput>({
+    resolver: zodResolver(contactSchema),
+    defaultValues: emptyForm,
+  });
+  const { errors } = form.formState;
+
+  const send = useMutation({
+    mutationFn: sendContactMessage,
+    onSuccess: () => {
+      toast(CONTACT_MESSAGES.sent);
+      form.reset(emptyForm);
+    },
+    onError: (error) =>
+      toast({
+        title: error instanceof ApiRequestError ? error.message : CONTACT_MESSAGES.failed,
+        variant: 'destructive',
+      }),
+  });
+
+  // The agreement and the subject length are announced as toasts, as the spec words them.
+  const onInvalid = (invalid: FieldErrors<FormValues>) => {
+    if (invalid.agreeToTerms) {
+      toast({ ...CONTACT_MESSAGES.agreementRequired, variant: 'destructive' });
+    } else if (invalid.subject?.message === subjectTooShort) {
+      toast({ ...CONTACT_MESSAGES.subjectTooShort, variant: 'destructive' });
+    }
+  };
+  const inlineSubjectError =
+    errors.subject?.message === subjectTooShort ? undefined : errors.subject?.message;
+
+  return (
+    <form
+      noValidate
+      onSubmit={form.handleSubmit((values) => send.mutate(values), onInvalid)}
+      className="grid gap-5 sm:grid-cols-2"
+    >
+      <Field label="Name" error={errors.name?.message}>
+        <input className={inputClass} autoComplete="name" {...form.register('name')} />
+      </Field>
+      <Field label="Email" error={errors.email?.message}>
+        <input
+          className={inputClass}
+          type="email"
+          autoComplete="email"
+          {...form.register('email')}
+        />
+      </Field>
+      <Field label="Phone (optional)" error={errors.phone?.message}>
+        <input className={inputClass} type="tel" autoComplete="tel" {...form.register('phone')} />
+      </Field>
+      <Field label="Topic" error={errors.topic?.message}>
+        <select className={inputClass} {...form.register('topic')}>
+          <option value="" disabled>
+            Select a topic
+          </option>
+          {CONTACT_TOPICS.map((topic) => (
+            <option key={topic.value} value={topic.value}>
+              {topic.label}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field
+        label="Subject"
+        error={inlineSubjectError}
+        hint="Use five words or more."
+        className="sm:col-span-2"
+      >
+        <input className={inputClass} {...form.register('subject')} />
+      </Field>
+      <Field label="How can we help?" error={errors.message?.message} className="sm:col-span-2">
+        <textarea className={inputClass} rows={6} {...form.register('message')} />
+      </Field>
+      <div className="sm:col-span-2">
+        <CheckboxField
+          {...form.register('agreeToTerms')}
+          label={
+            <>
+              I agree to the{' '}
+              <Link to="/terms" className="font-semibold underline">
+                Terms of Service
+              </Link>{' '}
+              and{' '}
+              <Link to="/privacy" className="font-semibold underline">
+                Privacy Policy
+              </Link>
+            </>
+          }
+        />
+      </div>
+      <div className="sm:col-span-2">
+        <Button type="submit" size="lg" disabled={send.isPending} className="w-full sm:w-auto">
+          Submit
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,20 @@
+import { useEffect } from 'react';
+import { Link, useLocation } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { reportNotFound } from '@/features/not-found/report';
+
+export function NotFoundPage() {
+  const { pathname } = useLocation();
+  useEffect(() => reportNotFound({ path: pathname }), [pathname]);
+  return (
+    <div className="flex flex-1 flex-col items-center justify-center gap-4 px-4 py-24 text-center">
+      <p className="font-display text-8xl font-bold text-volt [-webkit-text-stroke:2px_var(--color-navy)]">
+        404
+      </p>
+      <h1 className="text-4xl font-bold text-navy">Oops! Page not found</h1>
+      <Button asChild variant="dark">
+        <Link to="/">Return to Home</Link>
+      </Button>
+    </div>
+  );
+}
