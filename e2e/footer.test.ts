@@ -49,6 +49,7 @@ describe('public pages', () => {
   it('Terms state the date, the operator, Australian arbitration, refunds and banned content', async () => {
     const page = await browser.newAdmittedVisitor();
     await page.goto('/terms');
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Terms of Service' }));
     const text = await page.locator('main').innerText();
     expect(text).toContain('8/26/2025');
     expect(text).toContain('Playbook Marketplace Pty Ltd');
@@ -61,6 +62,7 @@ describe('public pages', () => {
   it('the Revenue Agreement derives its worked example from the 70% split', async () => {
     const page = await browser.newAdmittedVisitor();
     await page.goto('/revenue');
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Revenue Agreement' }));
     const text = await page.locator('main').innerText();
     expect(text).toContain(
       '$50.00 question fee: the Coach receives $35.00, the platform keeps $15.00',

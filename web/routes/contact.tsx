@@ -17,7 +17,7 @@ export function ContactPage() {
       {config.data && (
         <p className="mt-6 flex items-center gap-2 text-sm text-muted">
           <Mail className="size-4" aria-hidden />
-          Prefer email? Write to{' '}
+          Prefer email? Write to
           <a
             className="font-semibold text-navy underline"
             href={`mailto:${config.data.privacyEmail}`}

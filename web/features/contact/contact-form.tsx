@@ -82,7 +82,7 @@ export function ContactForm() {
         <input className={inputClass} type="tel" autoComplete="tel" {...form.register('phone')} />
       </Field>
       <Field label="Topic" error={errors.topic?.message}>
-        <select className={inputClass} {...form.register('topic')}>
+        <select className={`${inputClass} h-[46px]`} {...form.register('topic')}>
           <option value="" disabled>
             Select a topic
           </option>
