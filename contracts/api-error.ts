@@ -1,12 +1,15 @@
-import { z } from 'zod';
-
 /** The one error shape every API route answers with. */
-export const apiErrorSchema = z.object({
-  statusCode: z.number().int(),
-  error: z.string(),
-  message: z.string(),
-  fields: z.record(z.string(), z.string()).optional(),
-});
-export type ApiError = z.infer<typeof apiErrorSchema>;
+export interface ApiError {
+  statusCode: number;
+  error: string;
+  message: string;
+  fields?: Record<string, string>;
+}
 
 export const UNEXPECTED_ERROR = 'An unexpected error occurred. Please try again.';
+
+export function isApiError(value: unknown): value is ApiError {
+  if (typeof value !== 'object' || value === null) return false;
+  const candidate = value as Record<string, unknown>;
+  return typeof candidate.statusCode === 'number' && typeof candidate.message === 'string';
+}

@@ -16,6 +16,3 @@ export const newestCoachesSchema = z.object({
   total: z.number().int(),
 });
 export type NewestCoaches = z.infer<typeof newestCoachesSchema>;
-
-/** The URL segment for a Coach: the name with hyphens for spaces (spec §2). */
-export const coachSlug = (name: string): string => name.trim().replace(/\s+/g, '-');

@@ -76,14 +76,12 @@ describe(`schema constraints (${testDatabaseKind})`, () => {
     ).rejects.toThrow();
     const other = await question();
     await expect(
-      db()
-        .insert(payouts)
-        .values({
-          questionId: other.row.id,
-          expertId: other.coach.id,
-          amount: 3500,
-          status: 'paid',
-        }),
+      db().insert(payouts).values({
+        questionId: other.row.id,
+        expertId: other.coach.id,
+        amount: 3500,
+        status: 'paid',
+      }),
     ).rejects.toThrow();
   });
 

@@ -1,5 +1,4 @@
-import type { z } from 'zod';
-import { apiErrorSchema, UNEXPECTED_ERROR } from '@contracts/api-error';
+import { isApiError, UNEXPECTED_ERROR } from '@contracts/api-error';
 
 /** An API answer that was not 2xx, carrying the server's message and per-field errors. */
 export class ApiRequestError extends Error {
@@ -13,16 +12,18 @@ export class ApiRequestError extends Error {
   }
 }
 
-interface RequestOptions<T> {
+interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
-  /** Validates the answer, so a contract drift fails loudly at the edge. */
-  schema?: z.ZodType<T>;
   signal?: AbortSignal;
 }
 
-export async function api<T = void>(path: string, options: RequestOptions<T> = {}): Promise<T> {
-  const { method = 'GET', body, schema, signal } = options;
+/**
+ * Calls the API. Answers are not re-validated here: the server serialises every response through its
+ * zod schema, and keeping zod out of this module keeps it out of the app's entry chunk.
+ */
+export async function api<T = void>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, signal } = options;
   let response: Response;
   try {
     response = await fetch(path, {
@@ -39,10 +40,9 @@ export async function api<T = void>(path: string, options: RequestOptions<T> = {
   const text = await response.text();
   const json: unknown = text ? JSON.parse(text) : null;
   if (!response.ok) {
-    const parsed = apiErrorSchema.safeParse(json);
-    throw parsed.success
-      ? new ApiRequestError(response.status, parsed.data.message, parsed.data.fields)
+    throw isApiError(json)
+      ? new ApiRequestError(response.status, json.message, json.fields)
       : new ApiRequestError(response.status, UNEXPECTED_ERROR);
   }
-  return schema ? schema.parse(json) : (json as T);
+  return json as T;
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { betaCodeSchema, betaStatusSchema, INVALID_ACCESS_CODE } from '../../../contracts/beta';
+import { INVALID_ACCESS_CODE } from '../../../contracts/beta';
+import { betaCodeSchema, betaStatusSchema } from '../../../contracts/beta-schemas';
 import type { AppContext } from '../../context';
 import { badRequest } from '../../errors';
 import { BETA_COOKIE, betaToken, safeEqual } from './access-token';

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { betaStatusSchema, type BetaCodeInput } from '@contracts/beta';
+import type { BetaStatus } from '@contracts/beta';
 import { api } from '@/lib/api-client';
 
-export const getBetaStatus = () => api('/api/beta', { schema: betaStatusSchema });
+export const getBetaStatus = () => api<BetaStatus>('/api/beta');
 export const betaStatusQuery = () => queryOptions({ queryKey: ['beta'], queryFn: getBetaStatus });
 export const useBetaStatus = () => useQuery(betaStatusQuery());
 
-export const submitBetaCode = (input: BetaCodeInput) =>
+export const submitBetaCode = (input: { code: string }) =>
   api('/api/beta', { method: 'POST', body: input });

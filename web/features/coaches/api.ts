@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { newestCoachesSchema } from '@contracts/experts';
+import type { NewestCoaches } from '@contracts/experts';
 import { api } from '@/lib/api-client';
 
 export const newestCoachesQuery = () =>
   queryOptions({
     queryKey: ['experts', 'newest'],
-    queryFn: () => api('/api/experts/newest', { schema: newestCoachesSchema }),
+    queryFn: () => api<NewestCoaches>('/api/experts/newest'),
   });
 export const useNewestCoaches = () => useQuery(newestCoachesQuery());

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { coachSlug, type CoachCard as Coach } from '@contracts/experts';
+import { coachSlug } from '@contracts/coach-slug';
+import type { CoachCard as Coach } from '@contracts/experts';
 import { formatWholeDollars } from '@contracts/money';
 import { Avatar } from '@/components/ui/avatar';
 

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { publicConfigSchema } from '@contracts/public-config';
+import type { PublicConfig } from '@contracts/public-config';
 import { api } from '@/lib/api-client';
 
 export const publicConfigQuery = () =>
   queryOptions({
     queryKey: ['public-config'],
-    queryFn: () => api('/api/config', { schema: publicConfigSchema }),
+    queryFn: () => api<PublicConfig>('/api/config'),
     staleTime: Infinity,
   });
 export const usePublicConfig = () => useQuery(publicConfigQuery());
