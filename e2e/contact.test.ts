@@ -21,6 +21,7 @@ describe('contact form', () => {
   it('offers the six topics with their labels', async () => {
     const page = await browser.newAdmittedVisitor();
     await page.goto('/contact');
+    await expectVisible(page.getByLabel('Topic'));
     const options = await page
       .getByLabel('Topic')
       .locator('option:not([disabled])')
@@ -86,6 +87,7 @@ describe('contact form', () => {
     const page = await browser.newAdmittedVisitor();
     await page.goto('/contact');
     const form = page.locator('form');
+    await expectVisible(form);
     expect(await form.getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toBe(
       '/terms',
     );

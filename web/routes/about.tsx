@@ -48,7 +48,7 @@ export function AboutPage() {
           <ul className="mt-10 grid gap-4 sm:grid-cols-3">
             {stats.map((stat) => (
               <li key={stat.value} className="rounded-xl border border-white/15 bg-navy-light p-4">
-                <p className="font-display text-2xl font-bold tracking-wide text-volt uppercase">
+                <p className="font-display text-2xl font-bold tracking-wide text-volt">
                   {stat.value}
                 </p>
                 <p className="mt-1 text-sm text-white/80">{stat.label}</p>

@@ -8,7 +8,10 @@ export function NotFoundPage() {
   useEffect(() => reportNotFound({ path: pathname }), [pathname]);
   return (
     <div className="flex flex-1 flex-col items-center justify-center gap-4 px-4 py-24 text-center">
-      <p className="font-display text-8xl font-bold text-volt [-webkit-text-stroke:2px_var(--color-navy)]">
+      <p
+        aria-hidden
+        className="font-display text-8xl font-bold text-navy [text-shadow:5px_5px_0_var(--color-volt)]"
+      >
         404
       </p>
       <h1 className="text-4xl font-bold text-navy">Oops! Page not found</h1>
