@@ -47,6 +47,14 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env });
   const logger = pino({ level: 'silent' });
   const database = await openTestDatabase();
+  // Idempotent, so a test may close the database itself to simulate an outage.
+  const closeDatabase = database.close;
+  let databaseClosed = false;
+  database.close = async () => {
+    if (databaseClosed) return;
+    databaseClosed = true;
+    await closeDatabase();
+  };
   const ctx = await createContext(config, logger, database);
   const app = await buildApp(ctx, { webRoot: '/nonexistent', logger });
   await app.ready();

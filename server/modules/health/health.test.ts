@@ -48,6 +48,6 @@ describe(`GET /api/health when the database is gone (${testDatabaseKind})`, () =
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(503);
     expect(res.json()).toEqual({ status: 'degraded', database: 'down' });
-    await t.app.close();
+    await t.close();
   });
 });
