@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
@@ -9,16 +10,22 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { localFilesDir } from './bootstrap';
 import type { AppContext } from './context';
+import { accountRoutes } from './modules/accounts/routes';
+import { authRoutes } from './modules/auth/routes';
 import { betaGate } from './modules/beta/gate';
 import { betaRoutes } from './modules/beta/routes';
 import { clientLogRoutes } from './modules/client-log/routes';
 import { contactRoutes } from './modules/contact/routes';
 import { expertRoutes } from './modules/experts/routes';
 import { healthRoutes } from './modules/health/routes';
+import { eventRoutes } from './modules/events/routes';
 import { devMailboxRoutes } from './modules/mail/routes';
+import { profileRoutes } from './modules/profiles/routes';
 import { publicConfigRoutes } from './modules/public-config/routes';
 import { errorHandler } from './plugins/error-handler';
+import { localFiles } from './plugins/local-files';
 import { security } from './plugins/security';
 import { webApp } from './plugins/web-app';
 
@@ -55,6 +62,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions) {
   await app.register(security);
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
+  await app.register(multipart);
   await app.register(swagger, {
     openapi: { info: { title: 'Playbook API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
@@ -66,12 +74,19 @@ export async function buildApp(ctx: AppContext, options: BuildOptions) {
   await app.register(betaRoutes, ctx);
   await app.register(contactRoutes, ctx);
   await app.register(expertRoutes, ctx);
+  await app.register(authRoutes, { auth: ctx.auth });
+  await app.register(accountRoutes, ctx);
+  await app.register(profileRoutes, ctx);
+  await app.register(eventRoutes, ctx);
   await app.register(clientLogRoutes);
   if (config.NODE_ENV !== 'production' && ctx.mail.name === 'outbox') {
     await app.register(devMailboxRoutes, ctx);
   }
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
+  if (config.STORAGE_DRIVER === 'disk') {
+    await app.register(localFiles, { root: localFilesDir(config) });
+  }
   await app.register(webApp, { root: options.webRoot });
   return app;
 }

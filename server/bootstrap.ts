@@ -5,10 +5,13 @@ import { createLogTransport } from './adapters/mail/log-transport';
 import { createSmtpTransport } from './adapters/mail/smtp-transport';
 import type { MailTransport } from './adapters/mail/types';
 import { createDiskStorage } from './adapters/storage/disk';
+import { createS3Storage } from './adapters/storage/s3';
+import type { FileStorage } from './adapters/storage/types';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import type { Job } from './jobs/scheduler';
+import { createAuth } from './modules/auth/auth';
 import { deliverDueMail } from './modules/mail/outbox';
 
 function createMailTransport(config: Config, logger: Logger): MailTransport {
@@ -18,23 +21,43 @@ function createMailTransport(config: Config, logger: Logger): MailTransport {
   return createLogTransport(logger);
 }
 
+function createStorage(config: Config): FileStorage {
+  if (config.STORAGE_DRIVER === 's3') {
+    return createS3Storage({
+      bucket: config.S3_BUCKET ?? '',
+      region: config.S3_REGION,
+      endpoint: config.S3_ENDPOINT,
+      accessKeyId: config.S3_ACCESS_KEY_ID ?? '',
+      secretAccessKey: config.S3_SECRET_ACCESS_KEY ?? '',
+      forcePathStyle: config.S3_FORCE_PATH_STYLE,
+      publicUrl: config.S3_PUBLIC_URL ?? '',
+    });
+  }
+  return createDiskStorage(localFilesDir(config));
+}
+
+/** Where the disk storage adapter keeps files (served at /files/). */
+export const localFilesDir = (config: Config) => path.join(config.DATA_DIR, 'files');
+
 /** Chooses every adapter from the configuration (design.md §2). */
 export async function createContext(
   config: Config,
   logger: Logger,
   database?: DatabaseHandle,
 ): Promise<AppContext> {
+  const handle =
+    database ??
+    (await openDatabase(
+      config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR },
+      (err) => logger.warn({ err }, 'database connection lost'),
+    ));
   return {
     config,
-    database:
-      database ??
-      (await openDatabase(
-        config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR },
-        (err) => logger.warn({ err }, 'database connection lost'),
-      )),
-    storage: createDiskStorage(path.join(config.DATA_DIR, 'files')),
+    database: handle,
+    storage: createStorage(config),
     mail: createMailTransport(config, logger),
     bus: createInProcessBus(),
+    auth: createAuth(config, handle.db),
   };
 }
 

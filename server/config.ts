@@ -22,7 +22,15 @@ const configSchema = z
     DATABASE_URL: optionalString.pipe(z.url().startsWith('postgres').optional()),
     APP_SECRET: z.string().min(32).default(DEV_SECRET),
     BETA_ACCESS_CODE: optionalString,
-    STORAGE_DRIVER: z.enum(['disk']).default('disk'),
+    AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+    STORAGE_DRIVER: z.enum(['disk', 's3']).default('disk'),
+    S3_BUCKET: optionalString,
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ENDPOINT: optionalString.pipe(z.url().optional()),
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    S3_PUBLIC_URL: optionalString.pipe(z.url().optional()),
+    S3_FORCE_PATH_STYLE: z.stringbool().default(false),
     MAIL_DRIVER: z.enum(['outbox', 'smtp']).default('outbox'),
     SMTP_URL: optionalString.pipe(z.url().optional()),
     MAIL_FROM: z.string().min(3).default('Playbook <no-reply@playbook.local>'),
@@ -34,6 +42,21 @@ const configSchema = z
   .superRefine((c, ctx) => {
     if (c.NODE_ENV === 'production' && c.APP_SECRET === DEV_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['APP_SECRET'], message: 'must be set in production' });
+    }
+    if (c.STORAGE_DRIVER === 's3') {
+      for (const name of [
+        'S3_BUCKET',
+        'S3_ACCESS_KEY_ID',
+        'S3_SECRET_ACCESS_KEY',
+        'S3_PUBLIC_URL',
+      ] as const) {
+        if (!c[name])
+          ctx.addIssue({
+            code: 'custom',
+            path: [name],
+            message: 'is required when STORAGE_DRIVER=s3',
+          });
+      }
     }
     if (c.MAIL_DRIVER === 'smtp' && !c.SMTP_URL) {
       ctx.addIssue({

@@ -3,6 +3,7 @@ import type { EventBus } from './adapters/events/types';
 import type { MailTransport } from './adapters/mail/types';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
+import type { Auth } from './modules/auth/auth';
 
 /** Everything a route module may depend on, chosen once at start-up from the configuration. */
 export interface AppContext {
@@ -11,4 +12,5 @@ export interface AppContext {
   storage: FileStorage;
   mail: MailTransport;
   bus: EventBus;
+  auth: Auth;
 }

@@ -1,6 +1,7 @@
 /** Channels the browser can follow over SSE; payloads are small and carry ids, never secrets. */
 export interface BusEvents {
-  'experts.changed': { expertId: string };
+  /** Someone created or changed a Coach profile: lists of Coaches should refetch. */
+  'experts.changed': { userId: string };
   'questions.changed': { questionId: string; expertUserId: string; askerId: string };
 }
 export type BusChannel = keyof BusEvents;

@@ -4,7 +4,8 @@ import { forbidden } from '../../errors';
 import { BETA_COOKIE, betaToken, safeEqual } from './access-token';
 
 /** API paths a visitor needs before (or without) passing the gate. */
-const OPEN_PATHS = new Set(['/api/health', '/api/beta', '/api/config']);
+// The e-mail confirmation link carries its own secret and may be opened in another browser.
+const OPEN_PATHS = new Set(['/api/health', '/api/beta', '/api/config', '/api/auth/verify-email']);
 
 export const BETA_REQUIRED_MESSAGE = 'Beta access required';
 

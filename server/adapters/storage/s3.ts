@@ -1,0 +1,76 @@
+import {
+  DeleteObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
+import { IMAGE_CACHE_SECONDS } from '../../../contracts/limits';
+import type { FileStorage } from './types';
+
+export interface S3StorageOptions {
+  bucket: string;
+  region: string;
+  /** Set for S3-compatible services (MinIO, R2, ...); omit for AWS itself. */
+  endpoint?: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+  /** Base URL the browser uses, e.g. https://cdn.example.com/bucket */
+  publicUrl: string;
+}
+
+const CACHE_CONTROL = `public, max-age=${IMAGE_CACHE_SECONDS}`;
+
+/** Same rule as disk storage: a key must stay inside the bucket prefix it names. */
+function checkKey(key: string): string {
+  const segments = key.split('/');
+  if (key === '' || key.startsWith('/') || segments.some((s) => s === '..' || s === '.'))
+    throw new Error(`Invalid storage key: ${key}`);
+  return key;
+}
+
+/** Errors some S3-compatible services return for deleting a key that is already gone. */
+function isMissingKey(error: unknown): boolean {
+  return (
+    error instanceof S3ServiceException &&
+    (error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404)
+  );
+}
+
+/** Files in an S3 bucket (AWS or any S3-compatible service). */
+export function createS3Storage(options: S3StorageOptions): FileStorage {
+  const client = new S3Client({
+    region: options.region,
+    endpoint: options.endpoint,
+    forcePathStyle: options.forcePathStyle,
+    credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
+    // Many S3-compatible services reject the SDK's default CRC32 checksum headers; AWS itself
+    // still gets them.
+    ...(options.endpoint
+      ? { requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' }
+      : {}),
+  });
+  const base = options.publicUrl.replace(/\/+$/, '');
+
+  return {
+    async put(key, body, contentType) {
+      await client.send(
+        new PutObjectCommand({
+          Bucket: options.bucket,
+          Key: checkKey(key),
+          Body: body,
+          ContentType: contentType,
+          CacheControl: CACHE_CONTROL,
+        }),
+      );
+    },
+    async remove(key) {
+      try {
+        await client.send(new DeleteObjectCommand({ Bucket: options.bucket, Key: checkKey(key) }));
+      } catch (error) {
+        if (!isMissingKey(error)) throw error;
+      }
+    },
+    publicUrl: (key) => `${base}/${checkKey(key).split('/').map(encodeURIComponent).join('/')}`,
+  };
+}

@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { confirmationLink, cookieHeader, PASSWORD, signIn, signUp } from '../../test/accounts';
+import { createTestApp, testDatabaseKind, type TestApp } from '../../test/harness';
+
+describe(`sign-up, confirmation and sign-in (${testDatabaseKind})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '3' });
+  });
+  afterAll(() => t.close());
+
+  it('sends a confirmation mail, refuses sign-in until confirmed, then signs in', async () => {
+    const email = 'jordan@example.test';
+    const res = await signUp(t.app, { name: 'Jordan Lee', email });
+    expect(res.statusCode).toBe(200);
+    expect(cookieHeader(res)).not.toContain('session_token');
+
+    const refused = await signIn(t.app, email);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toMatch(/not verified/i);
+
+    const link = new URL(await confirmationLink(t.ctx, email));
+    expect(link.pathname).toBe('/api/auth/verify-email');
+    const confirmed = await t.app.inject({ method: 'GET', url: link.pathname + link.search });
+    expect(confirmed.statusCode).toBeLessThan(400);
+
+    const ok = await signIn(t.app, email);
+    expect(ok.statusCode).toBe(200);
+    const setCookie = String(ok.headers['set-cookie']);
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    const account = await t.app.inject({
+      method: 'GET',
+      url: '/api/account',
+      headers: { cookie: cookieHeader(ok) },
+    });
+    expect(account.json()).toMatchObject({ user: { email, name: 'Jordan Lee' }, roles: [] });
+  });
+
+  it('refuses sign-up without the terms and privacy agreement, creating nobody', async () => {
+    const res = await signUp(t.app, {
+      name: 'No Tick',
+      email: 'notick@example.test',
+      acceptTerms: false,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(
+      'Agreement required: Please agree to the terms and conditions and privacy policy.',
+    );
+    const users = await t.ctx.database.db.query.users.findMany();
+    expect(users.map((u) => u.email)).not.toContain('notick@example.test');
+  });
+
+  it('stores the password hashed, never in clear', async () => {
+    const rows = await t.ctx.database.db.query.accounts.findMany();
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row.password).not.toContain(PASSWORD);
+  });
+
+  it('refuses a wrong password with the provider message', async () => {
+    const res = await signIn(t.app, 'jordan@example.test', 'wrong-password-1');
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toMatch(/invalid email or password/i);
+  });
+
+  it('limits sign-in attempts per address', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      statuses.push((await signIn(t.app, 'nobody@example.test', PASSWORD, '10.7.7.7')).statusCode);
+    }
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    // Another address is not affected.
+    expect((await signIn(t.app, 'nobody@example.test', PASSWORD, '10.7.7.8')).statusCode).toBe(401);
+  });
+
+  it('signs out', async () => {
+    const ok = await signIn(t.app, 'jordan@example.test', PASSWORD, '10.7.7.9');
+    expect(ok.statusCode).toBe(200);
+    const cookie = cookieHeader(ok);
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { cookie, origin: 'http://localhost:3000' },
+      payload: {},
+    });
+    expect(out.statusCode).toBe(200);
+    const after = await t.app.inject({ method: 'GET', url: '/api/account', headers: { cookie } });
+    expect(after.json().user).toBeNull();
+  });
+});

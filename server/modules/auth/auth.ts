@@ -1,0 +1,70 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { accounts, sessions, users, verifications } from '../../db/schema';
+import { enqueueMail } from '../mail/outbox';
+import { verificationEmail } from './emails';
+
+/** The header the auth route sets from Fastify's view of the client address (never the client's). */
+export const CLIENT_IP_HEADER = 'x-playbook-client-ip';
+
+const ONE_MINUTE = 60;
+
+/**
+ * better-auth (ADR 009): e-mail and password, verified e-mail required, sessions in the database in
+ * httpOnly SameSite cookies. Passwords are hashed with better-auth's scrypt.
+ */
+export function createAuth(config: Config, db: Database) {
+  const secure = config.PUBLIC_URL.startsWith('https://');
+  return betterAuth({
+    appName: 'Playbook',
+    baseURL: config.PUBLIC_URL,
+    basePath: '/api/auth',
+    secret: config.APP_SECRET,
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+    }),
+    // Same-origin requests are trusted whatever host name the visitor used (localhost or an IP);
+    // the CSRF check still refuses any other origin.
+    trustedOrigins: (request) => {
+      const host = request?.headers.get('host');
+      const origins = [new URL(config.PUBLIC_URL).origin];
+      if (host) origins.push(`${secure ? 'https' : 'http'}://${host}`);
+      return origins;
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      autoSignIn: false,
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 24 * 60 * 60,
+      sendVerificationEmail: async ({ user, url }) => {
+        await enqueueMail(db, verificationEmail(user, url));
+      },
+    },
+    session: { expiresIn: 30 * 24 * 60 * 60, updateAge: 24 * 60 * 60 },
+    rateLimit: {
+      enabled: true,
+      window: ONE_MINUTE,
+      max: 100,
+      customRules: {
+        '/sign-in/email': { window: ONE_MINUTE, max: config.AUTH_RATE_LIMIT_PER_MINUTE },
+        '/sign-up/email': { window: ONE_MINUTE, max: config.AUTH_RATE_LIMIT_PER_MINUTE },
+      },
+    },
+    advanced: {
+      useSecureCookies: secure,
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

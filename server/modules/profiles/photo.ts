@@ -1,0 +1,43 @@
+import sharp from 'sharp';
+import { UPLOAD_MESSAGES } from '../../../contracts/profiles';
+import { AppError } from '../../errors';
+
+const MAX_SIDE = 800;
+const joined = (m: { title: string; description: string }) => `${m.title} ${m.description}`;
+
+export interface ProcessedPhoto {
+  body: Buffer;
+  extension: 'png' | 'jpg';
+  contentType: 'image/png' | 'image/jpeg';
+}
+
+/**
+ * Judges the file by its bytes, not its name: only real JPEG or PNG images pass. The image is
+ * re-encoded (auto-rotated, at most 800 px a side), which drops its metadata and anything hidden in
+ * it.
+ */
+export async function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
+  let format: string | undefined;
+  try {
+    format = (await sharp(input).metadata()).format;
+  } catch {
+    format = undefined;
+  }
+  if (format !== 'jpeg' && format !== 'png') {
+    throw new AppError(415, joined(UPLOAD_MESSAGES.invalidType));
+  }
+  const pipeline = sharp(input)
+    .rotate()
+    .resize(MAX_SIDE, MAX_SIDE, { fit: 'inside', withoutEnlargement: true });
+  if (format === 'png') {
+    return { body: await pipeline.png().toBuffer(), extension: 'png', contentType: 'image/png' };
+  }
+  return {
+    body: await pipeline.jpeg({ quality: 85, mozjpeg: true }).toBuffer(),
+    extension: 'jpg',
+    contentType: 'image/jpeg',
+  };
+}
+
+export const photoKey = (userId: string, extension: 'png' | 'jpg') =>
+  `profile-images/${userId}/profile.${extension}`;

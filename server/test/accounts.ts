@@ -1,0 +1,76 @@
+import { desc, eq } from 'drizzle-orm';
+import type { Role } from '../../contracts/account';
+import type { App } from '../app';
+import type { AppContext } from '../context';
+import { mailOutbox } from '../db/schema';
+
+export const PASSWORD = 'correct-horse-battery';
+
+/** The confirmation link of the newest mail to `email`, as the outbox holds it. */
+export async function confirmationLink(ctx: AppContext, email: string): Promise<string> {
+  const [mail] = await ctx.database.db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.to, email))
+    .orderBy(desc(mailOutbox.createdAt))
+    .limit(1);
+  const link = mail?.text.match(/https?:\/\/\S+/)?.[0];
+  if (!link) throw new Error(`no confirmation mail for ${email}`);
+  return link;
+}
+
+export const cookieHeader = (res: { headers: Record<string, unknown> }): string => {
+  const raw = res.headers['set-cookie'];
+  const list = Array.isArray(raw) ? raw : raw ? [String(raw)] : [];
+  return list.map((c: string) => c.split(';')[0]).join('; ');
+};
+
+export async function signUp(
+  app: App,
+  body: { name: string; email: string; password?: string; acceptTerms?: boolean },
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-up/email',
+    payload: { password: PASSWORD, acceptTerms: true, ...body },
+    headers: { origin: 'http://localhost:3000' },
+  });
+}
+
+export async function signIn(app: App, email: string, password = PASSWORD, remoteAddress?: string) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    payload: { email, password },
+    headers: { origin: 'http://localhost:3000' },
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
+}
+
+let counter = 0;
+
+/** A confirmed, signed-in user holding `roles` (the first active); returns the cookie to send. */
+export async function signedInUser(
+  app: App,
+  ctx: AppContext,
+  options: { name?: string; roles?: Role[] } = {},
+) {
+  const email = `user${++counter}-${Date.now()}@example.test`;
+  const name = options.name ?? `Test User ${counter}`;
+  await signUp(app, { name, email });
+  const link = new URL(await confirmationLink(ctx, email));
+  await app.inject({ method: 'GET', url: link.pathname + link.search });
+  const cookie = cookieHeader(await signIn(app, email));
+  for (const role of [...(options.roles ?? [])].reverse()) {
+    await app.inject({
+      method: 'POST',
+      url: '/api/account/roles',
+      payload: { role },
+      headers: { cookie },
+    });
+  }
+  const account = (
+    await app.inject({ method: 'GET', url: '/api/account', headers: { cookie } })
+  ).json();
+  return { cookie, email, name, userId: account.user.id as string };
+}
