@@ -16,8 +16,8 @@ describe('unknown paths', () => {
       .split('\n')
       .filter((line) => line.startsWith('{'))
       .map((line) => JSON.parse(line) as Record<string, unknown>)
-      .find((line) => line.msg === 'page not found');
-    expect(entry).toMatchObject({ path: '/no/such/page-42' });
+      .find((line) => line.msg === 'page not found' && line.path === '/no/such/page-42');
+    expect(entry).toMatchObject({ level: 40, requestId: expect.any(String) });
 
     await page.getByRole('link', { name: 'Return to Home' }).click();
     await expectVisible(page.getByRole('heading', { name: 'Ask. Answer. Win.' }));
