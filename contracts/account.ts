@@ -42,3 +42,30 @@ export const signUpAgreementSchema = z.object({
     message: `${SIGN_UP_MESSAGES.agreementRequired.title} ${SIGN_UP_MESSAGES.agreementRequired.description}`,
   }),
 });
+
+export const signUpFormSchema = z
+  .object({
+    name: z.string().trim().min(1, 'Name is required').max(100, 'Name is too long'),
+    email: z
+      .string()
+      .trim()
+      .min(1, 'Email is required')
+      .pipe(z.email('Please enter a valid email address')),
+    password: z
+      .string()
+      .min(8, 'Password must be at least 8 characters')
+      .max(128, 'Password must be at most 128 characters'),
+  })
+  .extend(signUpAgreementSchema.shape);
+export type SignUpForm = z.infer<typeof signUpFormSchema>;
+
+export const signInFormSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .min(1, 'Email is required')
+    .pipe(z.email('Please enter a valid email address')),
+  password: z.string().min(1, 'Password is required'),
+  asCoach: z.boolean(),
+});
+export type SignInForm = z.infer<typeof signInFormSchema>;

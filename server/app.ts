@@ -21,6 +21,7 @@ import { contactRoutes } from './modules/contact/routes';
 import { expertRoutes } from './modules/experts/routes';
 import { healthRoutes } from './modules/health/routes';
 import { eventRoutes } from './modules/events/routes';
+import { homeRoutes } from './modules/home/routes';
 import { devMailboxRoutes } from './modules/mail/routes';
 import { profileRoutes } from './modules/profiles/routes';
 import { publicConfigRoutes } from './modules/public-config/routes';
@@ -78,6 +79,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions) {
   await app.register(accountRoutes, ctx);
   await app.register(profileRoutes, ctx);
   await app.register(eventRoutes, ctx);
+  await app.register(homeRoutes, ctx);
   await app.register(clientLogRoutes);
   if (config.NODE_ENV !== 'production' && ctx.mail.name === 'outbox') {
     await app.register(devMailboxRoutes, ctx);

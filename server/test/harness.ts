@@ -44,7 +44,14 @@ export interface TestApp {
 /** The whole API on a fresh database, configured like production but for the given overrides. */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'playbook-test-'));
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env });
+  // Tests sign many users up from one address; the rate-limit test sets its own low limit.
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    ...env,
+  });
   const logger = pino({ level: 'silent' });
   const database = await openTestDatabase();
   // Idempotent, so a test may close the database itself to simulate an outage.

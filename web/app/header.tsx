@@ -1,10 +1,111 @@
-import { Share2 } from 'lucide-react';
-import { Link } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { Inbox, LogOut, Repeat, Share2, UserRound, Wallet } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ACCOUNT_MESSAGES, ROLE_LABEL, type Account } from '@contracts/account';
 import { Brand } from '@/components/brand';
+import { toast } from '@/components/toast/toast-store';
 import { Button } from '@/components/ui/button';
+import { signOut, useAccount, useSwitchRole } from '@/features/account/api';
 import { shareSignUpLink } from '@/features/referral/share-link';
 
+const navButton = 'text-white hover:bg-white/10';
+
+/** Icon always, words from the small-tablet width up; the words stay the accessible name. */
+function NavLabel({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <>
+      {icon}
+      <span className="sr-only md:not-sr-only">{children}</span>
+    </>
+  );
+}
+
+function SignedOutNav() {
+  return (
+    <>
+      <Button
+        variant="ghost"
+        size="sm"
+        className={navButton}
+        onClick={() => void shareSignUpLink()}
+      >
+        <Share2 aria-hidden />
+        <span className="sr-only sm:not-sr-only">Refer a Friend</span>
+      </Button>
+      <Button asChild variant="onDark" size="sm">
+        <Link to="/auth?mode=signup">Sign Up</Link>
+      </Button>
+      <Button asChild size="sm">
+        <Link to="/auth?mode=signin">Sign In</Link>
+      </Button>
+    </>
+  );
+}
+
+function SignedInNav({ account }: { account: Account }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const switchRole = useSwitchRole();
+  const coach = account.activeRole === 'expert';
+  const other = coach ? 'asker' : 'expert';
+  const holdsBoth = account.roles.length === 2;
+
+  const onSignOut = async () => {
+    await signOut().catch(() => undefined);
+    // Everything cached belonged to the signed-in user.
+    queryClient.clear();
+    navigate('/');
+  };
+
+  return (
+    <>
+      {account.activeRole && (
+        <Button asChild variant="ghost" size="sm" className={navButton}>
+          <Link to="/inbox">
+            <NavLabel icon={<Inbox aria-hidden />}>Inbox</NavLabel>
+          </Link>
+        </Button>
+      )}
+      {coach && (
+        <Button asChild variant="ghost" size="sm" className={navButton}>
+          <Link to="/payouts">
+            <NavLabel icon={<Wallet aria-hidden />}>Payouts</NavLabel>
+          </Link>
+        </Button>
+      )}
+      {account.activeRole && (
+        <Button asChild variant="ghost" size="sm" className={navButton}>
+          <Link to={coach ? '/manage-expert-profile' : '/manage-asker-profile'}>
+            <NavLabel icon={<UserRound aria-hidden />}>My Profile</NavLabel>
+          </Link>
+        </Button>
+      )}
+      {holdsBoth && (
+        <Button
+          variant="onDark"
+          size="sm"
+          disabled={switchRole.isPending}
+          onClick={() =>
+            switchRole.mutate(other, {
+              onSuccess: () => navigate('/'),
+              onError: () =>
+                toast({ title: ACCOUNT_MESSAGES.roleActivationFailed, variant: 'destructive' }),
+            })
+          }
+        >
+          <NavLabel icon={<Repeat aria-hidden />}>{`Switch to ${ROLE_LABEL[other]}`}</NavLabel>
+        </Button>
+      )}
+      <Button variant="ghost" size="sm" className={navButton} onClick={() => void onSignOut()}>
+        <NavLabel icon={<LogOut aria-hidden />}>Sign Out</NavLabel>
+      </Button>
+    </>
+  );
+}
+
 export function Header() {
+  const account = useAccount();
   return (
     <header className="sticky top-0 z-40 bg-navy text-white shadow">
       <nav
@@ -15,21 +116,11 @@ export function Header() {
           <Brand onDark className="[&_span]:text-xl sm:[&_span]:text-2xl" />
         </Link>
         <div className="flex items-center gap-1 sm:gap-2">
-          <Button
-            variant="ghost"
-            size="sm"
-            className="text-white hover:bg-white/10"
-            onClick={() => void shareSignUpLink()}
-          >
-            <Share2 aria-hidden />
-            <span className="sr-only sm:not-sr-only">Refer a Friend</span>
-          </Button>
-          <Button asChild variant="onDark" size="sm">
-            <Link to="/auth?mode=signup">Sign Up</Link>
-          </Button>
-          <Button asChild size="sm">
-            <Link to="/auth?mode=signin">Sign In</Link>
-          </Button>
+          {account.data?.user ? (
+            <SignedInNav account={account.data} />
+          ) : (
+            account.data && <SignedOutNav />
+          )}
         </div>
       </nav>
     </header>

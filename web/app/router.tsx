@@ -1,8 +1,17 @@
-import { createBrowserRouter } from 'react-router';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { Guard } from '@/features/account/guard';
 import { RouteErrorScreen } from './error-screen';
 import { Layout } from './layout';
 
-/** Every page is its own chunk, so the home page ships only what it needs. */
+type Loaded = Promise<Record<string, ComponentType>>;
+
+/** A lazily loaded page: every page is its own chunk, so the home page ships only what it needs. */
+const page = (path: string | undefined, load: () => Loaded, name: string): RouteObject => ({
+  ...(path === undefined ? { index: true } : { path }),
+  lazy: () => load().then((m) => ({ Component: m[name] })),
+});
+
 export const router = createBrowserRouter([
   {
     element: <Layout />,
@@ -11,34 +20,67 @@ export const router = createBrowserRouter([
       {
         errorElement: <RouteErrorScreen />,
         children: [
+          // Public (spec §6 'Page access').
+          page(undefined, () => import('@/routes/home'), 'HomePage'),
+          page('about', () => import('@/routes/about'), 'AboutPage'),
+          page('contact', () => import('@/routes/contact'), 'ContactPage'),
+          page('terms', () => import('@/routes/terms'), 'TermsPage'),
+          page('privacy', () => import('@/routes/privacy'), 'PrivacyPage'),
+          page('revenue', () => import('@/routes/revenue'), 'RevenuePage'),
+          page('auth', () => import('@/routes/auth'), 'AuthPage'),
+          page('onboarding', () => import('@/routes/onboarding'), 'OnboardingPage'),
+          page('become-a-pro', () => import('@/routes/profile-redirects'), 'BecomeCoachRedirect'),
+          page('become-a-coach', () => import('@/routes/profile-redirects'), 'BecomeCoachRedirect'),
+          page('create-profile', () => import('@/routes/profile-redirects'), 'ProfileRedirect'),
+          page('edit-profile', () => import('@/routes/profile-redirects'), 'ProfileRedirect'),
+          page('expert/:id', () => import('@/routes/expert-profile'), 'ExpertProfilePage'),
+          page('experts/:id', () => import('@/routes/expert-profile'), 'ExpertProfilePage'),
+          page('profile/:id', () => import('@/routes/player-profile'), 'PlayerProfilePage'),
+          page('dev/mailbox', () => import('@/routes/dev-mailbox'), 'DevMailboxPage'),
+          // Sign-in only: profile creation skips the role and profile checks.
           {
-            index: true,
-            lazy: () => import('@/routes/home').then((m) => ({ Component: m.HomePage })),
+            element: <Guard role="expert" skipChecks />,
+            children: [
+              page(
+                'create-expert-profile',
+                () => import('@/routes/create-expert-profile'),
+                'CreateExpertProfilePage',
+              ),
+            ],
           },
           {
-            path: 'about',
-            lazy: () => import('@/routes/about').then((m) => ({ Component: m.AboutPage })),
+            element: <Guard role="asker" skipChecks />,
+            children: [
+              page(
+                'create-asker-profile',
+                () => import('@/routes/create-asker-profile'),
+                'CreateAskerProfilePage',
+              ),
+            ],
           },
+          // Coach only.
           {
-            path: 'contact',
-            lazy: () => import('@/routes/contact').then((m) => ({ Component: m.ContactPage })),
+            element: <Guard role="expert" />,
+            children: [
+              page(
+                'manage-expert-profile',
+                () => import('@/routes/manage-expert-profile'),
+                'ManageExpertProfilePage',
+              ),
+            ],
           },
+          // Player only.
           {
-            path: 'terms',
-            lazy: () => import('@/routes/terms').then((m) => ({ Component: m.TermsPage })),
+            element: <Guard role="asker" />,
+            children: [
+              page(
+                'manage-asker-profile',
+                () => import('@/routes/manage-asker-profile'),
+                'ManageAskerProfilePage',
+              ),
+            ],
           },
-          {
-            path: 'privacy',
-            lazy: () => import('@/routes/privacy').then((m) => ({ Component: m.PrivacyPage })),
-          },
-          {
-            path: 'revenue',
-            lazy: () => import('@/routes/revenue').then((m) => ({ Component: m.RevenuePage })),
-          },
-          {
-            path: '*',
-            lazy: () => import('@/routes/not-found').then((m) => ({ Component: m.NotFoundPage })),
-          },
+          page('*', () => import('@/routes/not-found'), 'NotFoundPage'),
         ],
       },
     ],

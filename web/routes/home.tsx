@@ -1,8 +1,11 @@
 import { MessageCircleQuestion, NotebookPen, Search, Trophy, Users } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { COACH_SHARE_PERCENT } from '@contracts/money';
 import { Button } from '@/components/ui/button';
+import { useAccount } from '@/features/account/api';
 import { MeetOurCoaches } from '@/features/coaches/meet-our-coaches';
+import { CoachHome } from '@/features/home/coach-home';
+import { PlayerHome } from '@/features/home/player-home';
 
 const steps = [
   {
@@ -22,7 +25,49 @@ const steps = [
   },
 ];
 
+/** The first word of a name, for greetings. */
+const firstNameOf = (name: string): string => name.trim().split(/\s+/)[0] ?? '';
+
+/**
+ * Home chooses by who is signed in: the marketing page for visitors, onboarding for a user without
+ * a role, the Coach dashboard for an active Coach, and the Player home otherwise.
+ */
 export function HomePage() {
+  const { data: account, isPending } = useAccount();
+  if (isPending) return <HomeSkeleton />;
+  const user = account?.user ?? null;
+  if (!account || !user) return <SignedOutHome />;
+  if (account.roles.length === 0) return <Navigate to="/onboarding" replace />;
+  const firstName = firstNameOf(user.name);
+  // With no active role, a Coach-only account still gets its own dashboard.
+  const asCoach =
+    account.activeRole === 'expert' ||
+    (account.activeRole === null && !account.roles.includes('asker'));
+  return asCoach ? <CoachHome firstName={firstName} /> : <PlayerHome firstName={firstName} />;
+}
+
+function HomeSkeleton() {
+  return (
+    <div aria-busy="true">
+      <span className="sr-only">Loading</span>
+      <div className="bg-navy">
+        <div className="mx-auto flex w-full max-w-6xl flex-col gap-4 px-4 py-12 sm:py-16">
+          <div className="h-4 w-24 animate-pulse rounded bg-white/15" />
+          <div className="h-12 w-4/5 max-w-xl animate-pulse rounded-lg bg-white/15" />
+          <div className="h-5 w-3/5 max-w-md animate-pulse rounded bg-white/15" />
+        </div>
+      </div>
+      <div className="mx-auto grid w-full max-w-6xl gap-5 px-4 py-12 sm:grid-cols-2 lg:grid-cols-3">
+        {Array.from({ length: 3 }, (_, i) => (
+          <div key={i} className="h-44 animate-pulse rounded-2xl bg-line/60" />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** The signed-out home page: hero, how it works, who it is for, and the newest Coaches. */
+function SignedOutHome() {
   return (
     <>
       <section className="relative overflow-hidden bg-navy text-white">

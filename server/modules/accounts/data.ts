@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Role } from '../../../contracts/account';
 import type { Executor } from '../../db/client';
 import { experts, userProfileCompletion, userRoles } from '../../db/schema';
@@ -38,14 +38,29 @@ export async function insertRole(db: Executor, userId: string, role: Role, name:
     .onConflictDoNothing({ target: [userRoles.userId, userRoles.role] });
 }
 
-/** Makes `role` the only active row; false when the user does not hold it. */
+/**
+ * Makes `role` the only active row; false when the user does not hold it. Two statements, because
+ * the one-active-role unique index is checked row by row.
+ */
 export async function setActiveRole(db: Executor, userId: string, role: Role): Promise<boolean> {
-  const updated = await db
-    .update(userRoles)
-    .set({ activeRole: sql`${userRoles.role} = ${role}`, updatedAt: new Date() })
-    .where(eq(userRoles.userId, userId))
-    .returning({ role: userRoles.role });
-  return updated.some((row) => row.role === role);
+  return db.transaction(async (tx) => {
+    const [held] = await tx
+      .select({ id: userRoles.id })
+      .from(userRoles)
+      .where(and(eq(userRoles.userId, userId), eq(userRoles.role, role)))
+      .for('update');
+    if (!held) return false;
+    const now = new Date();
+    await tx
+      .update(userRoles)
+      .set({ activeRole: false, updatedAt: now })
+      .where(and(eq(userRoles.userId, userId), ne(userRoles.role, role)));
+    await tx
+      .update(userRoles)
+      .set({ activeRole: true, updatedAt: now })
+      .where(eq(userRoles.id, held.id));
+    return true;
+  });
 }
 
 export async function markProfileCompleted(db: Executor, userId: string, role: Role) {

@@ -32,9 +32,11 @@ export async function upsertCoachProfile(
     twitterUrl: input.twitterUrl,
     instagramUrl: input.instagramUrl,
   };
+  // A photo uploaded before the Coach row existed lives on the role row; carry it over.
+  const role = await findRoleProfile(db, user.id, 'expert');
   const [expert] = await db
     .insert(experts)
-    .values({ userId: user.id, email: user.email, ...values })
+    .values({ userId: user.id, email: user.email, photoUrl: role?.photoUrl ?? null, ...values })
     .onConflictDoUpdate({ target: experts.userId, set: values })
     .returning();
   const now = new Date();

@@ -1,0 +1,34 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Account, Role } from '@contracts/account';
+import { api } from '@/lib/api-client';
+
+export const accountQuery = () =>
+  queryOptions({
+    queryKey: ['account'],
+    queryFn: () => api<Account>('/api/account'),
+    // The guard decides with this; it must never be served stale across a sign-in or sign-out.
+    staleTime: 0,
+  });
+
+/** Who is signed in, their roles, active role and profile completion. */
+export const useAccount = () => useQuery(accountQuery());
+
+/** Onboarding's role choice: adds the role and makes it active. */
+export const chooseRole = (role: Role) =>
+  api<Account>('/api/account/roles', { method: 'POST', body: { role } });
+
+export const switchActiveRole = (role: Role) =>
+  api<Account>('/api/account/active-role', { method: 'POST', body: { role } });
+
+/** Writes a fresh account into the cache, so the guard and header update at once. */
+export function useSetAccount() {
+  const queryClient = useQueryClient();
+  return (account: Account) => queryClient.setQueryData(accountQuery().queryKey, account);
+}
+
+export function useSwitchRole() {
+  const setAccount = useSetAccount();
+  return useMutation({ mutationFn: switchActiveRole, onSuccess: setAccount });
+}
+
+export const signOut = () => api('/api/auth/sign-out', { method: 'POST', body: {} });

@@ -1,0 +1,99 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { MailCheck } from 'lucide-react';
+import { useForm, type FieldErrors } from 'react-hook-form';
+import { Link } from 'react-router';
+import type { z } from 'zod';
+import { SIGN_UP_MESSAGES, signUpFormSchema, type SignUpForm as Values } from '@contracts/account';
+import { toast } from '@/components/toast/toast-store';
+import { Button } from '@/components/ui/button';
+import { CheckboxField } from '@/components/ui/checkbox-field';
+import { Field, inputClass } from '@/components/ui/field';
+import { ApiRequestError } from '@/lib/api-client';
+import { signUpWithEmail } from './auth-api';
+
+type FormValues = z.input<typeof signUpFormSchema>;
+
+export function SignUpForm({ asCoach }: { asCoach: boolean }) {
+  const form = useForm<FormValues, unknown, Values>({
+    resolver: zodResolver(signUpFormSchema),
+    defaultValues: { name: '', email: '', password: '', acceptTerms: false as true },
+  });
+  const { errors } = form.formState;
+  // After confirming, the user continues with onboarding (their role, then their profile).
+  const callbackURL = asCoach ? '/onboarding?pref=expert&from=signup' : '/onboarding?from=signup';
+  const signUp = useMutation({
+    mutationFn: (values: Values) => signUpWithEmail(values, callbackURL),
+    onError: (error) =>
+      toast({
+        title:
+          error instanceof ApiRequestError && error.status < 500
+            ? error.message
+            : SIGN_UP_MESSAGES.unexpected,
+        variant: 'destructive',
+      }),
+  });
+
+  const onInvalid = (invalid: FieldErrors<FormValues>) => {
+    if (invalid.acceptTerms)
+      toast({ ...SIGN_UP_MESSAGES.agreementRequired, variant: 'destructive' });
+  };
+
+  if (signUp.isSuccess) {
+    return (
+      <div className="flex flex-col items-center gap-3 py-6 text-center" role="status">
+        <MailCheck className="size-10 text-navy" aria-hidden />
+        <p className="text-lg font-semibold text-navy">{SIGN_UP_MESSAGES.checkEmail}</p>
+        <p className="text-muted">
+          We sent a link to <strong>{signUp.variables.email}</strong>.
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <form
+      noValidate
+      onSubmit={form.handleSubmit((values) => signUp.mutate(values), onInvalid)}
+      className="flex flex-col gap-4"
+    >
+      <Field label="Name" error={errors.name?.message}>
+        <input className={inputClass} autoComplete="name" {...form.register('name')} />
+      </Field>
+      <Field label="Email" error={errors.email?.message}>
+        <input
+          className={inputClass}
+          type="email"
+          autoComplete="email"
+          {...form.register('email')}
+        />
+      </Field>
+      <Field label="Password" error={errors.password?.message} hint="At least 8 characters.">
+        <input
+          className={inputClass}
+          type="password"
+          autoComplete="new-password"
+          {...form.register('password')}
+        />
+      </Field>
+      <CheckboxField
+        {...form.register('acceptTerms')}
+        label={
+          <>
+            I agree to the{' '}
+            <Link to="/terms" className="font-semibold underline">
+              Terms of Service
+            </Link>{' '}
+            and{' '}
+            <Link to="/privacy" className="font-semibold underline">
+              Privacy Policy
+            </Link>
+          </>
+        }
+      />
+      <Button type="submit" size="lg" disabled={signUp.isPending}>
+        Sign Up
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,322 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CreditCard } from 'lucide-react';
+import { useState } from 'react';
+import { useForm, useWatch, type FieldErrors, type Path } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { COACH_SHARE_PERCENT } from '@contracts/money';
+import {
+  coachProfileSchema,
+  PROFILE_MESSAGES,
+  type CoachProfileInput,
+  type OwnCoachProfile,
+} from '@contracts/profiles';
+import { toast } from '@/components/toast/toast-store';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { CheckboxField } from '@/components/ui/checkbox-field';
+import { Field, inputClass } from '@/components/ui/field';
+import { ApiRequestError } from '@/lib/api-client';
+import { useOwnCoachProfile, useSaveCoachProfile } from './api';
+import { PhotoUpload } from './photo-upload';
+
+type FormValues = z.input<typeof coachProfileSchema>;
+type Mode = 'create' | 'manage';
+
+const FETCH_FAILED = 'Failed to fetch expert profile. Please try again.';
+
+/** 'Invalid Price: Price must be…' shown as a titled toast, as the spec words it. */
+const splitAt = PROFILE_MESSAGES.invalidPrice.indexOf(':') + 1;
+const INVALID_PRICE_TOAST = {
+  title: PROFILE_MESSAGES.invalidPrice.slice(0, splitAt),
+  description: PROFILE_MESSAGES.invalidPrice.slice(splitAt).trim(),
+};
+
+/** Fields the server may name in a 400; shown inline like the client's own checks. */
+const INLINE_FIELDS: Path<FormValues>[] = [
+  'name',
+  'expertise',
+  'bio',
+  'websiteUrl',
+  'linkedinUrl',
+  'twitterUrl',
+  'instagramUrl',
+];
+
+/** A 4xx carries a message meant for the user; anything else gets the spec's fallback. */
+const failureMessage = (error: Error, fallback: string) =>
+  error instanceof ApiRequestError && error.status >= 400 && error.status < 500
+    ? error.message
+    : fallback;
+
+function toDefaults(profile: OwnCoachProfile | null, mode: Mode): Partial<FormValues> {
+  return {
+    name: profile?.name ?? '',
+    expertise: profile?.expertise ?? '',
+    price: profile ? String(profile.price) : '',
+    bio: profile?.bio ?? '',
+    websiteUrl: profile?.websiteUrl ?? '',
+    linkedinUrl: profile?.linkedinUrl ?? '',
+    twitterUrl: profile?.twitterUrl ?? '',
+    instagramUrl: profile?.instagramUrl ?? '',
+    // A Coach who already has a profile has accepted the agreements; a new one ticks the box.
+    ...(mode === 'manage' && profile ? { acceptedAgreement: true } : {}),
+  };
+}
+
+/** Coach profile creation and management (spec §2), with its loading and error states. */
+export function CoachProfileForm({ mode }: { mode: Mode }) {
+  const { data, isPending, isError, refetch, isRefetching } = useOwnCoachProfile();
+
+  if (isPending) return <FormSkeleton />;
+  if (isError) {
+    return (
+      <div
+        role="alert"
+        className="rounded-2xl border border-danger/30 bg-danger-soft p-6 text-danger"
+      >
+        <p className="font-semibold">{FETCH_FAILED}</p>
+        <Button
+          variant="outline"
+          size="sm"
+          className="mt-4"
+          disabled={isRefetching}
+          onClick={() => void refetch()}
+        >
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  if (mode === 'manage' && data === null) {
+    return (
+      <Card className="text-center">
+        <p className="font-display text-2xl font-bold text-navy uppercase">
+          {PROFILE_MESSAGES.expertMissing.title.replace(/:$/, '')}
+        </p>
+        <p className="mt-2 text-muted">{PROFILE_MESSAGES.expertMissing.description}</p>
+        <Button asChild className="mt-5">
+          <Link to="/create-expert-profile">Create Your Coach Profile</Link>
+        </Button>
+      </Card>
+    );
+  }
+  return <LoadedCoachProfileForm mode={mode} profile={data} />;
+}
+
+function LoadedCoachProfileForm({
+  mode,
+  profile,
+}: {
+  mode: Mode;
+  profile: OwnCoachProfile | null;
+}) {
+  const navigate = useNavigate();
+  const [photoUrl, setPhotoUrl] = useState(profile?.photoUrl ?? null);
+  const form = useForm<FormValues, unknown, CoachProfileInput>({
+    resolver: zodResolver(coachProfileSchema),
+    defaultValues: toDefaults(profile, mode),
+  });
+  const { errors } = form.formState;
+  const name = useWatch({ control: form.control, name: 'name' });
+  const save = useSaveCoachProfile();
+
+  // The price and the legal agreement are announced as toasts, as the spec words them.
+  const onInvalid = (invalid: FieldErrors<FormValues>) => {
+    if (invalid.price) toast({ ...INVALID_PRICE_TOAST, variant: 'destructive' });
+    else if (invalid.acceptedAgreement) {
+      toast({ ...PROFILE_MESSAGES.legalRequired, variant: 'destructive' });
+    }
+  };
+
+  const onSubmit = (values: CoachProfileInput) =>
+    save.mutate(values, {
+      onSuccess: () => {
+        toast(PROFILE_MESSAGES.coachSaved);
+        // Onboarding continues with payment setup once the payments issue brings that page;
+        // until then the new Coach lands on their dashboard.
+        if (mode === 'create') void navigate('/');
+      },
+      onError: (error) => {
+        if (error instanceof ApiRequestError) {
+          for (const field of INLINE_FIELDS) {
+            const message = error.fields[field];
+            if (message) form.setError(field, { message });
+          }
+        }
+        const fallback =
+          mode === 'create' ? PROFILE_MESSAGES.createFailed : PROFILE_MESSAGES.updateFailed;
+        toast({ title: failureMessage(error, fallback), variant: 'destructive' });
+      },
+    });
+
+  return (
+    <div className="space-y-6">
+      <form noValidate onSubmit={form.handleSubmit(onSubmit, onInvalid)} className="space-y-6">
+        <Card>
+          <h2 className="text-2xl font-bold text-navy">Your photo</h2>
+          <p className="mt-1 text-sm text-muted">
+            A clear headshot helps Players pick you with confidence.
+          </p>
+          <div className="mt-5">
+            <PhotoUpload
+              role="expert"
+              photoUrl={photoUrl}
+              name={name ?? ''}
+              onChange={setPhotoUrl}
+            />
+          </div>
+        </Card>
+
+        <Card className="space-y-5">
+          <h2 className="text-2xl font-bold text-navy">Your game</h2>
+          <Field label="Full Name" error={errors.name?.message}>
+            <input className={inputClass} autoComplete="name" {...form.register('name')} />
+          </Field>
+          <Field
+            label="Expertise"
+            error={errors.expertise?.message}
+            hint="Your sport, position or speciality, e.g. 'Goalkeeping coach, UEFA B'."
+          >
+            <input className={inputClass} {...form.register('expertise')} />
+          </Field>
+          <Field
+            label="Price per Question ($)"
+            hint={`Whole dollars, at least $1. You keep ${COACH_SHARE_PERCENT}% of every fee.`}
+          >
+            <input
+              className={inputClass}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              step={1}
+              placeholder="25"
+              {...form.register('price')}
+            />
+          </Field>
+          <Field label="Bio" error={errors.bio?.message}>
+            <textarea
+              className={inputClass}
+              rows={5}
+              placeholder="Where you've played and coached, and what you can help with."
+              {...form.register('bio')}
+            />
+          </Field>
+        </Card>
+
+        <Card>
+          <h2 className="text-2xl font-bold text-navy">Links</h2>
+          <p className="mt-1 text-sm text-muted">Optional. We add https:// if you leave it out.</p>
+          <div className="mt-5 grid gap-5 sm:grid-cols-2">
+            <Field label="Website" error={errors.websiteUrl?.message}>
+              <input
+                className={inputClass}
+                type="url"
+                inputMode="url"
+                placeholder="yourwebsite.com"
+                {...form.register('websiteUrl')}
+              />
+            </Field>
+            <Field label="LinkedIn" error={errors.linkedinUrl?.message}>
+              <input
+                className={inputClass}
+                type="url"
+                inputMode="url"
+                placeholder="linkedin.com/in/you"
+                {...form.register('linkedinUrl')}
+              />
+            </Field>
+            <Field label="X (Twitter)" error={errors.twitterUrl?.message}>
+              <input
+                className={inputClass}
+                type="url"
+                inputMode="url"
+                placeholder="x.com/you"
+                {...form.register('twitterUrl')}
+              />
+            </Field>
+            <Field label="Instagram" error={errors.instagramUrl?.message}>
+              <input
+                className={inputClass}
+                type="url"
+                inputMode="url"
+                placeholder="instagram.com/you"
+                {...form.register('instagramUrl')}
+              />
+            </Field>
+          </div>
+        </Card>
+
+        <Card className="space-y-5">
+          <CheckboxField
+            {...form.register('acceptedAgreement')}
+            label={
+              <>
+                I agree to the{' '}
+                <Link to="/terms" className="font-semibold underline">
+                  Terms of Service
+                </Link>
+                ,{' '}
+                <Link to="/privacy" className="font-semibold underline">
+                  Privacy Policy
+                </Link>{' '}
+                and{' '}
+                <Link to="/revenue" className="font-semibold underline">
+                  Revenue Agreement
+                </Link>
+              </>
+            }
+          />
+          <Button
+            type="submit"
+            size="lg"
+            disabled={save.isPending}
+            aria-busy={save.isPending}
+            className="w-full sm:w-auto"
+          >
+            {mode === 'create' ? 'Create Profile' : 'Save Changes'}
+          </Button>
+        </Card>
+      </form>
+
+      {mode === 'manage' && profile && (
+        <PaymentAccountCard onboardingComplete={profile.onboardingComplete} />
+      )}
+    </div>
+  );
+}
+
+function PaymentAccountCard({ onboardingComplete }: { onboardingComplete: boolean }) {
+  return (
+    <Card className="bg-navy text-white">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <div className="flex items-start gap-3">
+          <CreditCard className="mt-1 size-6 shrink-0 text-volt" aria-hidden />
+          <div>
+            <h2 className="text-2xl font-bold">Payment account</h2>
+            <p className="mt-1 text-white/80">
+              {onboardingComplete
+                ? 'Your payment account is set up. Update your bank details or payout settings any time.'
+                : 'Set up your payment account to start receiving payouts for your answers.'}
+            </p>
+          </div>
+        </div>
+        <Button asChild variant="onDark" className="w-full sm:w-auto">
+          <Link to="/expert-payment-setup">
+            {onboardingComplete ? 'Manage Payment Account' : 'Set Up Payment Account'}
+          </Link>
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+function FormSkeleton() {
+  return (
+    <div aria-busy="true" aria-label="Loading profile" className="space-y-6">
+      <div className="h-40 animate-pulse rounded-2xl bg-line/60" />
+      <div className="h-96 animate-pulse rounded-2xl bg-line/60" />
+      <p className="sr-only">Loading…</p>
+    </div>
+  );
+}

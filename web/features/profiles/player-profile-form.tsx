@@ -1,0 +1,194 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm, useWatch, type Path } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import type { z } from 'zod';
+import {
+  playerProfileSchema,
+  PROFILE_MESSAGES,
+  type OwnPlayerProfile,
+  type PlayerProfileInput,
+} from '@contracts/profiles';
+import { toast } from '@/components/toast/toast-store';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Field, inputClass } from '@/components/ui/field';
+import { ApiRequestError } from '@/lib/api-client';
+import { useOwnPlayerProfile, useSavePlayerProfile } from './api';
+import { PhotoUpload } from './photo-upload';
+
+type FormValues = z.input<typeof playerProfileSchema>;
+type Mode = 'create' | 'manage';
+
+const LOAD_FAILED = 'Failed to load profile.';
+
+/** Fields the server may name in a 400; shown inline like the client's own checks. */
+const INLINE_FIELDS: Path<FormValues>[] = [
+  'name',
+  'bio',
+  'websiteUrl',
+  'linkedinUrl',
+  'twitterUrl',
+  'instagramUrl',
+];
+
+/** A 4xx carries a message meant for the user; anything else gets the spec's fallback. */
+const failureMessage = (error: Error, fallback: string) =>
+  error instanceof ApiRequestError && error.status >= 400 && error.status < 500
+    ? error.message
+    : fallback;
+
+const toDefaults = (profile: OwnPlayerProfile): FormValues => ({
+  name: profile.name,
+  bio: profile.bio ?? '',
+  websiteUrl: profile.websiteUrl ?? '',
+  linkedinUrl: profile.linkedinUrl ?? '',
+  twitterUrl: profile.twitterUrl ?? '',
+  instagramUrl: profile.instagramUrl ?? '',
+});
+
+/** Player profile creation and management (spec §2 'Manage Player profile'). */
+export function PlayerProfileForm({ mode }: { mode: Mode }) {
+  const { data, isPending, isError, error, refetch, isRefetching } = useOwnPlayerProfile();
+
+  if (isPending) {
+    return (
+      <div aria-busy="true" aria-label="Loading profile" className="space-y-6">
+        <div className="h-40 animate-pulse rounded-2xl bg-line/60" />
+        <div className="h-80 animate-pulse rounded-2xl bg-line/60" />
+        <p className="sr-only">Loading…</p>
+      </div>
+    );
+  }
+  if (isError) {
+    return (
+      <div
+        role="alert"
+        className="rounded-2xl border border-danger/30 bg-danger-soft p-6 text-danger"
+      >
+        <p className="font-semibold">{failureMessage(error, LOAD_FAILED)}</p>
+        <Button
+          variant="outline"
+          size="sm"
+          className="mt-4"
+          disabled={isRefetching}
+          onClick={() => void refetch()}
+        >
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  return <LoadedPlayerProfileForm mode={mode} profile={data} />;
+}
+
+function LoadedPlayerProfileForm({ mode, profile }: { mode: Mode; profile: OwnPlayerProfile }) {
+  const navigate = useNavigate();
+  const [photoUrl, setPhotoUrl] = useState(profile.photoUrl);
+  const form = useForm<FormValues, unknown, PlayerProfileInput>({
+    resolver: zodResolver(playerProfileSchema),
+    defaultValues: toDefaults(profile),
+  });
+  const { errors } = form.formState;
+  const name = useWatch({ control: form.control, name: 'name' });
+  const save = useSavePlayerProfile();
+
+  const onSubmit = (values: PlayerProfileInput) =>
+    save.mutate(values, {
+      onSuccess: () => {
+        toast(PROFILE_MESSAGES.playerUpdated);
+        if (mode === 'create') void navigate('/');
+      },
+      onError: (error) => {
+        if (error instanceof ApiRequestError) {
+          for (const field of INLINE_FIELDS) {
+            const message = error.fields[field];
+            if (message) form.setError(field, { message });
+          }
+        }
+        const fallback =
+          mode === 'create' ? PROFILE_MESSAGES.createFailed : PROFILE_MESSAGES.updateFailed;
+        toast({ title: failureMessage(error, fallback), variant: 'destructive' });
+      },
+    });
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="space-y-6">
+      <Card>
+        <h2 className="text-2xl font-bold text-navy">Your photo</h2>
+        <p className="mt-1 text-sm text-muted">Put a face to your questions.</p>
+        <div className="mt-5">
+          <PhotoUpload role="asker" photoUrl={photoUrl} name={name ?? ''} onChange={setPhotoUrl} />
+        </div>
+      </Card>
+
+      <Card className="space-y-5">
+        <h2 className="text-2xl font-bold text-navy">About you</h2>
+        <Field label="Name" error={errors.name?.message}>
+          <input className={inputClass} autoComplete="name" {...form.register('name')} />
+        </Field>
+        <Field label="About You" error={errors.bio?.message}>
+          <textarea
+            className={inputClass}
+            rows={4}
+            placeholder="Your sport, your level and what you're working on."
+            {...form.register('bio')}
+          />
+        </Field>
+      </Card>
+
+      <Card>
+        <h2 className="text-2xl font-bold text-navy">Links</h2>
+        <p className="mt-1 text-sm text-muted">Optional. We add https:// if you leave it out.</p>
+        <div className="mt-5 grid gap-5 sm:grid-cols-2">
+          <Field label="LinkedIn" error={errors.linkedinUrl?.message}>
+            <input
+              className={inputClass}
+              type="url"
+              inputMode="url"
+              placeholder="linkedin.com/in/you"
+              {...form.register('linkedinUrl')}
+            />
+          </Field>
+          <Field label="Instagram" error={errors.instagramUrl?.message}>
+            <input
+              className={inputClass}
+              type="url"
+              inputMode="url"
+              placeholder="instagram.com/you"
+              {...form.register('instagramUrl')}
+            />
+          </Field>
+          <Field label="X (Twitter)" error={errors.twitterUrl?.message}>
+            <input
+              className={inputClass}
+              type="url"
+              inputMode="url"
+              placeholder="x.com/you"
+              {...form.register('twitterUrl')}
+            />
+          </Field>
+          <Field label="Website" error={errors.websiteUrl?.message}>
+            <input
+              className={inputClass}
+              type="url"
+              inputMode="url"
+              placeholder="yourwebsite.com"
+              {...form.register('websiteUrl')}
+            />
+          </Field>
+        </div>
+      </Card>
+
+      <Button
+        type="submit"
+        size="lg"
+        disabled={save.isPending}
+        aria-busy={save.isPending}
+        className="w-full sm:w-auto"
+      >
+        {mode === 'create' ? 'Create Profile' : 'Update Profile'}
+      </Button>
+    </form>
+  );
+}

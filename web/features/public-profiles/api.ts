@@ -1,0 +1,39 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { QUERY_RETRIES } from '@contracts/limits';
+import type { PublicCoach, PublicPlayer } from '@contracts/profiles';
+import { api, ApiRequestError } from '@/lib/api-client';
+
+/** The profile does not exist (the API answered 404). */
+export const isNotFoundError = (error: unknown): boolean =>
+  error instanceof ApiRequestError && error.status === 404;
+
+/** A missing profile stays missing: no retry on 404; other failures get the spec's 3 retries. */
+const retryUnlessNotFound = (failureCount: number, error: Error): boolean =>
+  !isNotFoundError(error) && failureCount < QUERY_RETRIES;
+
+/**
+ * A Coach's public page by id or slug (the name with hyphens for spaces). Keyed under 'experts' so
+ * a realtime experts change refetches it.
+ */
+export const publicCoachQuery = (idOrSlug: string) =>
+  queryOptions({
+    queryKey: ['experts', 'profile', idOrSlug],
+    queryFn: ({ signal }) =>
+      api<PublicCoach>(`/api/experts/${encodeURIComponent(idOrSlug)}`, { signal }),
+    retry: retryUnlessNotFound,
+  });
+
+export const usePublicCoach = (idOrSlug: string) =>
+  useQuery({ ...publicCoachQuery(idOrSlug), enabled: idOrSlug !== '' });
+
+/** A Player's public page by user id. */
+export const publicPlayerQuery = (userId: string) =>
+  queryOptions({
+    queryKey: ['players', userId],
+    queryFn: ({ signal }) =>
+      api<PublicPlayer>(`/api/players/${encodeURIComponent(userId)}`, { signal }),
+    retry: retryUnlessNotFound,
+  });
+
+export const usePublicPlayer = (userId: string) =>
+  useQuery({ ...publicPlayerQuery(userId), enabled: userId !== '' });

@@ -1,0 +1,210 @@
+import { AtSign, Briefcase, Camera, ExternalLink, Globe, ThumbsUp } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { formatWholeDollars } from '@contracts/money';
+import type { PublicCoach } from '@contracts/profiles';
+import { PROFILE_MESSAGES } from '@contracts/profiles';
+import { toast } from '@/components/toast/toast-store';
+import { Avatar } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import { isNotFoundError, usePublicCoach } from '@/features/public-profiles/api';
+import { StarRating } from '@/features/public-profiles/star-rating';
+
+const COACH_LOAD_FAILED = 'Failed to load coach information.';
+
+const SOCIAL_LINKS: { key: keyof PublicCoach; label: string; icon: LucideIcon }[] = [
+  { key: 'websiteUrl', label: 'Website', icon: Globe },
+  { key: 'linkedinUrl', label: 'LinkedIn', icon: Briefcase },
+  { key: 'twitterUrl', label: 'X (Twitter)', icon: AtSign },
+  { key: 'instagramUrl', label: 'Instagram', icon: Camera },
+];
+
+/** The Coach public profile at /expert/:id and /experts/:id; the id may be the name's slug. */
+export function ExpertProfilePage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const { data: coach, error } = usePublicCoach(id);
+  const notFound = id === '' || isNotFoundError(error);
+  const failed = !notFound && !coach && error !== null;
+
+  // One toast per missing profile, even when a refetch fails the same way again.
+  const toastedFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (!notFound || toastedFor.current === id) return;
+    toastedFor.current = id;
+    toast({ title: PROFILE_MESSAGES.coachNotFound, variant: 'destructive' });
+  }, [notFound, id]);
+
+  useEffect(() => {
+    if (!failed) return;
+    toast({ title: COACH_LOAD_FAILED, variant: 'destructive' });
+    void navigate('/', { replace: true });
+  }, [failed, navigate]);
+
+  if (notFound) return <CoachNotFound />;
+  if (!coach) return <ProfileSkeleton />;
+  return <CoachProfile coach={coach} />;
+}
+
+function CoachProfile({ coach }: { coach: PublicCoach }) {
+  const links = SOCIAL_LINKS.flatMap(({ key, label, icon }) => {
+    const href = coach[key];
+    return typeof href === 'string' && href ? [{ href, label, icon }] : [];
+  });
+
+  return (
+    <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:py-12">
+      <article className="overflow-hidden rounded-2xl border border-line bg-white shadow-sm">
+        <header className="relative overflow-hidden bg-navy px-5 py-8 text-white sm:px-8 sm:py-10">
+          <div
+            aria-hidden
+            className="absolute -top-20 -right-20 size-64 rounded-full bg-volt/15 blur-3xl"
+          />
+          <div className="relative flex flex-col items-center gap-5 text-center sm:flex-row sm:items-center sm:text-left">
+            <Avatar
+              src={coach.photoUrl}
+              name={coach.name}
+              className="size-28 text-3xl ring-4 ring-volt sm:size-32"
+            />
+            <div className="min-w-0 flex-1">
+              <p className="font-display text-sm tracking-widest text-volt uppercase">Coach</p>
+              <h1 className="mt-1 text-4xl leading-none font-bold break-words sm:text-5xl">
+                {coach.name}
+              </h1>
+              <p className="mt-2 text-lg break-words text-white/85">{coach.expertise}</p>
+              <p className="mt-4 inline-flex rounded-full bg-volt px-4 py-1.5 font-display text-lg font-bold tracking-wide text-navy uppercase">
+                {`${formatWholeDollars(coach.pricePerQuestion)} per question`}
+              </p>
+            </div>
+          </div>
+          <div className="relative mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+            {coach.isOwner ? (
+              <>
+                <Button asChild size="lg">
+                  <Link to="/manage-expert-profile">Edit Profile</Link>
+                </Button>
+                <Button asChild size="lg" variant="onDark">
+                  <Link to="/expert-inbox">View Inbox</Link>
+                </Button>
+                <Button asChild size="lg" variant="onDark">
+                  <Link to="/payouts">View Payouts</Link>
+                </Button>
+              </>
+            ) : (
+              <Button asChild size="lg">
+                <Link to={`/ask/${encodeURIComponent(coach.id)}`}>Ask a Question</Link>
+              </Button>
+            )}
+          </div>
+        </header>
+
+        <div className="flex flex-col gap-8 px-5 py-8 sm:px-8">
+          <section aria-labelledby="coach-record-heading">
+            <h2 id="coach-record-heading" className="sr-only">
+              Track record
+            </h2>
+            <dl className="grid gap-4 sm:grid-cols-3">
+              <div className="rounded-xl bg-surface p-4">
+                <dt className="text-sm font-semibold text-muted">Star Rating</dt>
+                <dd className="mt-2">
+                  <StarRating rating={coach.starRating} reviewCount={coach.reviewCount} />
+                </dd>
+              </div>
+              <div className="rounded-xl bg-surface p-4">
+                <dt className="text-sm font-semibold text-muted">Helpful Answers</dt>
+                <dd className="mt-2">
+                  {coach.helpfulPercent === null ? (
+                    <p className="text-sm font-medium text-muted">No helpful ratings yet</p>
+                  ) : (
+                    <p className="flex items-center gap-2 font-semibold text-success">
+                      <ThumbsUp aria-hidden className="size-5 shrink-0" />
+                      {`${coach.helpfulPercent}% found answers helpful`}
+                    </p>
+                  )}
+                </dd>
+              </div>
+              <div className="rounded-xl bg-surface p-4">
+                <dt className="text-sm font-semibold text-muted">Questions Answered</dt>
+                <dd className="mt-1 font-display text-3xl font-bold text-navy">
+                  {coach.answeredCount}
+                </dd>
+              </div>
+            </dl>
+          </section>
+
+          {coach.bio && (
+            <section aria-labelledby="coach-about-heading">
+              <h2 id="coach-about-heading" className="text-2xl font-bold text-navy">
+                About
+              </h2>
+              <p className="mt-3 break-words whitespace-pre-line text-ink">{coach.bio}</p>
+            </section>
+          )}
+
+          {links.length > 0 && (
+            <section aria-labelledby="coach-links-heading">
+              <h2 id="coach-links-heading" className="text-2xl font-bold text-navy">
+                Links
+              </h2>
+              <ul className="mt-3 flex flex-wrap gap-3">
+                {links.map(({ href, label, icon: Icon }) => (
+                  <li key={label}>
+                    <a
+                      href={href}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="inline-flex items-center gap-2 rounded-full border border-line px-4 py-2 text-sm font-semibold text-navy transition-colors hover:border-navy hover:bg-navy hover:text-white"
+                    >
+                      <Icon aria-hidden className="size-4 shrink-0" />
+                      {label}
+                      <ExternalLink aria-hidden className="size-3.5 shrink-0 opacity-70" />
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </div>
+      </article>
+    </div>
+  );
+}
+
+function CoachNotFound() {
+  return (
+    <div className="flex flex-1 flex-col items-center justify-center gap-4 px-4 py-24 text-center">
+      <h1 className="text-4xl font-bold text-navy sm:text-5xl">Coach Not Found</h1>
+      <p className="max-w-md text-muted">
+        This coach may have changed their name or left the team. Check the link, or find another
+        coach on the home page.
+      </p>
+      <Button asChild variant="dark">
+        <Link to="/">Return Home</Link>
+      </Button>
+    </div>
+  );
+}
+
+function ProfileSkeleton() {
+  return (
+    <div aria-busy="true" className="mx-auto w-full max-w-4xl px-4 py-8 sm:py-12">
+      <span className="sr-only">Loading coach profile</span>
+      <div className="overflow-hidden rounded-2xl border border-line bg-white shadow-sm">
+        <div className="flex flex-col items-center gap-5 bg-navy px-5 py-10 sm:flex-row sm:px-8">
+          <div className="size-28 animate-pulse rounded-full bg-white/15 sm:size-32" />
+          <div className="flex w-full flex-col items-center gap-3 sm:items-start">
+            <div className="h-10 w-3/4 max-w-64 animate-pulse rounded-lg bg-white/15" />
+            <div className="h-5 w-1/2 max-w-48 animate-pulse rounded bg-white/15" />
+            <div className="h-9 w-40 animate-pulse rounded-full bg-white/15" />
+          </div>
+        </div>
+        <div className="grid gap-4 px-5 py-8 sm:grid-cols-3 sm:px-8">
+          {Array.from({ length: 3 }, (_, i) => (
+            <div key={i} className="h-24 animate-pulse rounded-xl bg-line/60" />
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { Navigate } from 'react-router';
+import { PageLoading } from '@/components/ui/page-loading';
+import { useAccount } from '@/features/account/api';
+import { createProfilePath, signInPath } from '@/features/account/guard';
+
+/** /become-a-pro and /become-a-coach start Coach onboarding. */
+export function BecomeCoachRedirect() {
+  return <Navigate to="/onboarding?pref=expert" replace />;
+}
+
+/**
+ * /create-profile and /edit-profile lead to the profile page of the active role: creation while
+ * it is incomplete, management afterwards.
+ */
+export function ProfileRedirect() {
+  const account = useAccount();
+  if (account.isPending) return <PageLoading />;
+  const data = account.data;
+  if (!data?.user) return <Navigate to={signInPath('/edit-profile')} replace />;
+  const role = data.activeRole ?? data.roles[0];
+  if (!role) return <Navigate to="/onboarding" replace />;
+  if (!data.profileCompleted[role]) return <Navigate to={createProfilePath(role)} replace />;
+  return (
+    <Navigate to={role === 'expert' ? '/manage-expert-profile' : '/manage-asker-profile'} replace />
+  );
+}
