@@ -1,6 +1,6 @@
 /** The one error shape every API route answers with. */
 export interface ApiError {
-  statusCode: number;
+  statusCode?: number;
   error: string;
   message: string;
   fields?: Record<string, string>;
@@ -11,5 +11,6 @@ export const UNEXPECTED_ERROR = 'An unexpected error occurred. Please try again.
 export function isApiError(value: unknown): value is ApiError {
   if (typeof value !== 'object' || value === null) return false;
   const candidate = value as Record<string, unknown>;
-  return typeof candidate.statusCode === 'number' && typeof candidate.message === 'string';
+  // better-auth's errors carry `code` and `message` but no `statusCode`.
+  return typeof candidate.message === 'string';
 }

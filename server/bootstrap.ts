@@ -37,7 +37,7 @@ function createStorage(config: Config): FileStorage {
 }
 
 /** Where the disk storage adapter keeps files (served at /files/). */
-export const localFilesDir = (config: Config) => path.join(config.DATA_DIR, 'files');
+export const localFilesDir = (config: Config) => path.resolve(config.DATA_DIR, 'files');
 
 /** Chooses every adapter from the configuration (design.md §2). */
 export async function createContext(

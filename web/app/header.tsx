@@ -53,8 +53,8 @@ function SignedInNav({ account }: { account: Account }) {
 
   const onSignOut = async () => {
     await signOut().catch(() => undefined);
-    // Everything cached belonged to the signed-in user.
-    queryClient.clear();
+    // Everything cached belonged to the signed-in user; active queries refetch as a visitor.
+    await queryClient.resetQueries();
     navigate('/');
   };
 

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { Brand } from '@/components/brand';
 import { Card } from '@/components/ui/card';
@@ -14,8 +15,12 @@ export function AuthPage() {
   const switchTo = new URLSearchParams(params);
   switchTo.set('mode', mode === 'signup' ? 'signin' : 'signup');
 
+  // Someone already signed in on arrival goes home. Someone who signs in here is sent on by the
+  // form itself; redirecting on the fresh account would cut across that navigation.
+  const [arrival, setArrival] = useState<'signed-in' | 'visitor' | null>(null);
+  if (arrival === null && account.data) setArrival(account.data.user ? 'signed-in' : 'visitor');
   if (account.isPending) return <PageLoading />;
-  if (account.data?.user) return <Navigate to="/" replace />;
+  if (arrival === 'signed-in') return <Navigate to="/" replace />;
 
   const title =
     mode === 'signin' ? 'Welcome back' : asCoach ? 'Join as a Coach' : 'Join as a Player';

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ACCOUNT_MESSAGES, accountSchema, roleInputSchema } from '../../../contracts/account';
+import { ACCOUNT_MESSAGES } from '../../../contracts/account';
+import { accountSchema, roleInputSchema } from '../../../contracts/account-schemas';
 import type { AppContext } from '../../context';
 import { notFound } from '../../errors';
 import { requireUser, sessionUser } from '../auth/session';

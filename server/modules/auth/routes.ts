@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { signUpAgreementSchema } from '../../../contracts/account';
+import { signUpAgreementSchema } from '../../../contracts/account-schemas';
 import { badRequest } from '../../errors';
 import type { Auth } from './auth';
 import { CLIENT_IP_HEADER } from './auth';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { roleSchema } from '../../../contracts/account';
+import { roleSchema } from '../../../contracts/account-schemas';
 import { IMAGE_MAX_BYTES } from '../../../contracts/limits';
 import {
   coachProfileSchema,

@@ -1,4 +1,4 @@
-import type { SignInForm, SignUpForm } from '@contracts/account';
+import type { SignInForm, SignUpForm } from '@contracts/account-schemas';
 import { api } from '@/lib/api-client';
 
 /** better-auth's e-mail endpoints; the confirmation link brings the user back to `callbackURL`. */

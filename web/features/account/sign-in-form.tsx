@@ -3,12 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import {
-  ACCOUNT_MESSAGES,
-  SIGN_UP_MESSAGES,
-  signInFormSchema,
-  type SignInForm as Values,
-} from '@contracts/account';
+import { ACCOUNT_MESSAGES, SIGN_UP_MESSAGES } from '@contracts/account';
+import { signInFormSchema, type SignInForm as Values } from '@contracts/account-schemas';
 import { toast } from '@/components/toast/toast-store';
 import { Button } from '@/components/ui/button';
 import { CheckboxField } from '@/components/ui/checkbox-field';

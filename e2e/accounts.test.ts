@@ -1,0 +1,254 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectVisible, useBrowser } from './support/browser';
+import { createUser, PASSWORD, uniqueEmail } from './support/accounts';
+
+const path = (page: Page) => new URL(page.url()).pathname;
+
+async function signUpThroughForm(page: Page, name: string, email: string, asCoach = false) {
+  await page.goto(`/auth?mode=signup${asCoach ? '&type=expert' : ''}`);
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByLabel(/I agree to the Terms of Service and Privacy Policy/).check();
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expectVisible(page.getByText('Please check your email to confirm your account.'));
+}
+
+async function confirmThroughMailbox(page: Page, email: string) {
+  await page.goto('/dev/mailbox');
+  const mail = page.getByRole('listitem').filter({ hasText: email });
+  await mail.getByRole('link', { name: /verify-email/ }).click();
+}
+
+describe('accounts, onboarding and profiles', () => {
+  const browser = useBrowser();
+
+  it('a Player signs up, confirms through the outbox, creates the profile and lands on home', async () => {
+    const page = await browser.newAdmittedVisitor();
+    const email = uniqueEmail('player');
+    await signUpThroughForm(page, 'Jordan Lee', email);
+    await confirmThroughMailbox(page, email);
+    await page.getByRole('button', { name: 'Continue as a Player' }).click();
+    await page.waitForURL('**/create-asker-profile**');
+    expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe('Jordan Lee');
+    await page.getByLabel('About You').fill('Point guard, 17.');
+    await page.getByLabel('Instagram').fill('instagram.com/jordan');
+    await page.getByRole('button', { name: 'Create Profile' }).click();
+    await expectVisible(page.getByRole('heading', { name: 'Welcome back, Jordan!' }));
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expectVisible(nav.getByRole('link', { name: 'Inbox' }));
+    await expectVisible(nav.getByRole('link', { name: 'My Profile' }));
+    await expectVisible(nav.getByRole('button', { name: 'Sign Out' }));
+    expect(await nav.getByRole('link', { name: 'Payouts' }).count()).toBe(0);
+
+    await nav.getByRole('link', { name: 'My Profile' }).click();
+    await page.waitForURL('**/manage-asker-profile');
+    await expectVisible(page.getByLabel('Instagram'));
+    expect(await page.getByLabel('Instagram').inputValue()).toBe('https://instagram.com/jordan');
+    await page.getByLabel('About You').fill('Shooting guard now.');
+    await page.getByRole('button', { name: 'Update Profile' }).click();
+    await expectVisible(
+      page.getByText('Profile updated! Your asker profile has been successfully updated.'),
+    );
+
+    await nav.getByRole('button', { name: 'Sign Out' }).click();
+    await expectVisible(nav.getByRole('link', { name: 'Sign In' }));
+  });
+
+  it('sign-up needs the agreement, and an unconfirmed account cannot sign in', async () => {
+    const page = await browser.newAdmittedVisitor();
+    await page.goto('/auth?mode=signup');
+    const email = uniqueEmail('unconfirmed');
+    await page.getByLabel('Name').fill('Casey Unconfirmed');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await expectVisible(
+      page.getByText(
+        'Agreement required: Please agree to the terms and conditions and privacy policy.',
+      ),
+    );
+    await page.getByLabel(/I agree to the Terms/).check();
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await expectVisible(page.getByText('Please check your email to confirm your account.'));
+
+    await page.goto('/auth?mode=signin');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expectVisible(page.getByRole('alert').getByText(/not verified/i));
+  });
+
+  it('a Coach signs up, creates the profile, and appears on the home page and at /expert/{name}', async () => {
+    const page = await browser.newAdmittedVisitor();
+    const email = uniqueEmail('coach');
+    await signUpThroughForm(page, 'Quinn Baxter Hale', email, true);
+    await confirmThroughMailbox(page, email);
+    await page.getByRole('button', { name: 'Continue as a Coach' }).click();
+    await page.waitForURL('**/create-expert-profile**');
+    await page.getByLabel('Full Name').fill('Quinn Baxter Hale');
+    await page.getByLabel('Expertise').fill('Pitching mechanics');
+    await page.getByLabel('Price per Question ($)').fill('0');
+    await page.getByRole('button', { name: 'Create Profile' }).click();
+    await expectVisible(
+      page.getByText('Invalid Price: Price must be a valid number greater than $1.'),
+    );
+    await page.getByLabel('Price per Question ($)').fill('60');
+    await page.getByRole('button', { name: 'Create Profile' }).click();
+    await expectVisible(page.getByText(/^Legal Agreement Required/));
+    await page
+      .getByLabel(/I agree to the Terms of Service, Privacy Policy and Revenue Agreement/)
+      .check();
+    await page.getByLabel('Website').fill('quinnpitching.com');
+    await page.getByRole('button', { name: 'Create Profile' }).click();
+    await expectVisible(page.getByRole('heading', { name: 'Welcome back, Coach Quinn!' }));
+    await expectVisible(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Payouts' }),
+    );
+
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('button', { name: 'Sign Out' })
+      .click();
+    await page.goto('/');
+    await expectVisible(page.getByRole('heading', { name: 'Quinn Baxter Hale' }));
+
+    await page.goto('/expert/quinn-baxter-hale');
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Quinn Baxter Hale' }));
+    await expectVisible(page.getByRole('link', { name: 'Ask a Question' }));
+    await expectVisible(page.getByText('No ratings yet'));
+    expect(await page.getByRole('link', { name: 'Website' }).getAttribute('href')).toBe(
+      'https://quinnpitching.com',
+    );
+  });
+
+  it('a user holding both roles switches between them', async () => {
+    const page = await browser.newAdmittedVisitor();
+    await createUser(page, { name: 'Robin Both', roles: ['asker', 'expert'] });
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expectVisible(page.getByRole('heading', { name: 'Welcome back, Robin!' }));
+    await nav.getByRole('button', { name: 'Switch to Coach' }).click();
+    await expectVisible(page.getByRole('heading', { name: 'Welcome back, Coach Robin!' }));
+    await expectVisible(nav.getByRole('link', { name: 'Payouts' }));
+    await nav.getByRole('button', { name: 'Switch to Player' }).click();
+    await expectVisible(page.getByRole('heading', { name: 'Welcome back, Robin!' }));
+  });
+
+  it("'I'm signing in as a Coach' switches to the Coach role, or says 'Coach role not found'", async () => {
+    const page = await browser.newAdmittedVisitor();
+    const both = await createUser(page, { name: 'Alex Dual', roles: ['asker', 'expert'] });
+    await page.request.post('/api/auth/sign-out', {
+      data: {},
+      headers: { origin: browser.baseUrl },
+    });
+    await page.goto('/auth?mode=signin');
+    await page.getByLabel('Email').fill(both.email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByLabel("I'm signing in as a Coach").check();
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expectVisible(page.getByRole('heading', { name: 'Welcome back, Coach Alex!' }));
+
+    const other = await browser.newAdmittedVisitor();
+    const player = await createUser(other, { roles: ['asker'] });
+    await other.request.post('/api/auth/sign-out', {
+      data: {},
+      headers: { origin: browser.baseUrl },
+    });
+    await other.goto('/auth?mode=signin');
+    await other.getByLabel('Email').fill(player.email);
+    await other.getByLabel('Password').fill(PASSWORD);
+    await other.getByLabel("I'm signing in as a Coach").check();
+    await other.getByRole('button', { name: 'Sign In' }).click();
+    await expectVisible(other.getByText('Coach role not found'));
+    await other.waitForURL('**/onboarding?pref=expert');
+  });
+
+  describe('route guard', () => {
+    it('sends a visitor to sign in, and back afterwards', async () => {
+      const page = await browser.newAdmittedVisitor();
+      await page.goto('/manage-asker-profile');
+      await page.waitForURL('**/auth?mode=signin&redirect=%2Fmanage-asker-profile');
+      expect(path(page)).toBe('/auth');
+    });
+
+    it('sends a user without roles to onboarding', async () => {
+      const page = await browser.newAdmittedVisitor();
+      await createUser(page);
+      await page.goto('/manage-asker-profile');
+      await page.waitForURL('**/onboarding');
+      await page.goto('/');
+      await page.waitForURL('**/onboarding');
+    });
+
+    it('sends a Player away from a Coach page to home', async () => {
+      const page = await browser.newAdmittedVisitor();
+      await createUser(page, { roles: ['asker'] });
+      await page.goto('/manage-expert-profile');
+      await page.waitForURL((url) => url.pathname === '/');
+    });
+
+    it('sends a user to profile creation while the profile is incomplete', async () => {
+      const page = await browser.newAdmittedVisitor();
+      await createUser(page, { roles: ['asker'], completeProfiles: false });
+      await page.goto('/manage-asker-profile');
+      await page.waitForURL('**/create-asker-profile');
+    });
+
+    it('switches to a required role the user holds', async () => {
+      const page = await browser.newAdmittedVisitor();
+      await createUser(page, { name: 'Sky Switch', roles: ['asker', 'expert'] });
+      await page.goto('/manage-expert-profile');
+      await expectVisible(page.getByRole('heading', { name: 'Manage Coach Profile' }));
+      await expectVisible(
+        page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Payouts' }),
+      );
+    });
+
+    it('/become-a-pro starts Coach onboarding and /edit-profile leads to the active profile', async () => {
+      const page = await browser.newAdmittedVisitor();
+      await createUser(page, { roles: ['asker'] });
+      await page.goto('/become-a-pro');
+      await page.waitForURL('**/onboarding?pref=expert');
+      await page.goto('/edit-profile');
+      await page.waitForURL('**/manage-asker-profile');
+    });
+  });
+
+  describe('photo upload', () => {
+    it('rejects a text file renamed .png and a 6 MB image with the spec messages', async () => {
+      const page = await browser.newAdmittedVisitor();
+      await createUser(page, { roles: ['asker'] });
+      await page.goto('/manage-asker-profile');
+      const input = page.getByLabel('Upload photo');
+      await input.setInputFiles({
+        name: 'notes.png',
+        mimeType: 'image/png',
+        buffer: Buffer.from('definitely not an image'),
+      });
+      await expectVisible(page.getByText('Invalid file type: Please upload a JPG or PNG image.'));
+      await input.setInputFiles({
+        name: 'huge.png',
+        mimeType: 'image/png',
+        buffer: Buffer.alloc(6 * 1024 * 1024),
+      });
+      await expectVisible(page.getByText('File too large: Image must be smaller than 5MB.'));
+    });
+  });
+
+  it('a Player profile is public at /profile/{id}', async () => {
+    const page = await browser.newAdmittedVisitor();
+    await createUser(page, { name: 'Morgan Public', roles: ['asker'] });
+    const account = (await (await page.request.get('/api/account')).json()) as {
+      user: { id: string };
+    };
+    const visitor = await browser.newAdmittedVisitor();
+    await visitor.goto(`/profile/${account.user.id}`);
+    await expectVisible(visitor.getByRole('heading', { level: 1, name: 'Morgan Public' }));
+    await expectVisible(visitor.getByText(/^Member since [A-Z][a-z]+ \d{4}$/).first());
+    await visitor.goto('/profile/nobody');
+    await expectVisible(visitor.getByRole('heading', { name: 'Profile Not Found' }));
+    await expectVisible(visitor.getByRole('link', { name: 'Return Home' }));
+  });
+});

@@ -1,0 +1,58 @@
+import type { Page } from 'playwright-core';
+import { inject } from 'vitest';
+import type { Role } from '../../contracts/account';
+
+export const PASSWORD = 'correct-horse-battery';
+let counter = 0;
+
+export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${++counter}@example.test`;
+
+/** The confirmation link the outbox holds for `email`, read from the dev mailbox API. */
+export async function confirmationLink(page: Page, email: string): Promise<string> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const mailbox = (await (await page.request.get('/api/dev/mailbox')).json()) as {
+      messages: { to: string; text: string }[];
+    };
+    const link = mailbox.messages.find((m) => m.to === email)?.text.match(/https?:\/\/\S+/)?.[0];
+    if (link) return link;
+    await page.waitForTimeout(250);
+  }
+  throw new Error(`no confirmation mail for ${email}`);
+}
+
+interface Options {
+  name?: string;
+  roles?: Role[];
+  /** Complete the profile of each role (default true). */
+  completeProfiles?: boolean;
+}
+
+/**
+ * A confirmed user signed in inside `page`'s context, created through the product's own API the way
+ * the UI would (sign up, confirm by the mailed link, choose roles, save profiles).
+ */
+export async function createUser(page: Page, options: Options = {}) {
+  const name = options.name ?? `Pat Tester ${++counter}`;
+  const email = uniqueEmail('user');
+  // better-auth checks the Origin of its POSTs, as a browser would send it.
+  const headers = { origin: inject('baseUrl') };
+  const signUp = await page.request.post('/api/auth/sign-up/email', {
+    data: { name, email, password: PASSWORD, acceptTerms: true, callbackURL: '/' },
+    headers,
+  });
+  if (!signUp.ok()) throw new Error(`sign-up failed: ${await signUp.text()}`);
+  await page.goto(await confirmationLink(page, email));
+  for (const role of [...(options.roles ?? [])].reverse()) {
+    await page.request.post('/api/account/roles', { data: { role }, headers });
+    if (options.completeProfiles === false) continue;
+    if (role === 'asker') {
+      await page.request.put('/api/profiles/asker', { data: { name }, headers });
+    } else {
+      await page.request.put('/api/profiles/expert', {
+        data: { name, expertise: 'Shooting', price: '30', acceptedAgreement: true },
+        headers,
+      });
+    }
+  }
+  return { name, email };
+}
