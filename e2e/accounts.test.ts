@@ -237,6 +237,14 @@ describe('accounts, onboarding and profiles', () => {
     });
   });
 
+  it('the Coach list on the home page updates in real time when a Coach joins', async () => {
+    const watcher = await browser.newAdmittedVisitor();
+    await expectVisible(watcher.getByRole('heading', { name: 'Meet Our Coaches' }));
+    const newcomer = await browser.newAdmittedVisitor();
+    await createUser(newcomer, { name: 'Riley Realtime', roles: ['expert'] });
+    await expectVisible(watcher.getByRole('heading', { name: 'Riley Realtime' }));
+  });
+
   it('a Player profile is public at /profile/{id}', async () => {
     const page = await browser.newAdmittedVisitor();
     await createUser(page, { name: 'Morgan Public', roles: ['asker'] });
