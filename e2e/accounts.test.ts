@@ -206,6 +206,34 @@ describe('accounts, onboarding and profiles', () => {
       );
     });
 
+    it('/inbox shows the inbox of the active role', async () => {
+      const player = await browser.newAdmittedVisitor();
+      await createUser(player, { roles: ['asker'] });
+      await player
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('link', { name: 'Inbox' })
+        .click();
+      await player.waitForURL('**/asker-inbox');
+      await expectVisible(player.getByRole('heading', { level: 1, name: 'My Questions' }));
+      await expectVisible(player.getByText('No questions yet'));
+      await expectVisible(player.getByRole('link', { name: 'Browse Coaches' }));
+
+      const coach = await browser.newAdmittedVisitor();
+      await createUser(coach, { roles: ['expert'] });
+      await coach.goto('/inbox');
+      await coach.waitForURL('**/expert-inbox');
+      await expectVisible(coach.getByRole('heading', { level: 1, name: 'Coach Inbox' }));
+      await expectVisible(coach.getByText('Coach Since Recently'));
+      await expectVisible(coach.getByRole('link', { name: 'Back to Homepage' }));
+
+      const both = await browser.newAdmittedVisitor();
+      await createUser(both, { roles: ['asker', 'expert'] });
+      await both.goto('/expert-inbox');
+      await expectVisible(both.getByRole('heading', { level: 1, name: 'Coach Inbox' }));
+      await both.goto('/inbox');
+      await both.waitForURL('**/expert-inbox');
+    });
+
     it('/become-a-pro starts Coach onboarding and /edit-profile leads to the active profile', async () => {
       const page = await browser.newAdmittedVisitor();
       await createUser(page, { roles: ['asker'] });

@@ -24,6 +24,7 @@ import { eventRoutes } from './modules/events/routes';
 import { homeRoutes } from './modules/home/routes';
 import { devMailboxRoutes } from './modules/mail/routes';
 import { profileRoutes } from './modules/profiles/routes';
+import { questionRoutes } from './modules/questions/routes';
 import { publicConfigRoutes } from './modules/public-config/routes';
 import { errorHandler } from './plugins/error-handler';
 import { localFiles } from './plugins/local-files';
@@ -80,6 +81,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions) {
   await app.register(profileRoutes, ctx);
   await app.register(eventRoutes, ctx);
   await app.register(homeRoutes, ctx);
+  await app.register(questionRoutes, ctx);
   await app.register(clientLogRoutes);
   if (config.NODE_ENV !== 'production' && ctx.mail.name === 'outbox') {
     await app.register(devMailboxRoutes, ctx);

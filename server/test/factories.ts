@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Executor } from '../db/client';
-import { experts, users } from '../db/schema';
+import { experts, questions, users } from '../db/schema';
 
 /** Inserts a verified user directly, as the tests' starting point. */
 export async function insertUser(db: Executor, overrides: Partial<typeof users.$inferInsert> = {}) {
@@ -37,4 +37,23 @@ export async function insertCoach(
     .returning();
   if (!coach) throw new Error('no coach');
   return coach;
+}
+
+/** A question inserted directly, for tests of what reads questions. */
+export async function insertQuestion(
+  db: Executor,
+  values: { expertId: string; askerId: string } & Partial<typeof questions.$inferInsert>,
+) {
+  const [row] = await db
+    .insert(questions)
+    .values({
+      askerName: 'Sam Asker',
+      askerEmail: 'sam@example.test',
+      question: 'How do I improve my first touch under pressure?',
+      amount: 5000,
+      ...values,
+    })
+    .returning();
+  if (!row) throw new Error('no question');
+  return row;
 }

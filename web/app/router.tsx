@@ -37,6 +37,7 @@ export const router = createBrowserRouter([
           page('experts/:id', () => import('@/routes/expert-profile'), 'ExpertProfilePage'),
           page('profile/:id', () => import('@/routes/player-profile'), 'PlayerProfilePage'),
           page('dev/mailbox', () => import('@/routes/dev-mailbox'), 'DevMailboxPage'),
+          page('inbox', () => import('@/routes/profile-redirects'), 'InboxRedirect'),
           // Sign-in only: profile creation skips the role and profile checks.
           {
             element: <Guard role="expert" skipChecks />,
@@ -67,6 +68,7 @@ export const router = createBrowserRouter([
                 () => import('@/routes/manage-expert-profile'),
                 'ManageExpertProfilePage',
               ),
+              page('expert-inbox', () => import('@/routes/expert-inbox'), 'ExpertInboxPage'),
             ],
           },
           // Player only.
@@ -78,6 +80,7 @@ export const router = createBrowserRouter([
                 () => import('@/routes/manage-asker-profile'),
                 'ManageAskerProfilePage',
               ),
+              page('asker-inbox', () => import('@/routes/asker-inbox'), 'AskerInboxPage'),
             ],
           },
           page('*', () => import('@/routes/not-found'), 'NotFoundPage'),

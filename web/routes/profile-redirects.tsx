@@ -24,3 +24,17 @@ export function ProfileRedirect() {
     <Navigate to={role === 'expert' ? '/manage-expert-profile' : '/manage-asker-profile'} replace />
   );
 }
+
+/**
+ * /inbox (spec §2 route table): the Coach inbox when acting as a Coach, else the Player's; with no
+ * active role, the Coach's if held; with no roles, onboarding. The target's guard does the rest.
+ */
+export function InboxRedirect() {
+  const account = useAccount();
+  if (account.isPending) return <PageLoading />;
+  const data = account.data;
+  if (!data?.user) return <Navigate to={signInPath('/inbox')} replace />;
+  if (data.roles.length === 0) return <Navigate to="/onboarding" replace />;
+  const role = data.activeRole ?? (data.roles.includes('expert') ? 'expert' : 'asker');
+  return <Navigate to={role === 'expert' ? '/expert-inbox' : '/asker-inbox'} replace />;
+}

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import type { Account } from '@contracts/account';
+import { decide } from './guard';
+
+const signedIn = (overrides: Partial<Account> = {}): Account => ({
+  user: { id: 'u1', name: 'Pat', email: 'pat@example.test' },
+  roles: ['asker'],
+  activeRole: 'asker',
+  profileCompleted: { asker: true, expert: false },
+  expertId: null,
+  ...overrides,
+});
+const visitor: Account = {
+  user: null,
+  roles: [],
+  activeRole: null,
+  profileCompleted: { asker: false, expert: false },
+  expertId: null,
+};
+
+describe('route guard (spec §6)', () => {
+  it('sends a visitor to sign in, remembering where they were going', () => {
+    expect(decide(visitor, { role: 'asker' }, '/asker-inbox')).toEqual({
+      kind: 'redirect',
+      to: '/auth?mode=signin&redirect=%2Fasker-inbox',
+    });
+  });
+
+  it('sends a user without roles to onboarding', () => {
+    expect(decide(signedIn({ roles: [], activeRole: null }), { role: 'asker' }, '/x')).toEqual({
+      kind: 'redirect',
+      to: '/onboarding',
+    });
+  });
+
+  it('sends a user lacking the required role home', () => {
+    expect(decide(signedIn(), { role: 'expert' }, '/payouts')).toEqual({
+      kind: 'redirect',
+      to: '/',
+    });
+  });
+
+  it('switches to a required role the user holds', () => {
+    const both = signedIn({ roles: ['asker', 'expert'], activeRole: 'asker' });
+    expect(decide(both, { role: 'expert' }, '/payouts')).toEqual({
+      kind: 'switch',
+      role: 'expert',
+    });
+  });
+
+  it("sends a user whose acting role's profile is incomplete to its creation page", () => {
+    const coach = signedIn({ roles: ['expert'], activeRole: 'expert' });
+    expect(decide(coach, { role: 'expert' }, '/payouts')).toEqual({
+      kind: 'redirect',
+      to: '/create-expert-profile',
+    });
+    const player = signedIn({ profileCompleted: { asker: false, expert: false } });
+    expect(decide(player, {}, '/inbox')).toEqual({ kind: 'redirect', to: '/create-asker-profile' });
+  });
+
+  it('lets profile creation skip the role and profile checks', () => {
+    const incomplete = signedIn({ profileCompleted: { asker: false, expert: false } });
+    expect(
+      decide(incomplete, { role: 'asker', skipChecks: true }, '/create-asker-profile'),
+    ).toEqual({
+      kind: 'allow',
+    });
+    expect(decide(visitor, { role: 'asker', skipChecks: true }, '/create-asker-profile').kind).toBe(
+      'redirect',
+    );
+  });
+
+  it('admits a user holding the active role with a complete profile', () => {
+    expect(decide(signedIn(), { role: 'asker' }, '/asker-inbox')).toEqual({ kind: 'allow' });
+  });
+});

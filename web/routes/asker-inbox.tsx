@@ -1,0 +1,252 @@
+import {
+  ArrowLeft,
+  ArrowRight,
+  Clock,
+  Hourglass,
+  MessageCircleQuestion,
+  MessageSquareText,
+  Receipt,
+  Undo2,
+} from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { REFUND_AFTER_DAYS } from '@contracts/limits';
+import { formatWholeDollars } from '@contracts/money';
+import type { PlayerQuestion } from '@contracts/questions';
+import { INBOX_MESSAGES } from '@contracts/questions';
+import { toast } from '@/components/toast/toast-store';
+import { Avatar } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { PageLoading } from '@/components/ui/page-loading';
+import { loadErrorMessage, usePlayerQuestions } from '@/features/questions/api';
+import { StatusBadge } from '@/features/questions/status-badge';
+import { cn } from '@/lib/cn';
+import { timeSince } from '@/lib/relative-time';
+
+/** My Questions, the Player's inbox, at /asker-inbox (and /inbox for a Player). */
+export function AskerInboxPage() {
+  const { data, error, isPending, isFetching, refetch } = usePlayerQuestions();
+
+  // One toast per failure, not one per render.
+  const toastedFor = useRef<unknown>(null);
+  useEffect(() => {
+    if (!error || toastedFor.current === error) return;
+    toastedFor.current = error;
+    toast({
+      title: loadErrorMessage(error, INBOX_MESSAGES.questionsLoadFailed),
+      variant: 'destructive',
+    });
+  }, [error]);
+
+  if (isPending) return <PageLoading />;
+
+  return (
+    <>
+      <Header />
+      <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-10">
+        {!data ? (
+          <LoadError
+            message={loadErrorMessage(error, INBOX_MESSAGES.questionsLoadFailed)}
+            retrying={isFetching}
+            onRetry={() => void refetch()}
+          />
+        ) : data.questions.length === 0 ? (
+          <EmptyState />
+        ) : (
+          <ul className="flex flex-col gap-4">
+            {data.questions.map((question) => (
+              <li key={question.id}>
+                <QuestionCard question={question} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </>
+  );
+}
+
+function Header() {
+  return (
+    <section className="relative overflow-hidden bg-navy text-white">
+      <div
+        aria-hidden
+        className="absolute -top-24 -right-24 size-80 rounded-full bg-volt/15 blur-3xl"
+      />
+      <div className="relative mx-auto w-full max-w-3xl px-4 py-6 sm:py-10">
+        <Link
+          to="/"
+          className="-ml-1 inline-flex items-center gap-2 rounded-lg px-1 py-1 text-sm font-semibold text-white/85 transition-colors hover:text-volt"
+        >
+          <ArrowLeft aria-hidden className="size-4 shrink-0" />
+          Back
+        </Link>
+        <div className="mt-4 flex flex-wrap items-end justify-between gap-4">
+          <div className="min-w-0">
+            <p className="font-display text-sm tracking-widest text-volt uppercase">Player</p>
+            <h1 className="mt-1 text-4xl leading-none font-bold sm:text-5xl">My Questions</h1>
+            <p className="mt-3 text-white/85">Every question you've asked, and every answer.</p>
+          </div>
+          <Button asChild variant="onDark" size="sm">
+            <Link to="/payments">
+              <Receipt aria-hidden />
+              Payment History
+            </Link>
+          </Button>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function QuestionCard({ question: q }: { question: PlayerQuestion }) {
+  const answered = q.status === 'answered';
+  return (
+    <Card className="p-4 sm:p-6">
+      <div className="flex items-start gap-3">
+        <span aria-hidden className="shrink-0">
+          <Avatar src={q.expert.photoUrl} name={q.expert.name} className="size-12 text-base" />
+        </span>
+        <div className="min-w-0 flex-1">
+          <p className="truncate font-semibold text-navy">{q.expert.name}</p>
+          <p className="truncate text-sm text-muted">{q.expert.expertise}</p>
+        </div>
+        <span className="shrink-0 font-display text-2xl leading-none font-bold text-navy">
+          {formatWholeDollars(q.amount)}
+        </span>
+      </div>
+
+      <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-muted">
+        <StatusBadge status={q.status} view="player" />
+        <span className="inline-flex items-center gap-1.5">
+          <Clock aria-hidden className="size-4 shrink-0" />
+          <time dateTime={q.createdAt}>{timeSince(q.createdAt)}</time>
+        </span>
+      </div>
+
+      <p className="mt-4 line-clamp-2 break-words text-ink">{q.question}</p>
+
+      {q.answer ? (
+        <Notice
+          className="border-l-4 border-volt bg-volt/15"
+          icon={<MessageSquareText aria-hidden className="size-5 shrink-0 text-navy" />}
+          title="Coach Response"
+          aside={
+            q.answeredAt && (
+              <time dateTime={q.answeredAt} className="text-xs text-muted">
+                {`Answered ${timeSince(q.answeredAt)}`}
+              </time>
+            )
+          }
+        >
+          <p className="break-words whitespace-pre-line text-ink">{q.answer}</p>
+        </Notice>
+      ) : q.status === 'refunded' ? (
+        <Notice
+          className="border border-slate-300 bg-slate-50"
+          icon={<Undo2 aria-hidden className="size-5 shrink-0 text-slate-600" />}
+          title="Question Refunded"
+        >
+          <p className="text-sm text-muted">
+            {`This question was not answered within ${REFUND_AFTER_DAYS} days and has been refunded.`}
+          </p>
+        </Notice>
+      ) : (
+        <Notice
+          className="border border-dashed border-amber-300 bg-amber-50"
+          icon={<Hourglass aria-hidden className="size-5 shrink-0 text-amber-700" />}
+          title="Awaiting Response"
+        >
+          <p className="text-sm text-muted">
+            {`Your Coach has been notified. Unanswered questions are refunded after ${REFUND_AFTER_DAYS} days.`}
+          </p>
+        </Notice>
+      )}
+
+      <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:justify-end">
+        <Button asChild variant="outline" size="sm" className="w-full sm:w-auto">
+          <Link to={`/questions/${encodeURIComponent(q.id)}`}>View Full Details</Link>
+        </Button>
+        {answered && (
+          <Button asChild size="sm" className="w-full sm:w-auto">
+            <Link to={`/ask/${encodeURIComponent(q.expert.id)}`}>
+              Ask Another Question
+              <ArrowRight aria-hidden />
+            </Link>
+          </Button>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+function Notice({
+  className,
+  icon,
+  title,
+  aside,
+  children,
+}: {
+  className: string;
+  icon: ReactNode;
+  title: string;
+  aside?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className={cn('mt-4 rounded-xl p-4', className)}>
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+        <div className="flex items-center gap-2">
+          {icon}
+          <h3 className="text-base font-bold text-navy">{title}</h3>
+        </div>
+        {aside}
+      </div>
+      <div className="mt-2">{children}</div>
+    </div>
+  );
+}
+
+function EmptyState() {
+  return (
+    <div className="rounded-2xl border-2 border-dashed border-line bg-white p-8 text-center sm:p-10">
+      <MessageCircleQuestion aria-hidden className="mx-auto size-10 text-navy" />
+      <h2 className="mt-3 text-2xl font-bold text-navy">No questions yet</h2>
+      <p className="mt-2 text-muted">Pick a coach, ask one question, and get a straight answer.</p>
+      <Button asChild className="mt-5">
+        <Link to="/">Browse Coaches</Link>
+      </Button>
+    </div>
+  );
+}
+
+function LoadError({
+  message,
+  retrying,
+  onRetry,
+}: {
+  message: string;
+  retrying: boolean;
+  onRetry: () => void;
+}) {
+  return (
+    <div
+      role="alert"
+      className="rounded-2xl border border-danger/30 bg-danger-soft p-6 text-danger"
+    >
+      <p>{message}</p>
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        className="mt-3"
+        disabled={retrying}
+        onClick={onRetry}
+      >
+        Try again
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,304 @@
+import {
+  ArrowRight,
+  BellRing,
+  CalendarDays,
+  CircleCheck,
+  Clock,
+  Inbox as InboxIcon,
+  UserPen,
+} from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { formatWholeDollars } from '@contracts/money';
+import type { CoachInbox, CoachInboxQuestion } from '@contracts/questions';
+import { INBOX_MESSAGES } from '@contracts/questions';
+import { toast } from '@/components/toast/toast-store';
+import { Avatar } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { PageLoading } from '@/components/ui/page-loading';
+import { loadErrorMessage, useCoachInbox } from '@/features/questions/api';
+import { StatusBadge } from '@/features/questions/status-badge';
+import { cn } from '@/lib/cn';
+import { monthYear, timeSince } from '@/lib/relative-time';
+
+type Filter = 'all' | 'unanswered' | 'answered';
+
+const FILTERS: { value: Filter; label: string }[] = [
+  { value: 'all', label: 'All Questions' },
+  { value: 'unanswered', label: 'Unanswered' },
+  { value: 'answered', label: 'Answered' },
+];
+
+/** Milliseconds since the epoch, with a missing or unreadable time sorting last. */
+const toTime = (iso: string | null): number => {
+  const time = iso ? Date.parse(iso) : Number.NaN;
+  return Number.isNaN(time) ? Number.NEGATIVE_INFINITY : time;
+};
+
+const newestFirst =
+  (key: 'createdAt' | 'answeredAt') => (a: CoachInboxQuestion, b: CoachInboxQuestion) => {
+    const diff = toTime(b[key]) - toTime(a[key]);
+    return Number.isNaN(diff) ? 0 : diff;
+  };
+
+/**
+ * Spec §4 'Inbox filters': All by asked time, newest first; Unanswered only pending, newest first;
+ * Answered only answered, by answered time, newest first.
+ */
+function applyFilter(questions: CoachInboxQuestion[], filter: Filter): CoachInboxQuestion[] {
+  switch (filter) {
+    case 'unanswered':
+      return questions.filter((q) => q.status === 'pending').sort(newestFirst('createdAt'));
+    case 'answered':
+      return questions.filter((q) => q.status === 'answered').sort(newestFirst('answeredAt'));
+    default:
+      return [...questions].sort(newestFirst('createdAt'));
+  }
+}
+
+/** The Coach Inbox at /expert-inbox (and /inbox for a Coach). */
+export function ExpertInboxPage() {
+  const { data, error, isPending, isFetching, refetch } = useCoachInbox();
+
+  // One toast per failure, not one per render.
+  const toastedFor = useRef<unknown>(null);
+  useEffect(() => {
+    if (!error || toastedFor.current === error) return;
+    toastedFor.current = error;
+    toast({
+      title: 'Error',
+      description: loadErrorMessage(error, INBOX_MESSAGES.inboxLoadFailed),
+      variant: 'destructive',
+    });
+  }, [error]);
+
+  if (isPending) return <PageLoading />;
+  if (!data) {
+    return (
+      <>
+        <InboxHeader />
+        <Content>
+          <LoadError
+            message={loadErrorMessage(error, INBOX_MESSAGES.inboxLoadFailed)}
+            retrying={isFetching}
+            onRetry={() => void refetch()}
+          />
+        </Content>
+      </>
+    );
+  }
+  return <Inbox inbox={data} />;
+}
+
+function Inbox({ inbox }: { inbox: CoachInbox }) {
+  const [filter, setFilter] = useState<Filter>('all');
+  const shown = applyFilter(inbox.questions, filter);
+  const unanswered = inbox.unansweredCount;
+
+  return (
+    <>
+      <InboxHeader inbox={inbox} />
+      <Content>
+        {unanswered > 0 && (
+          <div
+            role="status"
+            className="mb-6 flex items-center gap-3 rounded-2xl bg-volt px-4 py-3 text-navy shadow-sm sm:px-5"
+          >
+            <BellRing aria-hidden className="size-5 shrink-0" />
+            <p className="font-semibold">
+              {`You have ${unanswered} unanswered question${unanswered === 1 ? '' : 's'}`}
+            </p>
+          </div>
+        )}
+
+        {inbox.questions.length === 0 ? (
+          <EmptyInbox />
+        ) : (
+          <>
+            <div role="group" aria-label="Filter questions" className="flex flex-wrap gap-2">
+              {FILTERS.map(({ value, label }) => {
+                const active = value === filter;
+                return (
+                  <Button
+                    key={value}
+                    type="button"
+                    size="sm"
+                    variant={active ? 'dark' : 'outline'}
+                    aria-pressed={active}
+                    className={cn(active && 'border-2 border-navy')}
+                    onClick={() => setFilter(value)}
+                  >
+                    {label}
+                  </Button>
+                );
+              })}
+            </div>
+
+            {shown.length === 0 ? (
+              <p className="mt-6 rounded-2xl border-2 border-dashed border-line bg-white p-6 text-center text-muted">
+                No questions in this view.
+              </p>
+            ) : (
+              <ul className="mt-6 flex flex-col gap-4">
+                {shown.map((question) => (
+                  <li key={question.id}>
+                    <QuestionCard question={question} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </>
+        )}
+      </Content>
+    </>
+  );
+}
+
+function InboxHeader({ inbox }: { inbox?: CoachInbox }) {
+  const since = (inbox?.coachSince && monthYear(inbox.coachSince)) || 'Recently';
+  return (
+    <section className="relative overflow-hidden bg-navy text-white">
+      <div
+        aria-hidden
+        className="absolute -top-24 -right-24 size-80 rounded-full bg-volt/15 blur-3xl"
+      />
+      <div className="relative mx-auto flex w-full max-w-3xl flex-wrap items-start justify-between gap-4 px-4 py-8 sm:py-12">
+        <div className="min-w-0">
+          <p className="font-display text-sm tracking-widest text-volt uppercase">Coach</p>
+          <h1 className="mt-1 text-4xl leading-none font-bold sm:text-5xl">Coach Inbox</h1>
+          {inbox && (
+            <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2 text-white/85">
+              <p className="inline-flex items-center gap-2">
+                <CalendarDays aria-hidden className="size-4 shrink-0 text-volt" />
+                {`Coach Since ${since}`}
+              </p>
+              <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-semibold text-white">
+                <CircleCheck aria-hidden className="size-4 shrink-0 text-volt" />
+                {`${inbox.answeredCount} answered`}
+              </p>
+            </div>
+          )}
+        </div>
+        <Button asChild variant="onDark" size="sm">
+          <Link to="/create-profile">
+            <UserPen aria-hidden />
+            Edit profile
+          </Link>
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+function QuestionCard({ question: q }: { question: CoachInboxQuestion }) {
+  return (
+    <Card className="p-4 sm:p-6">
+      <div className="flex items-start justify-between gap-3">
+        <Link
+          to={`/profile/${encodeURIComponent(q.askerId)}`}
+          className="group flex min-w-0 items-center gap-3 rounded-lg"
+        >
+          <span aria-hidden className="shrink-0">
+            <Avatar src={q.askerPhotoUrl} name={q.askerName} className="size-11 text-base" />
+          </span>
+          <span className="min-w-0 truncate font-semibold text-navy group-hover:underline">
+            {q.askerName}
+          </span>
+        </Link>
+        <span className="shrink-0 font-display text-2xl leading-none font-bold text-navy">
+          {formatWholeDollars(q.amount)}
+        </span>
+      </div>
+
+      <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-muted">
+        <StatusBadge status={q.status} view="coach" />
+        <span className="inline-flex items-center gap-1.5">
+          <Clock aria-hidden className="size-4 shrink-0" />
+          <time dateTime={q.createdAt}>{timeSince(q.createdAt)}</time>
+        </span>
+      </div>
+
+      <p className="mt-4 line-clamp-2 break-words text-ink">{q.question}</p>
+
+      {q.context && (
+        <div className="mt-3 rounded-xl bg-surface p-3">
+          <p className="text-xs font-semibold tracking-wide text-muted uppercase">Context</p>
+          <p className="mt-1 line-clamp-3 text-sm break-words text-ink">{q.context}</p>
+        </div>
+      )}
+
+      {q.answer && (
+        <div className="mt-3 rounded-xl border-l-4 border-volt bg-navy/5 p-3">
+          <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+            <p className="text-xs font-semibold tracking-wide text-muted uppercase">Your Answer</p>
+            {q.answeredAt && (
+              <time dateTime={q.answeredAt} className="text-xs text-muted">
+                {`Answered ${timeSince(q.answeredAt)}`}
+              </time>
+            )}
+          </div>
+          <p className="mt-1 line-clamp-3 text-sm break-words whitespace-pre-line text-ink">
+            {q.answer}
+          </p>
+        </div>
+      )}
+
+      <div className="mt-4 flex flex-wrap justify-end gap-2">
+        <Button asChild variant="outline" size="sm">
+          <Link to={`/questions/${encodeURIComponent(q.id)}`}>
+            View Details
+            <ArrowRight aria-hidden />
+          </Link>
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+function Content({ children }: { children: ReactNode }) {
+  return <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-10">{children}</div>;
+}
+
+function EmptyInbox() {
+  return (
+    <div className="rounded-2xl border-2 border-dashed border-line bg-white p-8 text-center sm:p-10">
+      <InboxIcon aria-hidden className="mx-auto size-10 text-navy" />
+      <h2 className="mt-3 text-2xl font-bold text-navy">No questions yet</h2>
+      <p className="mt-2 text-muted">When a Player asks you a question, it shows up here.</p>
+      <Button asChild className="mt-5">
+        <Link to="/">Back to Homepage</Link>
+      </Button>
+    </div>
+  );
+}
+
+function LoadError({
+  message,
+  retrying,
+  onRetry,
+}: {
+  message: string;
+  retrying: boolean;
+  onRetry: () => void;
+}) {
+  return (
+    <div
+      role="alert"
+      className="rounded-2xl border border-danger/30 bg-danger-soft p-6 text-danger"
+    >
+      <p>{message}</p>
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        className="mt-3"
+        disabled={retrying}
+        onClick={onRetry}
+      >
+        Try again
+      </Button>
+    </div>
+  );
+}
