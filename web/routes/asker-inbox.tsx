@@ -8,17 +8,17 @@ import {
   Receipt,
   Undo2,
 } from 'lucide-react';
-import { useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { REFUND_AFTER_DAYS } from '@contracts/limits';
 import { formatWholeDollars } from '@contracts/money';
 import type { PlayerQuestion } from '@contracts/questions';
 import { INBOX_MESSAGES } from '@contracts/questions';
-import { toast } from '@/components/toast/toast-store';
+import { useErrorToast } from '@/components/toast/use-error-toast';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { LoadError } from '@/components/ui/load-error';
 import { PageLoading } from '@/components/ui/page-loading';
 import { loadErrorMessage, usePlayerQuestions } from '@/features/questions/api';
 import { StatusBadge } from '@/features/questions/status-badge';
@@ -29,16 +29,9 @@ import { timeSince } from '@/lib/relative-time';
 export function AskerInboxPage() {
   const { data, error, isPending, isFetching, refetch } = usePlayerQuestions();
 
-  // One toast per failure, not one per render.
-  const toastedFor = useRef<unknown>(null);
-  useEffect(() => {
-    if (!error || toastedFor.current === error) return;
-    toastedFor.current = error;
-    toast({
-      title: loadErrorMessage(error, INBOX_MESSAGES.questionsLoadFailed),
-      variant: 'destructive',
-    });
-  }, [error]);
+  useErrorToast(error, (failure) => ({
+    title: loadErrorMessage(failure, INBOX_MESSAGES.questionsLoadFailed),
+  }));
 
   if (isPending) return <PageLoading />;
 
@@ -217,35 +210,6 @@ function EmptyState() {
       <p className="mt-2 text-muted">Pick a coach, ask one question, and get a straight answer.</p>
       <Button asChild className="mt-5">
         <Link to="/">Browse Coaches</Link>
-      </Button>
-    </div>
-  );
-}
-
-function LoadError({
-  message,
-  retrying,
-  onRetry,
-}: {
-  message: string;
-  retrying: boolean;
-  onRetry: () => void;
-}) {
-  return (
-    <div
-      role="alert"
-      className="rounded-2xl border border-danger/30 bg-danger-soft p-6 text-danger"
-    >
-      <p>{message}</p>
-      <Button
-        type="button"
-        variant="outline"
-        size="sm"
-        className="mt-3"
-        disabled={retrying}
-        onClick={onRetry}
-      >
-        Try again
       </Button>
     </div>
   );

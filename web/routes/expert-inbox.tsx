@@ -7,16 +7,17 @@ import {
   Inbox as InboxIcon,
   UserPen,
 } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatWholeDollars } from '@contracts/money';
 import type { CoachInbox, CoachInboxQuestion } from '@contracts/questions';
 import { INBOX_MESSAGES } from '@contracts/questions';
-import { toast } from '@/components/toast/toast-store';
+import { useErrorToast } from '@/components/toast/use-error-toast';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { LoadError } from '@/components/ui/load-error';
 import { PageLoading } from '@/components/ui/page-loading';
 import { loadErrorMessage, useCoachInbox } from '@/features/questions/api';
 import { StatusBadge } from '@/features/questions/status-badge';
@@ -62,17 +63,10 @@ function applyFilter(questions: CoachInboxQuestion[], filter: Filter): CoachInbo
 export function ExpertInboxPage() {
   const { data, error, isPending, isFetching, refetch } = useCoachInbox();
 
-  // One toast per failure, not one per render.
-  const toastedFor = useRef<unknown>(null);
-  useEffect(() => {
-    if (!error || toastedFor.current === error) return;
-    toastedFor.current = error;
-    toast({
-      title: 'Error',
-      description: loadErrorMessage(error, INBOX_MESSAGES.inboxLoadFailed),
-      variant: 'destructive',
-    });
-  }, [error]);
+  useErrorToast(error, (failure) => ({
+    title: 'Error',
+    description: loadErrorMessage(failure, INBOX_MESSAGES.inboxLoadFailed),
+  }));
 
   if (isPending) return <PageLoading />;
   if (!data) {
@@ -269,35 +263,6 @@ function EmptyInbox() {
       <p className="mt-2 text-muted">When a Player asks you a question, it shows up here.</p>
       <Button asChild className="mt-5">
         <Link to="/">Back to Homepage</Link>
-      </Button>
-    </div>
-  );
-}
-
-function LoadError({
-  message,
-  retrying,
-  onRetry,
-}: {
-  message: string;
-  retrying: boolean;
-  onRetry: () => void;
-}) {
-  return (
-    <div
-      role="alert"
-      className="rounded-2xl border border-danger/30 bg-danger-soft p-6 text-danger"
-    >
-      <p>{message}</p>
-      <Button
-        type="button"
-        variant="outline"
-        size="sm"
-        className="mt-3"
-        disabled={retrying}
-        onClick={onRetry}
-      >
-        Try again
       </Button>
     </div>
   );

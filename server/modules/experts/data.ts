@@ -3,7 +3,8 @@ import type { CoachCard } from '../../../contracts/experts';
 import type { Executor } from '../../db/client';
 import { experts } from '../../db/schema';
 
-const coachCardColumns = {
+/** The public columns of a Coach card, for every list of Coaches. */
+export const coachCardColumns = {
   id: experts.id,
   name: experts.name,
   expertise: experts.expertise,

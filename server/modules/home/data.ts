@@ -2,6 +2,7 @@ import { and, desc, eq, max, sql } from 'drizzle-orm';
 import type { CoachCard } from '../../../contracts/experts';
 import type { Executor } from '../../db/client';
 import { experts, payouts, questions } from '../../db/schema';
+import { coachCardColumns } from '../experts/data';
 
 /** A payout counts as earned once paid (spec §4). */
 export async function earnedCents(db: Executor, expertId: string): Promise<number> {
@@ -20,14 +21,7 @@ export async function coachesAskedBy(
 ): Promise<CoachCard[]> {
   const lastAsked = max(questions.createdAt);
   return db
-    .select({
-      id: experts.id,
-      name: experts.name,
-      expertise: experts.expertise,
-      bio: experts.bio,
-      photoUrl: experts.photoUrl,
-      pricePerQuestion: experts.pricePerQuestion,
-    })
+    .select(coachCardColumns)
     .from(questions)
     .innerJoin(experts, eq(experts.id, questions.expertId))
     .where(eq(questions.askerId, askerId))

@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { coachDashboardSchema, yourCoachesSchema } from '../../../contracts/home';
-import { PROFILE_MESSAGES } from '../../../contracts/profiles';
 import type { AppContext } from '../../context';
-import { notFound } from '../../errors';
 import { requireRole } from '../auth/guards';
-import { coachStats, findExpertByUser } from '../profiles/data';
+import { coachStats } from '../profiles/data';
+import { requireExpert } from '../profiles/require-expert';
 import { coachesAskedBy, earnedCents } from './data';
 
 export const homeRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { auth, database }) => {
@@ -14,13 +13,7 @@ export const homeRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { auth,
     '/api/home/coach-dashboard',
     { schema: { response: { 200: coachDashboardSchema } } },
     async (request) => {
-      const user = await requireRole(auth, db, request, 'expert');
-      const expert = await findExpertByUser(db, user.id);
-      if (!expert) {
-        throw notFound(
-          `${PROFILE_MESSAGES.expertMissing.title} ${PROFILE_MESSAGES.expertMissing.description}`,
-        );
-      }
+      const { expert } = await requireExpert(auth, db, request);
       const [stats, earned] = await Promise.all([
         coachStats(db, expert.id),
         earnedCents(db, expert.id),

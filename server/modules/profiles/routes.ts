@@ -19,7 +19,6 @@ import { requireRole } from '../auth/guards';
 import { sessionUser } from '../auth/session';
 import {
   coachStats,
-  findExpertByUser,
   findPublicCoach,
   findPublicPlayer,
   findRoleProfile,
@@ -28,6 +27,7 @@ import {
   upsertCoachProfile,
 } from './data';
 import { photoKey, processPhoto } from './photo';
+import { requireExpert } from './require-expert';
 
 const joined = (m: { title: string; description: string }) => `${m.title} ${m.description}`;
 const photoResponse = z.object({ photoUrl: z.string().nullable() });
@@ -42,9 +42,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     '/api/profiles/expert',
     { schema: { response: { 200: ownCoachProfileSchema } } },
     async (request) => {
-      const user = await requireRole(auth, db, request, 'expert');
-      const expert = await findExpertByUser(db, user.id);
-      if (!expert) throw notFound(joined(PROFILE_MESSAGES.expertMissing));
+      const { expert } = await requireExpert(auth, db, request);
       return {
         id: expert.id,
         name: expert.name,

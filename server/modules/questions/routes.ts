@@ -1,10 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { coachInboxSchema, playerQuestionsSchema } from '../../../contracts/questions';
-import { PROFILE_MESSAGES } from '../../../contracts/profiles';
 import type { AppContext } from '../../context';
-import { notFound } from '../../errors';
 import { requireRole } from '../auth/guards';
-import { findExpertByUser } from '../profiles/data';
+import { requireExpert } from '../profiles/require-expert';
 import { coachInboxQuestions, coachInboxSummary, playerQuestions } from './data';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -19,13 +17,7 @@ export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (
     '/api/questions/coach-inbox',
     { schema: { response: { 200: coachInboxSchema } } },
     async (request) => {
-      const user = await requireRole(auth, db, request, 'expert');
-      const expert = await findExpertByUser(db, user.id);
-      if (!expert) {
-        throw notFound(
-          `${PROFILE_MESSAGES.expertMissing.title} ${PROFILE_MESSAGES.expertMissing.description}`,
-        );
-      }
+      const { expert } = await requireExpert(auth, db, request);
       const [rows, summary] = await Promise.all([
         coachInboxQuestions(db, expert.id),
         coachInboxSummary(db, expert.id),

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { LoadError } from '@/components/ui/load-error';
 import { useNewestCoaches } from './api';
 import { CoachCard } from './coach-card';
 
@@ -31,17 +32,7 @@ export function MeetOurCoaches() {
             ))}
           </ul>
         )}
-        {isError && (
-          <div
-            role="alert"
-            className="rounded-2xl border border-danger/30 bg-danger-soft p-6 text-danger"
-          >
-            <p>{EXPERTS_LOAD_FAILED}</p>
-            <Button variant="outline" size="sm" className="mt-3" onClick={() => void refetch()}>
-              Try again
-            </Button>
-          </div>
-        )}
+        {isError && <LoadError message={EXPERTS_LOAD_FAILED} onRetry={() => void refetch()} />}
         {data && data.coaches.length === 0 && (
           <div className="rounded-2xl border-2 border-dashed border-line bg-white p-10 text-center">
             <p className="font-display text-2xl font-bold text-navy uppercase">No coaches yet</p>

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import type { CoachDashboard } from '@contracts/home';
 import { formatDollarsAndCents } from '@contracts/money';
 import { Button } from '@/components/ui/button';
+import { LoadError } from '@/components/ui/load-error';
 import { StarRating } from '@/features/public-profiles/star-rating';
 import { api, ApiRequestError } from '@/lib/api-client';
 
@@ -71,21 +72,11 @@ export function CoachHome({ firstName }: { firstName: string }) {
               ))}
             </ul>
           ) : isError ? (
-            <div
-              role="alert"
-              className="rounded-2xl border border-danger/30 bg-danger-soft p-6 text-danger"
-            >
-              <p>{dashboardErrorMessage(error)}</p>
-              <Button
-                variant="outline"
-                size="sm"
-                className="mt-3"
-                disabled={isRefetching}
-                onClick={() => void refetch()}
-              >
-                Try again
-              </Button>
-            </div>
+            <LoadError
+              message={dashboardErrorMessage(error)}
+              retrying={isRefetching}
+              onRetry={() => void refetch()}
+            />
           ) : (
             <dl className="grid gap-5 md:grid-cols-3">
               <StatCard icon={MessageSquareText} label="Questions Answered">

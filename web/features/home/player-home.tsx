@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { CoachCard as Coach } from '@contracts/experts';
 import type { YourCoaches } from '@contracts/home';
-import { Button } from '@/components/ui/button';
+import { LoadError } from '@/components/ui/load-error';
 import { useNewestCoaches } from '@/features/coaches/api';
 import { CoachCard } from '@/features/coaches/coach-card';
 import { api } from '@/lib/api-client';
@@ -108,20 +108,6 @@ function GridSkeleton({ label, count }: { label: string; count: number }) {
         <li key={i} className="h-44 animate-pulse rounded-2xl bg-line/60" />
       ))}
     </ul>
-  );
-}
-
-function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
-  return (
-    <div
-      role="alert"
-      className="rounded-2xl border border-danger/30 bg-danger-soft p-6 text-danger"
-    >
-      <p>{message}</p>
-      <Button variant="outline" size="sm" className="mt-3" onClick={onRetry}>
-        Try again
-      </Button>
-    </div>
   );
 }
 

@@ -14,11 +14,13 @@ import {
 import { toast } from '@/components/toast/toast-store';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { LoadError } from '@/components/ui/load-error';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { Field, inputClass } from '@/components/ui/field';
 import { ApiRequestError } from '@/lib/api-client';
 import { useOwnCoachProfile, useSaveCoachProfile } from './api';
 import { PhotoUpload } from './photo-upload';
+import { SocialLinksCard } from './social-links-card';
 
 type FormValues = z.input<typeof coachProfileSchema>;
 type Mode = 'create' | 'manage';
@@ -71,21 +73,7 @@ export function CoachProfileForm({ mode }: { mode: Mode }) {
   if (isPending) return <FormSkeleton />;
   if (isError) {
     return (
-      <div
-        role="alert"
-        className="rounded-2xl border border-danger/30 bg-danger-soft p-6 text-danger"
-      >
-        <p className="font-semibold">{FETCH_FAILED}</p>
-        <Button
-          variant="outline"
-          size="sm"
-          className="mt-4"
-          disabled={isRefetching}
-          onClick={() => void refetch()}
-        >
-          Try again
-        </Button>
-      </div>
+      <LoadError message={FETCH_FAILED} retrying={isRefetching} onRetry={() => void refetch()} />
     );
   }
   if (mode === 'manage' && data === null) {
@@ -204,48 +192,11 @@ function LoadedCoachProfileForm({
           </Field>
         </Card>
 
-        <Card>
-          <h2 className="text-2xl font-bold text-navy">Links</h2>
-          <p className="mt-1 text-sm text-muted">Optional. We add https:// if you leave it out.</p>
-          <div className="mt-5 grid gap-5 sm:grid-cols-2">
-            <Field label="Website" error={errors.websiteUrl?.message}>
-              <input
-                className={inputClass}
-                type="url"
-                inputMode="url"
-                placeholder="yourwebsite.com"
-                {...form.register('websiteUrl')}
-              />
-            </Field>
-            <Field label="LinkedIn" error={errors.linkedinUrl?.message}>
-              <input
-                className={inputClass}
-                type="url"
-                inputMode="url"
-                placeholder="linkedin.com/in/you"
-                {...form.register('linkedinUrl')}
-              />
-            </Field>
-            <Field label="X (Twitter)" error={errors.twitterUrl?.message}>
-              <input
-                className={inputClass}
-                type="url"
-                inputMode="url"
-                placeholder="x.com/you"
-                {...form.register('twitterUrl')}
-              />
-            </Field>
-            <Field label="Instagram" error={errors.instagramUrl?.message}>
-              <input
-                className={inputClass}
-                type="url"
-                inputMode="url"
-                placeholder="instagram.com/you"
-                {...form.register('instagramUrl')}
-              />
-            </Field>
-          </div>
-        </Card>
+        <SocialLinksCard
+          order={['websiteUrl', 'linkedinUrl', 'twitterUrl', 'instagramUrl']}
+          register={(field) => form.register(field)}
+          errors={errors}
+        />
 
         <Card className="space-y-5">
           <CheckboxField

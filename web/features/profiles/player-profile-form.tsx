@@ -12,10 +12,12 @@ import {
 import { toast } from '@/components/toast/toast-store';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { LoadError } from '@/components/ui/load-error';
 import { Field, inputClass } from '@/components/ui/field';
 import { ApiRequestError } from '@/lib/api-client';
 import { useOwnPlayerProfile, useSavePlayerProfile } from './api';
 import { PhotoUpload } from './photo-upload';
+import { SocialLinksCard } from './social-links-card';
 
 type FormValues = z.input<typeof playerProfileSchema>;
 type Mode = 'create' | 'manage';
@@ -62,21 +64,11 @@ export function PlayerProfileForm({ mode }: { mode: Mode }) {
   }
   if (isError) {
     return (
-      <div
-        role="alert"
-        className="rounded-2xl border border-danger/30 bg-danger-soft p-6 text-danger"
-      >
-        <p className="font-semibold">{failureMessage(error, LOAD_FAILED)}</p>
-        <Button
-          variant="outline"
-          size="sm"
-          className="mt-4"
-          disabled={isRefetching}
-          onClick={() => void refetch()}
-        >
-          Try again
-        </Button>
-      </div>
+      <LoadError
+        message={failureMessage(error, LOAD_FAILED)}
+        retrying={isRefetching}
+        onRetry={() => void refetch()}
+      />
     );
   }
   return <LoadedPlayerProfileForm mode={mode} profile={data} />;
@@ -137,48 +129,11 @@ function LoadedPlayerProfileForm({ mode, profile }: { mode: Mode; profile: OwnPl
         </Field>
       </Card>
 
-      <Card>
-        <h2 className="text-2xl font-bold text-navy">Links</h2>
-        <p className="mt-1 text-sm text-muted">Optional. We add https:// if you leave it out.</p>
-        <div className="mt-5 grid gap-5 sm:grid-cols-2">
-          <Field label="LinkedIn" error={errors.linkedinUrl?.message}>
-            <input
-              className={inputClass}
-              type="url"
-              inputMode="url"
-              placeholder="linkedin.com/in/you"
-              {...form.register('linkedinUrl')}
-            />
-          </Field>
-          <Field label="Instagram" error={errors.instagramUrl?.message}>
-            <input
-              className={inputClass}
-              type="url"
-              inputMode="url"
-              placeholder="instagram.com/you"
-              {...form.register('instagramUrl')}
-            />
-          </Field>
-          <Field label="X (Twitter)" error={errors.twitterUrl?.message}>
-            <input
-              className={inputClass}
-              type="url"
-              inputMode="url"
-              placeholder="x.com/you"
-              {...form.register('twitterUrl')}
-            />
-          </Field>
-          <Field label="Website" error={errors.websiteUrl?.message}>
-            <input
-              className={inputClass}
-              type="url"
-              inputMode="url"
-              placeholder="yourwebsite.com"
-              {...form.register('websiteUrl')}
-            />
-          </Field>
-        </div>
-      </Card>
+      <SocialLinksCard
+        order={['linkedinUrl', 'instagramUrl', 'twitterUrl', 'websiteUrl']}
+        register={(field) => form.register(field)}
+        errors={errors}
+      />
 
       <Button
         type="submit"
