@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   coachPayoutCents,
@@ -25,5 +26,19 @@ describe('money', () => {
     expect(formatWholeDollars(5000)).toBe('$50');
     expect(formatDollarsAndCents(1234)).toBe('$12.34');
     expect(formatAdminAmount(123456)).toBe('1,234.56');
+  });
+});
+
+describe('payout amount (property)', () => {
+  it('is 70% rounded down, never more than the fee, and splits the fee exactly', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 100_000_000 }), (fee) => {
+        const payout = coachPayoutCents(fee);
+        expect(Number.isInteger(payout)).toBe(true);
+        expect(payout).toBeLessThanOrEqual((fee * 70) / 100);
+        expect(payout).toBeGreaterThan((fee * 70) / 100 - 1);
+        expect(payout + platformFeeCents(fee)).toBe(fee);
+      }),
+    );
   });
 });

@@ -54,3 +54,136 @@ export const INBOX_MESSAGES = {
   inboxLoadFailed: 'Failed to load inbox.',
   questionsLoadFailed: 'Failed to load your questions.',
 } as const;
+
+export const QUESTION_MESSAGES = {
+  nameLength: 'Name must be 1-100 characters',
+  questionLength: 'Question must be 10-5000 characters',
+  contextLength: 'Context must be at most 2000 characters',
+  pledgeRequired: 'Please confirm your question is respectful and on-topic.',
+  consentsRequired: {
+    title: 'Legal Agreement Required',
+    description: 'Please accept the Terms of Service, Privacy Policy and Revenue Agreement.',
+  },
+  coachCannotAsk: 'Coaches cannot ask questions. Switch to player mode to ask a question.',
+  cannotAskYourself: 'You cannot ask yourself a question.',
+  submitFailed: 'Failed to submit question. Please try again.',
+  answerRequired: 'Your answer cannot be empty.',
+  answerTooLong: 'Your answer must be at most 5000 characters.',
+  responseSubmitted: {
+    title: 'Response submitted!',
+    description: 'Your answer has been saved and a payout has been created.',
+  },
+  responseFailed: 'Failed to submit response. Please try again.',
+  notAnswerable: 'This question can no longer be answered.',
+  notFound: {
+    title: 'Question not found:',
+    description: "The question you're looking for doesn't exist.",
+  },
+  accessRestricted: "You don't have permission to view this question.",
+  loadFailed: 'Failed to load question.',
+  ratingThanks: (helpful: boolean) => ({
+    title: 'Thank you for your feedback!',
+    description: `You rated this response as ${helpful ? 'helpful' : 'not helpful'}.`,
+  }),
+  ratingFailed: 'Failed to submit rating. Please try again.',
+  reviewFailed: 'Failed to submit review. Please try again.',
+  reportSubmitted: {
+    title: 'Report Submitted:',
+    description: "Thank you for your report. We'll review it promptly.",
+  },
+  reportFailed: 'Failed to submit report. Please try again.',
+  disputeFlagged: {
+    title: 'Dispute Flagged:',
+    description: 'This question has been flagged for review. Further edits are disabled.',
+  },
+  disputeFailed: 'Failed to flag dispute. Please try again.',
+  noAnswerYet: 'This question has not been answered yet.',
+  disputeLocked: 'This question has been flagged for review. No further changes can be made.',
+  askerOnly: 'Only the Player who asked can do this.',
+} as const;
+
+const joined = (m: { title: string; description: string }) => `${m.title} ${m.description}`;
+
+export const askQuestionSchema = z.object({
+  expertId: z.string().uuid(),
+  askerName: z
+    .string({ message: QUESTION_MESSAGES.nameLength })
+    .trim()
+    .min(1, QUESTION_MESSAGES.nameLength)
+    .max(100, QUESTION_MESSAGES.nameLength),
+  question: z
+    .string({ message: QUESTION_MESSAGES.questionLength })
+    .trim()
+    .min(10, QUESTION_MESSAGES.questionLength)
+    .max(5000, QUESTION_MESSAGES.questionLength),
+  context: z
+    .string()
+    .trim()
+    .max(2000, QUESTION_MESSAGES.contextLength)
+    .optional()
+    .transform((v) => (v ? v : null)),
+  pledge: z.literal(true, { message: QUESTION_MESSAGES.pledgeRequired }),
+  acceptedConsents: z.literal(true, { message: joined(QUESTION_MESSAGES.consentsRequired) }),
+});
+export type AskQuestionInput = z.infer<typeof askQuestionSchema>;
+
+export const answerSchema = z.object({
+  answer: z
+    .string({ message: QUESTION_MESSAGES.answerRequired })
+    .trim()
+    .min(1, QUESTION_MESSAGES.answerRequired)
+    .max(5000, QUESTION_MESSAGES.answerTooLong),
+});
+
+export const ratingSchema = z.object({ isHelpful: z.boolean() });
+export const reviewSchema = z.object({ rating: z.number().int().min(1).max(5) });
+
+export const REPORT_REASONS = [
+  { value: 'harassment', label: 'Harassment' },
+  { value: 'inappropriate', label: 'Inappropriate content' },
+  { value: 'spam', label: 'Spam' },
+  { value: 'scam', label: 'Scam or fraud' },
+  { value: 'other', label: 'Other' },
+] as const;
+export const reportSchema = z.object({
+  reason: z.enum(['harassment', 'inappropriate', 'spam', 'scam', 'other'], {
+    message: 'Please choose a reason.',
+  }),
+  details: z
+    .string()
+    .trim()
+    .max(2000, 'Details must be at most 2000 characters')
+    .optional()
+    .transform((v) => (v ? v : null)),
+});
+
+const threadItemSchema = z.object({
+  id: z.string(),
+  question: z.string(),
+  answer: z.string().nullable(),
+  status: z.enum(QUESTION_STATUSES),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  amount: z.number().int(),
+  createdAt: z.string(),
+  answeredAt: z.string().nullable(),
+});
+
+/** A question as its asker or its Coach sees it on the detail page. */
+export const questionDetailSchema = threadItemSchema.extend({
+  context: z.string().nullable(),
+  refundedAt: z.string().nullable(),
+  disputeFlagged: z.boolean(),
+  viewerRole: z.enum(['asker', 'expert']),
+  asker: z.object({ id: z.string(), name: z.string(), photoUrl: z.string().nullable() }),
+  expert: z.object({
+    id: z.string(),
+    name: z.string(),
+    photoUrl: z.string().nullable(),
+    expertise: z.string(),
+  }),
+  /** Earlier and later questions between the same asker and Coach, oldest first. */
+  thread: z.array(threadItemSchema),
+  myRating: z.boolean().nullable(),
+  myReview: z.number().int().nullable(),
+});
+export type QuestionDetail = z.infer<typeof questionDetailSchema>;

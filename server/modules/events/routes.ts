@@ -1,14 +1,17 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context';
+import { sessionUser } from '../auth/session';
 
 const KEEP_ALIVE_MS = 25_000;
 
 /**
  * Server-Sent Events: tells browsers when Coaches change so lists refetch (spec §2 'The Coach list
- * refetches when the experts data changes'). Events carry no data beyond their name.
+ * refetches when the experts data changes'), and a signed-in user when one of their questions changes
+ * (the inbox badge, spec §4). Events carry no data beyond their name.
  */
-export const eventRoutes: FastifyPluginAsync<AppContext> = async (app, { bus }) => {
-  app.get('/api/events', { schema: { hide: true } }, (request, reply) => {
+export const eventRoutes: FastifyPluginAsync<AppContext> = async (app, { bus, auth }) => {
+  app.get('/api/events', { schema: { hide: true } }, async (request, reply) => {
+    const user = await sessionUser(auth, request);
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {
@@ -21,10 +24,18 @@ export const eventRoutes: FastifyPluginAsync<AppContext> = async (app, { bus }) 
     const unsubscribe = bus.subscribe('experts.changed', () => {
       res.write('event: experts.changed\ndata: {}\n\n');
     });
+    const unsubscribeQuestions = user
+      ? bus.subscribe('questions.changed', ({ askerId, expertUserId }) => {
+          if (askerId === user.id || expertUserId === user.id) {
+            res.write('event: questions.changed\ndata: {}\n\n');
+          }
+        })
+      : () => undefined;
     const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
     request.raw.on('close', () => {
       clearInterval(keepAlive);
       unsubscribe();
+      unsubscribeQuestions();
     });
   });
 };

@@ -70,3 +70,30 @@ export function playerQuestions(db: Executor, askerId: string) {
     .orderBy(desc(questions.createdAt))
     .limit(INBOX_LIMIT);
 }
+
+export async function findQuestion(db: Executor, id: string) {
+  const [row] = await db
+    .select({ question: questions, expertUserId: experts.userId })
+    .from(questions)
+    .innerJoin(experts, eq(experts.id, questions.expertId))
+    .where(eq(questions.id, id));
+  return row ?? null;
+}
+
+/** Every question between one asker and one Coach, oldest first: served by questions_thread_idx. */
+export function threadBetween(db: Executor, askerId: string, expertId: string) {
+  return db
+    .select({
+      id: questions.id,
+      question: questions.question,
+      answer: questions.answer,
+      status: questions.status,
+      paymentStatus: questions.paymentStatus,
+      amount: questions.amount,
+      createdAt: questions.createdAt,
+      answeredAt: questions.answeredAt,
+    })
+    .from(questions)
+    .where(and(eq(questions.askerId, askerId), eq(questions.expertId, expertId)))
+    .orderBy(asc(questions.createdAt));
+}

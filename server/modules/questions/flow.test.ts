@@ -1,0 +1,350 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { abuseReports, mailOutbox, payouts, questions, reviews } from '../../db/schema';
+import { signedInUser } from '../../test/accounts';
+import { createTestApp, testDatabaseKind, type TestApp } from '../../test/harness';
+
+type User = Awaited<ReturnType<typeof signedInUser>>;
+
+describe(`the question loop (${testDatabaseKind})`, () => {
+  let t: TestApp;
+  let coach: User;
+  let otherCoach: User;
+  let player: User;
+  let otherPlayer: User;
+  let expertId: string;
+
+  const call = (method: 'GET' | 'POST' | 'PUT', url: string, user?: User, payload?: unknown) =>
+    t.app.inject({
+      method,
+      url,
+      headers: user ? { cookie: user.cookie } : {},
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  const db = () => t.ctx.database.db;
+  const ask = (user: User, overrides: Record<string, unknown> = {}) =>
+    call('POST', '/api/questions', user, {
+      expertId,
+      askerName: 'Pat Player',
+      question: 'How do I keep my elbow in on the jump shot?',
+      context: 'I am 16 and play shooting guard.',
+      pledge: true,
+      acceptedConsents: true,
+      ...overrides,
+    });
+  const coachProfile = (user: User, name: string, price: number) =>
+    call('PUT', '/api/profiles/expert', user, {
+      name,
+      expertise: 'Basketball',
+      price,
+      acceptedAgreement: true,
+    });
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    coach = await signedInUser(t.app, t.ctx, { roles: ['expert'], name: 'Coach Lee' });
+    expertId = (await coachProfile(coach, 'Coach Lee', 50)).json().id;
+    otherCoach = await signedInUser(t.app, t.ctx, { roles: ['expert'] });
+    await coachProfile(otherCoach, 'Other Coach', 20);
+    player = await signedInUser(t.app, t.ctx, { roles: ['asker'], name: 'Pat Player' });
+    otherPlayer = await signedInUser(t.app, t.ctx, { roles: ['asker'] });
+  });
+  afterAll(() => t.close());
+
+  describe('asking', () => {
+    it('creates a pending question at the Coach price, with the context, and records the consents', async () => {
+      const res = await ask(player);
+      expect(res.statusCode).toBe(201);
+      const [row] = await db().select().from(questions).where(eq(questions.id, res.json().id));
+      expect(row).toMatchObject({
+        status: 'pending',
+        paymentStatus: 'pending',
+        amount: 5000,
+        context: 'I am 16 and play shooting guard.',
+        askerEmail: player.email,
+      });
+      const role = await db().query.userRoles.findFirst({
+        where: (r, { and, eq: is }) => and(is(r.userId, player.userId), is(r.role, 'asker')),
+      });
+      expect(role?.acceptedRevenueSplitAt).toBeInstanceOf(Date);
+    });
+
+    it.each([
+      ['an empty name', { askerName: '' }, 'askerName', 'Name must be 1-100 characters'],
+      [
+        'a 101-character name',
+        { askerName: 'x'.repeat(101) },
+        'askerName',
+        'Name must be 1-100 characters',
+      ],
+      [
+        'a 9-character question',
+        { question: 'too short' },
+        'question',
+        'Question must be 10-5000 characters',
+      ],
+      [
+        'a 5001-character question',
+        { question: 'x'.repeat(5001) },
+        'question',
+        'Question must be 10-5000 characters',
+      ],
+      [
+        'a 2001-character context',
+        { context: 'x'.repeat(2001) },
+        'context',
+        'Context must be at most 2000 characters',
+      ],
+      [
+        'no pledge',
+        { pledge: false },
+        'pledge',
+        'Please confirm your question is respectful and on-topic.',
+      ],
+    ])(
+      'refuses %s with the spec message and creates nothing',
+      async (_label, change, field, message) => {
+        const before = (await db().select().from(questions)).length;
+        const res = await ask(player, change);
+        expect(res.statusCode).toBe(400);
+        expect(res.json().fields[field]).toBe(message);
+        expect(await db().select().from(questions)).toHaveLength(before);
+      },
+    );
+
+    it('refuses anonymous visitors, Coaches, and asking yourself', async () => {
+      expect((await ask(undefined as unknown as User)).statusCode).toBe(401);
+      expect((await ask(coach)).statusCode).toBe(403);
+      const both = await signedInUser(t.app, t.ctx, { roles: ['asker', 'expert'] });
+      const ownId = (await coachProfile(both, 'Self Asker', 10)).json().id;
+      await call('PUT', '/api/profiles/asker', both, { name: 'Self Asker' });
+      await call('POST', '/api/account/active-role', both, { role: 'expert' });
+      const asCoach = await ask(both, { expertId: ownId });
+      expect(asCoach.statusCode).toBe(403);
+      expect(asCoach.json().message).toBe(
+        'Coaches cannot ask questions. Switch to player mode to ask a question.',
+      );
+      await call('POST', '/api/account/active-role', both, { role: 'asker' });
+      expect((await ask(both, { expertId: ownId })).statusCode).toBe(400);
+    });
+  });
+
+  describe('answering', () => {
+    it('saves the answer, creates the 70% payout and mails the Player, in one go', async () => {
+      const id = (await ask(player)).json().id;
+      const res = await call('POST', `/api/questions/${id}/answer`, coach, {
+        answer: '  Film yourself from the side.  ',
+      });
+      expect(res.statusCode).toBe(204);
+      const [row] = await db().select().from(questions).where(eq(questions.id, id));
+      expect(row).toMatchObject({ status: 'answered', answer: 'Film yourself from the side.' });
+      expect(row?.answeredAt).toBeInstanceOf(Date);
+      const [payout] = await db().select().from(payouts).where(eq(payouts.questionId, id));
+      expect(payout).toMatchObject({ amount: 3500, status: 'pending', expertId });
+      const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.to, player.email));
+      expect(mails.some((m) => m.text.includes(`/questions/${id}`))).toBe(true);
+    });
+
+    it('refuses a blank answer, another Coach, the asker, and a second answer', async () => {
+      const id = (await ask(player)).json().id;
+      expect(
+        (await call('POST', `/api/questions/${id}/answer`, coach, { answer: '   ' })).statusCode,
+      ).toBe(400);
+      expect(
+        (await call('POST', `/api/questions/${id}/answer`, otherCoach, { answer: 'Mine' }))
+          .statusCode,
+      ).toBe(403);
+      expect(
+        (await call('POST', `/api/questions/${id}/answer`, player, { answer: 'Me' })).statusCode,
+      ).toBe(403);
+      expect(
+        (await call('POST', `/api/questions/${id}/answer`, coach, { answer: 'First' })).statusCode,
+      ).toBe(204);
+      const again = await call('POST', `/api/questions/${id}/answer`, coach, { answer: 'Second' });
+      expect(again.statusCode).toBe(409);
+      const [row] = await db().select().from(questions).where(eq(questions.id, id));
+      expect(row?.answer).toBe('First');
+    });
+
+    it('refuses a refunded question', async () => {
+      const id = (await ask(player)).json().id;
+      await db()
+        .update(questions)
+        .set({ status: 'refunded', paymentStatus: 'refunded', refundedAt: new Date() })
+        .where(eq(questions.id, id));
+      expect(
+        (await call('POST', `/api/questions/${id}/answer`, coach, { answer: 'Late' })).statusCode,
+      ).toBe(409);
+      expect(await db().select().from(payouts).where(eq(payouts.questionId, id))).toHaveLength(0);
+    });
+
+    it('turns 20 concurrent answers into one answer and one payout', async () => {
+      const id = (await ask(player)).json().id;
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          call('POST', `/api/questions/${id}/answer`, coach, { answer: `Answer ${i}` }),
+        ),
+      );
+      const codes = results.map((r) => r.statusCode).sort();
+      expect(codes.filter((c) => c === 204)).toHaveLength(1);
+      expect(codes.filter((c) => c === 409)).toHaveLength(19);
+      expect(await db().select().from(payouts).where(eq(payouts.questionId, id))).toHaveLength(1);
+    });
+  });
+
+  describe('reading and acting on a question', () => {
+    let answeredId: string;
+    beforeAll(async () => {
+      answeredId = (await ask(player)).json().id;
+      await call('POST', `/api/questions/${answeredId}/answer`, coach, { answer: 'Square up.' });
+    });
+
+    it('shows the question to its asker and its Coach, and to nobody else', async () => {
+      const asAsker = await call('GET', `/api/questions/${answeredId}`, player);
+      expect(asAsker.statusCode).toBe(200);
+      expect(asAsker.json()).toMatchObject({
+        viewerRole: 'asker',
+        answer: 'Square up.',
+        expert: { id: expertId, name: 'Coach Lee' },
+        asker: { id: player.userId, name: 'Pat Player' },
+      });
+      expect(asAsker.json().thread.length).toBeGreaterThan(1);
+      expect((await call('GET', `/api/questions/${answeredId}`, coach)).json().viewerRole).toBe(
+        'expert',
+      );
+      const denied = await call('GET', `/api/questions/${answeredId}`, otherPlayer);
+      expect(denied.statusCode).toBe(403);
+      expect(denied.json().message).toBe("You don't have permission to view this question.");
+      expect((await call('GET', `/api/questions/${answeredId}`, otherCoach)).statusCode).toBe(403);
+      expect((await call('GET', `/api/questions/${answeredId}`)).statusCode).toBe(401);
+      const missing = await call(
+        'GET',
+        '/api/questions/00000000-0000-4000-8000-000000000000',
+        player,
+      );
+      expect(missing.statusCode).toBe(404);
+    });
+
+    it('counts unread items per role and clears them when viewed', async () => {
+      const fresh = (await ask(player)).json().id;
+      const coachUnread = async () =>
+        (await call('GET', '/api/questions/unread-count', coach)).json().count as number;
+      const before = await coachUnread();
+      expect(before).toBeGreaterThan(0);
+      await call('POST', `/api/questions/${fresh}/viewed`, coach);
+      expect(await coachUnread()).toBe(before - 1);
+      await call('POST', `/api/questions/${fresh}/answer`, coach, { answer: 'Done.' });
+      const playerUnread = async () =>
+        (await call('GET', '/api/questions/unread-count', player)).json().count as number;
+      const unreadAnswers = await playerUnread();
+      expect(unreadAnswers).toBeGreaterThan(0);
+      await call('POST', `/api/questions/${fresh}/viewed`, player);
+      expect(await playerUnread()).toBe(unreadAnswers - 1);
+      expect((await call('POST', `/api/questions/${fresh}/viewed`, otherPlayer)).statusCode).toBe(
+        403,
+      );
+    });
+
+    it('lets only the asker rate, once per question (upsert)', async () => {
+      expect(
+        (await call('PUT', `/api/questions/${answeredId}/rating`, player, { isHelpful: true }))
+          .statusCode,
+      ).toBe(204);
+      expect(
+        (await call('PUT', `/api/questions/${answeredId}/rating`, player, { isHelpful: false }))
+          .statusCode,
+      ).toBe(204);
+      const rows = await db().query.ratings.findMany({
+        where: (r, { eq: is }) => is(r.questionId, answeredId),
+      });
+      expect(rows).toHaveLength(1);
+      expect(rows[0]?.isHelpful).toBe(false);
+      expect(
+        (await call('PUT', `/api/questions/${answeredId}/rating`, coach, { isHelpful: true }))
+          .statusCode,
+      ).toBe(403);
+      expect(
+        (await call('PUT', `/api/questions/${answeredId}/rating`, otherPlayer, { isHelpful: true }))
+          .statusCode,
+      ).toBe(403);
+      expect(
+        (await call('PUT', `/api/questions/${answeredId}/rating`, undefined, { isHelpful: true }))
+          .statusCode,
+      ).toBe(401);
+    });
+
+    it('keeps one star review per question, feeding the Coach profile', async () => {
+      await call('PUT', `/api/questions/${answeredId}/review`, player, { rating: 3 });
+      await call('PUT', `/api/questions/${answeredId}/review`, player, { rating: 5 });
+      expect(
+        await db().select().from(reviews).where(eq(reviews.questionId, answeredId)),
+      ).toHaveLength(1);
+      expect(
+        (await call('PUT', `/api/questions/${answeredId}/review`, player, { rating: 6 }))
+          .statusCode,
+      ).toBe(400);
+      const profile = (await call('GET', `/api/experts/${expertId}`)).json();
+      expect(profile.starRating).toBe(5);
+      expect(profile.helpfulPercent).toBe(0);
+    });
+
+    it('refuses rating an unanswered question', async () => {
+      const pending = (await ask(player)).json().id;
+      expect(
+        (await call('PUT', `/api/questions/${pending}/rating`, player, { isHelpful: true }))
+          .statusCode,
+      ).toBe(409);
+    });
+
+    it('stores a report with details null when empty, and refuses a missing reason', async () => {
+      const res = await call('POST', `/api/questions/${answeredId}/reports`, player, {
+        reason: 'spam',
+        details: '  ',
+      });
+      expect(res.statusCode).toBe(201);
+      const [report] = await db()
+        .select()
+        .from(abuseReports)
+        .where(eq(abuseReports.reportedQuestionId, answeredId));
+      expect(report).toMatchObject({
+        reason: 'spam',
+        details: null,
+        reportedExpertId: expertId,
+        reporterId: player.userId,
+      });
+      expect(
+        (await call('POST', `/api/questions/${answeredId}/reports`, player, { details: 'x' }))
+          .statusCode,
+      ).toBe(400);
+      expect(
+        (
+          await call('POST', `/api/questions/${answeredId}/reports`, otherPlayer, {
+            reason: 'spam',
+          })
+        ).statusCode,
+      ).toBe(403);
+    });
+
+    it('lets the asker flag a dispute once, after which rating is locked', async () => {
+      expect((await call('POST', `/api/questions/${answeredId}/dispute`, coach)).statusCode).toBe(
+        403,
+      );
+      expect((await call('POST', `/api/questions/${answeredId}/dispute`, player)).statusCode).toBe(
+        204,
+      );
+      const [row] = await db().select().from(questions).where(eq(questions.id, answeredId));
+      expect(row?.disputeFlagged).toBe(true);
+      expect((await call('POST', `/api/questions/${answeredId}/dispute`, player)).statusCode).toBe(
+        409,
+      );
+      expect(
+        (await call('PUT', `/api/questions/${answeredId}/rating`, player, { isHelpful: true }))
+          .statusCode,
+      ).toBe(409);
+      const pending = (await ask(player)).json().id;
+      expect((await call('POST', `/api/questions/${pending}/dispute`, player)).statusCode).toBe(
+        409,
+      );
+    });
+  });
+});
