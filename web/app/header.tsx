@@ -7,6 +7,7 @@ import { Brand } from '@/components/brand';
 import { toast } from '@/components/toast/toast-store';
 import { Button } from '@/components/ui/button';
 import { signOut, useAccount, useSwitchRole } from '@/features/account/api';
+import { useUnreadCount } from '@/features/questions/unread';
 import { shareSignUpLink } from '@/features/referral/share-link';
 
 const navButton = 'text-white hover:bg-white/10';
@@ -50,6 +51,7 @@ function SignedInNav({ account }: { account: Account }) {
   const coach = account.activeRole === 'expert';
   const other = coach ? 'asker' : 'expert';
   const holdsBoth = account.roles.length === 2;
+  const unread = useUnreadCount(Boolean(account.activeRole)).data?.count ?? 0;
 
   const onSignOut = async () => {
     await signOut().catch(() => undefined);
@@ -62,8 +64,17 @@ function SignedInNav({ account }: { account: Account }) {
     <>
       {account.activeRole && (
         <Button asChild variant="ghost" size="sm" className={navButton}>
-          <Link to="/inbox">
+          <Link to="/inbox" className="relative">
             <NavLabel icon={<Inbox aria-hidden />}>Inbox</NavLabel>
+            {unread > 0 && (
+              <span
+                data-testid="inbox-badge"
+                className="absolute -top-1 -right-1 flex h-5 min-w-5 items-center justify-center rounded-full bg-volt px-1 text-xs font-bold text-navy"
+              >
+                {unread}
+                <span className="sr-only"> unread</span>
+              </span>
+            )}
           </Link>
         </Button>
       )}

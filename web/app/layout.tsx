@@ -1,10 +1,10 @@
 import { Outlet, ScrollRestoration } from 'react-router';
-import { useExpertsRealtime } from '@/features/coaches/use-experts-realtime';
+import { useRealtime } from './realtime';
 import { Footer } from './footer';
 import { Header } from './header';
 
 export function Layout() {
-  useExpertsRealtime();
+  useRealtime();
   return (
     <div className="flex min-h-dvh flex-col">
       <a

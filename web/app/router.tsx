@@ -38,6 +38,12 @@ export const router = createBrowserRouter([
           page('profile/:id', () => import('@/routes/player-profile'), 'PlayerProfilePage'),
           page('dev/mailbox', () => import('@/routes/dev-mailbox'), 'DevMailboxPage'),
           page('inbox', () => import('@/routes/profile-redirects'), 'InboxRedirect'),
+          // Public, but shown only to the asker and the owning Coach (design.md §1).
+          page(
+            'question/:id',
+            () => import('@/routes/question-detail'),
+            'LenientQuestionDetailPage',
+          ),
           // Sign-in only: profile creation skips the role and profile checks.
           {
             element: <Guard role="expert" skipChecks />,
@@ -57,6 +63,13 @@ export const router = createBrowserRouter([
                 () => import('@/routes/create-asker-profile'),
                 'CreateAskerProfilePage',
               ),
+            ],
+          },
+          // Sign-in only.
+          {
+            element: <Guard skipChecks />,
+            children: [
+              page('questions/:id', () => import('@/routes/question-detail'), 'QuestionDetailPage'),
             ],
           },
           // Coach only.
@@ -81,6 +94,7 @@ export const router = createBrowserRouter([
                 'ManageAskerProfilePage',
               ),
               page('asker-inbox', () => import('@/routes/asker-inbox'), 'AskerInboxPage'),
+              page('ask/:expertId', () => import('@/routes/ask'), 'AskPage'),
             ],
           },
           page('*', () => import('@/routes/not-found'), 'NotFoundPage'),

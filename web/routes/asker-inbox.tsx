@@ -21,6 +21,8 @@ import { Card } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
 import { PageLoading } from '@/components/ui/page-loading';
 import { loadErrorMessage, usePlayerQuestions } from '@/features/questions/api';
+import { HelpfulRating } from '@/features/questions/helpful-rating';
+import { ReportDialog } from '@/features/questions/report-dialog';
 import { StatusBadge } from '@/features/questions/status-badge';
 import { cn } from '@/lib/cn';
 import { timeSince } from '@/lib/relative-time';
@@ -135,6 +137,12 @@ function QuestionCard({ question: q }: { question: PlayerQuestion }) {
           }
         >
           <p className="break-words whitespace-pre-line text-ink">{q.answer}</p>
+          {answered && (
+            <div className="mt-4 flex flex-wrap items-center justify-between gap-3 border-t border-navy/10 pt-3">
+              <HelpfulRating questionId={q.id} value={null} />
+              <ReportDialog questionId={q.id} className="-mr-2" />
+            </div>
+          )}
         </Notice>
       ) : q.status === 'refunded' ? (
         <Notice

@@ -7,7 +7,8 @@ import {
   Inbox as InboxIcon,
   UserPen,
 } from 'lucide-react';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatWholeDollars } from '@contracts/money';
@@ -19,7 +20,8 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
 import { PageLoading } from '@/components/ui/page-loading';
-import { loadErrorMessage, useCoachInbox } from '@/features/questions/api';
+import { coachInboxQuery, loadErrorMessage, useCoachInbox } from '@/features/questions/api';
+import { RespondDialog } from '@/features/questions/respond-dialog';
 import { StatusBadge } from '@/features/questions/status-badge';
 import { cn } from '@/lib/cn';
 import { monthYear, timeSince } from '@/lib/relative-time';
@@ -59,6 +61,46 @@ function applyFilter(questions: CoachInboxQuestion[], filter: Filter): CoachInbo
   }
 }
 
+/** How long after an answer the inbox is fetched again (spec §4 'Responding', §9). */
+const REFETCH_AFTER_ANSWER_MS = 1000;
+
+/** The inbox with one question answered just now: its answer, status, time and the counts. */
+function withAnswer(inbox: CoachInbox, id: string, answer: string, at: string): CoachInbox {
+  const target = inbox.questions.find((q) => q.id === id);
+  if (!target || target.status !== 'pending') return inbox;
+  return {
+    ...inbox,
+    answeredCount: inbox.answeredCount + 1,
+    unansweredCount: Math.max(0, inbox.unansweredCount - 1),
+    questions: inbox.questions.map((q) =>
+      q.id === id ? { ...q, answer, status: 'answered', answeredAt: at } : q,
+    ),
+  };
+}
+
+/** Shows an answer in the inbox at once, then refetches the inbox a second later. */
+function useMarkAnswered() {
+  const queryClient = useQueryClient();
+  const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
+  useEffect(() => {
+    const pending = timers.current;
+    return () => pending.forEach(clearTimeout);
+  }, []);
+  return (id: string, answer: string) => {
+    const { queryKey } = coachInboxQuery();
+    // A refetch already under way would bring back the question as unanswered.
+    void queryClient.cancelQueries({ queryKey });
+    queryClient.setQueryData(queryKey, (old) =>
+      old ? withAnswer(old, id, answer, new Date().toISOString()) : old,
+    );
+    const timer = setTimeout(() => {
+      timers.current.delete(timer);
+      void queryClient.invalidateQueries({ queryKey });
+    }, REFETCH_AFTER_ANSWER_MS);
+    timers.current.add(timer);
+  };
+}
+
 /** The Coach Inbox at /expert-inbox (and /inbox for a Coach). */
 export function ExpertInboxPage() {
   const { data, error, isPending, isFetching, refetch } = useCoachInbox();
@@ -88,6 +130,7 @@ export function ExpertInboxPage() {
 
 function Inbox({ inbox }: { inbox: CoachInbox }) {
   const [filter, setFilter] = useState<Filter>('all');
+  const markAnswered = useMarkAnswered();
   const shown = applyFilter(inbox.questions, filter);
   const unanswered = inbox.unansweredCount;
 
@@ -138,7 +181,10 @@ function Inbox({ inbox }: { inbox: CoachInbox }) {
               <ul className="mt-6 flex flex-col gap-4">
                 {shown.map((question) => (
                   <li key={question.id}>
-                    <QuestionCard question={question} />
+                    <QuestionCard
+                      question={question}
+                      onAnswered={(answer) => markAnswered(question.id, answer)}
+                    />
                   </li>
                 ))}
               </ul>
@@ -186,7 +232,13 @@ function InboxHeader({ inbox }: { inbox?: CoachInbox }) {
   );
 }
 
-function QuestionCard({ question: q }: { question: CoachInboxQuestion }) {
+function QuestionCard({
+  question: q,
+  onAnswered,
+}: {
+  question: CoachInboxQuestion;
+  onAnswered: (answer: string) => void;
+}) {
   return (
     <Card className="p-4 sm:p-6">
       <div className="flex items-start justify-between gap-3">
@@ -246,6 +298,7 @@ function QuestionCard({ question: q }: { question: CoachInboxQuestion }) {
             <ArrowRight aria-hidden />
           </Link>
         </Button>
+        {q.status === 'pending' && <RespondDialog question={q} onAnswered={onAnswered} />}
       </div>
     </Card>
   );

@@ -1,0 +1,23 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useAccount } from '@/features/account/api';
+
+/**
+ * One Server-Sent Events stream per tab. Coach changes refetch every Coach list; a change to one of
+ * the signed-in user's questions refetches their questions and the inbox badge. The stream is
+ * reopened when the user changes, because the server ties it to the session it was opened with.
+ */
+export function useRealtime() {
+  const queryClient = useQueryClient();
+  const userId = useAccount().data?.user?.id ?? null;
+  useEffect(() => {
+    const source = new EventSource('/api/events');
+    source.addEventListener('experts.changed', () => {
+      void queryClient.invalidateQueries({ queryKey: ['experts'] });
+    });
+    source.addEventListener('questions.changed', () => {
+      void queryClient.invalidateQueries({ queryKey: ['questions'] });
+    });
+    return () => source.close();
+  }, [queryClient, userId]);
+}

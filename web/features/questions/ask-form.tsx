@@ -1,0 +1,193 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { LockKeyhole } from 'lucide-react';
+import { useId } from 'react';
+import { useForm, useWatch, type FieldErrors, type Path } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { REFUND_AFTER_DAYS } from '@contracts/limits';
+import { formatWholeDollars } from '@contracts/money';
+import { askQuestionSchema, QUESTION_MESSAGES, type AskQuestionInput } from '@contracts/questions';
+import { toast } from '@/components/toast/toast-store';
+import { Button } from '@/components/ui/button';
+import { CheckboxField } from '@/components/ui/checkbox-field';
+import { Field, inputClass } from '@/components/ui/field';
+import { api, ApiRequestError } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { loadErrorMessage } from './api';
+
+type FormValues = z.input<typeof askQuestionSchema>;
+
+const QUESTION_MAX = 5000;
+const CONTEXT_MAX = 2000;
+
+/** Server field errors shown beside their field; the consents are announced as a toast instead. */
+const INLINE_FIELDS: Path<FormValues>[] = ['askerName', 'question', 'context', 'pledge'];
+
+/** Creates the question; the server answers with its id. An empty context is left out. */
+const submitQuestion = ({ context, ...input }: AskQuestionInput) =>
+  api<{ id: string }>('/api/questions', {
+    method: 'POST',
+    body: context ? { ...input, context } : input,
+  });
+
+/** The ask form (spec §2 'Ask form', §5 'Ask form'), for one Coach at their current price. */
+export function AskForm({
+  expertId,
+  price,
+  defaultName,
+}: {
+  expertId: string;
+  /** The Coach's price per question, in cents. */
+  price: number;
+  /** The signed-in user's name, prefilled. */
+  defaultName: string;
+}) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const pledgeErrorId = useId();
+  const form = useForm<FormValues, unknown, AskQuestionInput>({
+    resolver: zodResolver(askQuestionSchema),
+    defaultValues: {
+      expertId,
+      askerName: defaultName,
+      question: '',
+      context: '',
+      pledge: false as true,
+      acceptedConsents: false as true,
+    },
+  });
+  const { errors } = form.formState;
+  const question = useWatch({ control: form.control, name: 'question' }) ?? '';
+  const context = useWatch({ control: form.control, name: 'context' }) ?? '';
+
+  const send = useMutation({
+    mutationFn: submitQuestion,
+    onSuccess: ({ id }) => {
+      void queryClient.invalidateQueries({ queryKey: ['questions'] });
+      void navigate(`/questions/${encodeURIComponent(id)}`);
+    },
+    onError: (error) => {
+      if (error instanceof ApiRequestError) {
+        for (const field of INLINE_FIELDS) {
+          const message = error.fields[field];
+          if (message) form.setError(field, { message });
+        }
+        // Acting as a Coach after all: the account in the cache is stale.
+        if (error.status === 403) void queryClient.invalidateQueries({ queryKey: ['account'] });
+      }
+      toast({
+        title: loadErrorMessage(error, QUESTION_MESSAGES.submitFailed),
+        variant: 'destructive',
+      });
+    },
+  });
+  const busy = send.isPending || send.isSuccess;
+
+  // The consents are announced as a toast, as the spec words them; every other message is inline.
+  const onInvalid = (invalid: FieldErrors<FormValues>) => {
+    if (invalid.acceptedConsents) {
+      toast({ ...QUESTION_MESSAGES.consentsRequired, variant: 'destructive' });
+    }
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={form.handleSubmit((values) => send.mutate(values), onInvalid)}
+      className="flex flex-col gap-5"
+    >
+      <Field label="Your Name" error={errors.askerName?.message}>
+        <input className={inputClass} autoComplete="name" {...form.register('askerName')} />
+      </Field>
+
+      <Field
+        label="Your Question"
+        error={errors.question?.message}
+        hint={<Counter length={question.length} max={QUESTION_MAX} />}
+      >
+        <textarea
+          className={cn(inputClass, 'min-h-40 resize-y')}
+          rows={6}
+          placeholder="What do you want your Coach to break down for you?"
+          {...form.register('question')}
+        />
+      </Field>
+
+      <Field
+        label="Additional Context (optional)"
+        error={errors.context?.message}
+        hint={<Counter length={context.length} max={CONTEXT_MAX} />}
+      >
+        <textarea
+          className={cn(inputClass, 'min-h-28 resize-y')}
+          rows={4}
+          placeholder="Your level, your position, what you've tried so far…"
+          {...form.register('context')}
+        />
+      </Field>
+
+      <div className="flex flex-col gap-4 rounded-xl bg-surface p-4">
+        <div>
+          <CheckboxField
+            {...form.register('pledge')}
+            aria-invalid={errors.pledge ? true : undefined}
+            aria-describedby={errors.pledge ? pledgeErrorId : undefined}
+            label="I pledge to keep my question respectful and on-topic."
+          />
+          {errors.pledge?.message && (
+            <p id={pledgeErrorId} className="mt-1.5 pl-8 text-sm font-medium text-danger">
+              {errors.pledge.message}
+            </p>
+          )}
+        </div>
+        <CheckboxField
+          {...form.register('acceptedConsents')}
+          aria-invalid={errors.acceptedConsents ? true : undefined}
+          label={
+            <>
+              I agree to the{' '}
+              <Link to="/terms" className="font-semibold underline">
+                Terms of Service
+              </Link>
+              ,{' '}
+              <Link to="/privacy" className="font-semibold underline">
+                Privacy Policy
+              </Link>{' '}
+              and{' '}
+              <Link to="/revenue" className="font-semibold underline">
+                Revenue Agreement
+              </Link>
+            </>
+          }
+        />
+      </div>
+
+      <div className="flex flex-col gap-4 border-t border-line pt-5">
+        <div className="flex items-start gap-3">
+          <span className="shrink-0 rounded-full bg-navy px-3 py-1 font-display text-xl leading-tight font-bold text-volt">
+            {formatWholeDollars(price)}
+          </span>
+          <p className="flex-1 text-sm leading-6 text-muted">
+            <LockKeyhole aria-hidden className="mr-1.5 inline size-4 -translate-y-px text-navy" />
+            {`You pay ${formatWholeDollars(price)} for this question. It is held until your question is answered; unanswered questions are refunded after ${REFUND_AFTER_DAYS} days.`}
+          </p>
+        </div>
+        <Button type="submit" size="lg" disabled={busy} className="w-full">
+          {busy ? 'Submitting…' : 'Submit Question'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Characters typed against the limit, turning red past it. */
+function Counter({ length, max }: { length: number; max: number }) {
+  return (
+    <span
+      className={cn('block text-right tabular-nums', length > max && 'font-semibold text-danger')}
+    >
+      {`${length}/${max}`}
+    </span>
+  );
+}

@@ -1,0 +1,96 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Query } from '@tanstack/react-query';
+import { QUERY_RETRIES } from '@contracts/limits';
+import type { QuestionDetail, REPORT_REASONS } from '@contracts/questions';
+import { api, ApiRequestError } from '@/lib/api-client';
+
+/** What the server answered when it refused a request, or null for any other failure. */
+export const errorStatus = (error: unknown): number | null =>
+  error instanceof ApiRequestError ? error.status : null;
+
+/** Signed out, not allowed, missing: asking again gives the same answer. */
+const FINAL_STATUSES = new Set([401, 403, 404]);
+
+const retryUnlessFinal = (failureCount: number, error: Error): boolean =>
+  !FINAL_STATUSES.has(errorStatus(error) ?? 0) && failureCount < QUERY_RETRIES;
+
+const questionPath = (id: string) => `/api/questions/${encodeURIComponent(id)}`;
+
+export const questionDetailKey = (id: string) => ['questions', 'detail', id] as const;
+
+/** One question as its asker or its owning Coach sees it on the detail page. */
+export const questionDetailQuery = (id: string) =>
+  queryOptions({
+    queryKey: questionDetailKey(id),
+    queryFn: ({ signal }) => api<QuestionDetail>(questionPath(id), { signal }),
+    retry: retryUnlessFinal,
+  });
+
+export const useQuestionDetail = (id: string) =>
+  useQuery({ ...questionDetailQuery(id), enabled: id !== '' });
+
+/** After a change to a question every question list, count and detail may be out of date. */
+function useInvalidateQuestions() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: ['questions'] });
+}
+
+/**
+ * Marks the viewer's unread flag. The detail itself does not change, so it is left alone; the lists
+ * and the unread count (['questions', 'unread-count']) are refreshed.
+ */
+export function useMarkQuestionViewed() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api(`${questionPath(id)}/viewed`, { method: 'POST' }),
+    onSuccess: (_result, id) => {
+      const detailKey = questionDetailKey(id);
+      return queryClient.invalidateQueries({
+        queryKey: ['questions'],
+        predicate: (query: Query) =>
+          !detailKey.every((part, index) => query.queryKey[index] === part),
+      });
+    },
+  });
+}
+
+export function useRateQuestion(questionId: string) {
+  const invalidate = useInvalidateQuestions();
+  return useMutation({
+    mutationFn: (isHelpful: boolean) =>
+      api(`${questionPath(questionId)}/rating`, { method: 'PUT', body: { isHelpful } }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useReviewCoach(questionId: string) {
+  const invalidate = useInvalidateQuestions();
+  return useMutation({
+    mutationFn: (rating: number) =>
+      api(`${questionPath(questionId)}/review`, { method: 'PUT', body: { rating } }),
+    onSuccess: invalidate,
+  });
+}
+
+export type ReportReason = (typeof REPORT_REASONS)[number]['value'];
+export interface ReportInput {
+  reason: ReportReason;
+  details?: string;
+}
+
+export function useReportQuestion(questionId: string) {
+  const invalidate = useInvalidateQuestions();
+  return useMutation({
+    mutationFn: (report: ReportInput) =>
+      api(`${questionPath(questionId)}/reports`, { method: 'POST', body: report }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useFlagDispute(questionId: string) {
+  const invalidate = useInvalidateQuestions();
+  return useMutation({
+    mutationFn: () => api(`${questionPath(questionId)}/dispute`, { method: 'POST' }),
+    onSuccess: invalidate,
+  });
+}
