@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { createInProcessBus } from './adapters/events/in-process';
+import { createPostgresBus } from './adapters/events/postgres';
 import { createLogTransport } from './adapters/mail/log-transport';
 import { createSmtpTransport } from './adapters/mail/smtp-transport';
 import type { MailTransport } from './adapters/mail/types';
@@ -56,7 +57,10 @@ export async function createContext(
     database: handle,
     storage: createStorage(config),
     mail: createMailTransport(config, logger),
-    bus: createInProcessBus(),
+    bus:
+      config.EVENTS_DRIVER === 'postgres' && config.DATABASE_URL
+        ? await createPostgresBus(config.DATABASE_URL, logger)
+        : createInProcessBus(),
     auth: createAuth(config, handle.db),
   };
 }

@@ -35,3 +35,14 @@ describe('loadConfig', () => {
     expect(config.DATABASE_URL).toBeUndefined();
   });
 });
+
+describe('EVENTS_DRIVER', () => {
+  it('defaults to PostgreSQL LISTEN/NOTIFY with a database server, in-process otherwise', () => {
+    expect(loadConfig({}).EVENTS_DRIVER).toBe('in-process');
+    expect(loadConfig({ DATABASE_URL: 'postgres://localhost/x' }).EVENTS_DRIVER).toBe('postgres');
+  });
+
+  it('refuses postgres without DATABASE_URL', () => {
+    expect(() => loadConfig({ EVENTS_DRIVER: 'postgres' })).toThrow(/EVENTS_DRIVER/);
+  });
+});

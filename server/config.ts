@@ -34,7 +34,8 @@ const configSchema = z
     MAIL_DRIVER: z.enum(['outbox', 'smtp']).default('outbox'),
     SMTP_URL: optionalString.pipe(z.url().optional()),
     MAIL_FROM: z.string().min(3).default('Playbook <no-reply@playbook.local>'),
-    EVENTS_DRIVER: z.enum(['in-process']).default('in-process'),
+    // Unset: PostgreSQL LISTEN/NOTIFY with a database server, in-process with PGlite.
+    EVENTS_DRIVER: z.enum(['in-process', 'postgres']).optional(),
     INSTAGRAM_URL: z.url().default('https://www.instagram.com/playbook'),
     CONTACT_EMAIL: z.email().default('support@playbook.local'),
     OPERATOR_COMPANY: z.string().min(1).default('Playbook Marketplace Pty Ltd'),
@@ -58,6 +59,13 @@ const configSchema = z
           });
       }
     }
+    if (c.EVENTS_DRIVER === 'postgres' && !c.DATABASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['EVENTS_DRIVER'],
+        message: 'postgres needs DATABASE_URL',
+      });
+    }
     if (c.MAIL_DRIVER === 'smtp' && !c.SMTP_URL) {
       ctx.addIssue({
         code: 'custom',
@@ -66,7 +74,11 @@ const configSchema = z
       });
     }
   })
-  .transform((c) => ({ ...c, PUBLIC_URL: c.PUBLIC_URL ?? `http://localhost:${c.PORT}` }));
+  .transform((c) => ({
+    ...c,
+    PUBLIC_URL: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`,
+    EVENTS_DRIVER: c.EVENTS_DRIVER ?? (c.DATABASE_URL ? 'postgres' : 'in-process'),
+  }));
 
 export type Config = z.infer<typeof configSchema>;
 

@@ -14,7 +14,7 @@ import { openDatabase, type DatabaseHandle } from '../db/client';
 export const testDatabaseKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
 /** A fresh database per test file: an in-memory PGlite, or a new database on the PostgreSQL server. */
-export async function openTestDatabase(): Promise<DatabaseHandle> {
+export async function openTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
   if (testDatabaseKind === 'pglite') return openDatabase({ memory: true });
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
@@ -27,6 +27,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   const handle = await openDatabase({ url: url.toString() });
   return {
     ...handle,
+    url: url.toString(),
     async close() {
       await handle.close();
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -42,7 +43,14 @@ export interface TestApp {
 }
 
 /** The whole API on a fresh database, configured like production but for the given overrides. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * `shared`: a database another test app also uses (the caller closes it), for tests of several
+ * processes on one database.
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  shared?: DatabaseHandle,
+): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'playbook-test-'));
   // Tests sign many users up from one address; the rate-limit test sets its own low limit.
   const config = loadConfig({
@@ -53,7 +61,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const logger = pino({ level: 'silent' });
-  const database = await openTestDatabase();
+  const database = shared ?? (await openTestDatabase());
   // Idempotent, so a test may close the database itself to simulate an outage.
   const closeDatabase = database.close;
   let databaseClosed = false;
@@ -70,7 +78,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ctx,
     async close() {
       await app.close();
-      await database.close();
+      await ctx.bus.close();
+      if (!shared) await database.close();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -347,4 +347,126 @@ describe(`the question loop (${testDatabaseKind})`, () => {
       );
     });
   });
+
+  describe('access matrix: every question route against every kind of visitor', () => {
+    type Actor = 'anonymous' | 'otherPlayer' | 'otherCoach' | 'owningCoach' | 'asker';
+    // Successful calls change state, so the people allowed go last.
+    const ORDER: Actor[] = ['anonymous', 'otherPlayer', 'otherCoach', 'owningCoach', 'asker'];
+    const actor = (who: Actor): User | undefined =>
+      ({ anonymous: undefined, otherPlayer, otherCoach, owningCoach: coach, asker: player })[who];
+
+    const cases: {
+      route: string;
+      method: 'GET' | 'POST' | 'PUT';
+      path: (id: string) => string;
+      body?: unknown;
+      answered: boolean;
+      expected: Record<Actor, number>;
+    }[] = [
+      {
+        route: 'GET /api/questions/:id',
+        method: 'GET',
+        path: (id) => `/api/questions/${id}`,
+        answered: true,
+        expected: {
+          anonymous: 401,
+          otherPlayer: 403,
+          otherCoach: 403,
+          owningCoach: 200,
+          asker: 200,
+        },
+      },
+      {
+        route: 'POST /api/questions/:id/viewed',
+        method: 'POST',
+        path: (id) => `/api/questions/${id}/viewed`,
+        answered: true,
+        expected: {
+          anonymous: 401,
+          otherPlayer: 403,
+          otherCoach: 403,
+          owningCoach: 204,
+          asker: 204,
+        },
+      },
+      {
+        route: 'POST /api/questions/:id/answer',
+        method: 'POST',
+        path: (id) => `/api/questions/${id}/answer`,
+        body: { answer: 'Yes.' },
+        answered: false,
+        expected: {
+          anonymous: 401,
+          otherPlayer: 403,
+          otherCoach: 403,
+          owningCoach: 204,
+          asker: 403,
+        },
+      },
+      {
+        route: 'PUT /api/questions/:id/rating',
+        method: 'PUT',
+        path: (id) => `/api/questions/${id}/rating`,
+        body: { isHelpful: true },
+        answered: true,
+        expected: {
+          anonymous: 401,
+          otherPlayer: 403,
+          otherCoach: 403,
+          owningCoach: 403,
+          asker: 204,
+        },
+      },
+      {
+        route: 'PUT /api/questions/:id/review',
+        method: 'PUT',
+        path: (id) => `/api/questions/${id}/review`,
+        body: { rating: 4 },
+        answered: true,
+        expected: {
+          anonymous: 401,
+          otherPlayer: 403,
+          otherCoach: 403,
+          owningCoach: 403,
+          asker: 204,
+        },
+      },
+      {
+        route: 'POST /api/questions/:id/reports',
+        method: 'POST',
+        path: (id) => `/api/questions/${id}/reports`,
+        body: { reason: 'other' },
+        answered: true,
+        expected: {
+          anonymous: 401,
+          otherPlayer: 403,
+          otherCoach: 403,
+          owningCoach: 403,
+          asker: 201,
+        },
+      },
+      {
+        route: 'POST /api/questions/:id/dispute',
+        method: 'POST',
+        path: (id) => `/api/questions/${id}/dispute`,
+        answered: true,
+        expected: {
+          anonymous: 401,
+          otherPlayer: 403,
+          otherCoach: 403,
+          owningCoach: 403,
+          asker: 204,
+        },
+      },
+    ];
+
+    it.each(cases.map((c) => [c.route, c] as const))('%s', async (_route, c) => {
+      const id = (await ask(player)).json().id as string;
+      if (c.answered) await call('POST', `/api/questions/${id}/answer`, coach, { answer: 'Done.' });
+      const got: Record<string, number> = {};
+      for (const who of ORDER)
+        got[who] = (await call(c.method, c.path(id), actor(who), c.body)).statusCode;
+      expect(got).toEqual(c.expected);
+    });
+  });
 });

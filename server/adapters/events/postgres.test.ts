@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { signedInUser } from '../../test/accounts';
+import { createTestApp, openTestDatabase, testDatabaseKind } from '../../test/harness';
+
+/** Reads one SSE stream until `event` arrives. */
+async function waitForEvent(
+  url: string,
+  cookie: string,
+  event: string,
+  start: () => Promise<void>,
+) {
+  const controller = new AbortController();
+  const response = await fetch(url, { headers: { cookie }, signal: controller.signal });
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let received = '';
+  const arrived = (async () => {
+    while (!received.includes(`event: ${event}`)) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      received += decoder.decode(value);
+    }
+  })();
+  await start();
+  await arrived;
+  controller.abort();
+  return received;
+}
+
+// LISTEN/NOTIFY needs a PostgreSQL server; this runs in the PostgreSQL pass of `npm test`.
+describe.runIf(testDatabaseKind === 'postgres')('PostgreSQL event bus across two servers', () => {
+  it('an answer given through one server reaches the Player connected to the other', async () => {
+    const database = await openTestDatabase();
+    const env = { DATABASE_URL: database.url ?? '', EVENTS_DRIVER: 'postgres' };
+    const one = await createTestApp(env, database);
+    const two = await createTestApp(env, database);
+    try {
+      const coach = await signedInUser(one.app, one.ctx, { roles: ['expert'] });
+      const { id: expertId } = (
+        await one.app.inject({
+          method: 'PUT',
+          url: '/api/profiles/expert',
+          headers: { cookie: coach.cookie },
+          payload: { name: 'Bus Coach', expertise: 'Swim', price: 10, acceptedAgreement: true },
+        })
+      ).json();
+      const player = await signedInUser(one.app, one.ctx, { roles: ['asker'] });
+      const { id } = (
+        await one.app.inject({
+          method: 'POST',
+          url: '/api/questions',
+          headers: { cookie: player.cookie },
+          payload: {
+            expertId,
+            askerName: 'Bus Player',
+            question: 'How do I breathe on both sides?',
+            pledge: true,
+            acceptedConsents: true,
+          },
+        })
+      ).json();
+
+      const base = await two.app.listen({ host: '127.0.0.1', port: 0 });
+      const received = await waitForEvent(
+        `${base}/api/events`,
+        player.cookie,
+        'questions.changed',
+        async () => {
+          const res = await one.app.inject({
+            method: 'POST',
+            url: `/api/questions/${id}/answer`,
+            headers: { cookie: coach.cookie },
+            payload: { answer: 'Count your strokes.' },
+          });
+          expect(res.statusCode).toBe(204);
+        },
+      );
+      expect(received).toContain('event: questions.changed');
+    } finally {
+      await one.close();
+      await two.close();
+      await database.close();
+    }
+  });
+});

@@ -1,0 +1,69 @@
+import { EventEmitter } from 'node:events';
+import pg from 'pg';
+import type { Logger } from 'pino';
+import type { BusChannel, BusEvents, EventBus } from './types';
+
+const PG_CHANNEL = 'playbook_events';
+const RECONNECT_MS = 1000;
+
+interface Envelope {
+  channel: BusChannel;
+  payload: unknown;
+}
+
+/**
+ * Fan-out through PostgreSQL LISTEN/NOTIFY, so every process serving browsers hears every event
+ * (design.md §2). Each process holds one dedicated connection; local subscribers hang off an
+ * EventEmitter fed by the notifications, including the process's own.
+ */
+export async function createPostgresBus(url: string, logger: Logger): Promise<EventBus> {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  let client: pg.Client | null = null;
+  let closed = false;
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel !== PG_CHANNEL || !message.payload) return;
+      try {
+        const { channel, payload } = JSON.parse(message.payload) as Envelope;
+        emitter.emit(channel, payload);
+      } catch (err) {
+        logger.warn({ err }, 'unreadable bus notification');
+      }
+    });
+    next.on('error', (err) => {
+      logger.warn({ err }, 'event bus connection lost; reconnecting');
+      client = null;
+      void next.end().catch(() => undefined);
+      if (!closed) setTimeout(() => void connect().catch(() => undefined), RECONNECT_MS);
+    });
+    await next.connect();
+    await next.query(`LISTEN ${PG_CHANNEL}`);
+    client = next;
+  };
+  await connect();
+
+  return {
+    async publish<C extends BusChannel>(channel: C, payload: BusEvents[C]) {
+      if (!client) {
+        logger.warn({ channel }, 'event bus not connected; event dropped');
+        return;
+      }
+      await client.query('SELECT pg_notify($1, $2)', [
+        PG_CHANNEL,
+        JSON.stringify({ channel, payload } satisfies Envelope),
+      ]);
+    },
+    subscribe(channel, listener) {
+      emitter.on(channel, listener);
+      return () => emitter.off(channel, listener);
+    },
+    async close() {
+      closed = true;
+      emitter.removeAllListeners();
+      await client?.end();
+    },
+  };
+}
