@@ -23,6 +23,8 @@ import { healthRoutes } from './modules/health/routes';
 import { eventRoutes } from './modules/events/routes';
 import { homeRoutes } from './modules/home/routes';
 import { devMailboxRoutes } from './modules/mail/routes';
+import { historyRoutes } from './modules/payments/history';
+import { paymentRoutes } from './modules/payments/routes';
 import { profileRoutes } from './modules/profiles/routes';
 import { questionRoutes } from './modules/questions/routes';
 import { publicConfigRoutes } from './modules/public-config/routes';
@@ -82,6 +84,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions) {
   await app.register(eventRoutes, ctx);
   await app.register(homeRoutes, ctx);
   await app.register(questionRoutes, ctx);
+  await app.register(paymentRoutes, ctx);
+  await app.register(historyRoutes, ctx);
   await app.register(clientLogRoutes);
   if (config.NODE_ENV !== 'production' && ctx.mail.name === 'outbox') {
     await app.register(devMailboxRoutes, ctx);

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import { createInProcessBus } from './adapters/events/in-process';
 import { createPostgresBus } from './adapters/events/postgres';
+import { createLocalPaymentProvider } from './adapters/payments/local';
 import { createLogTransport } from './adapters/mail/log-transport';
 import { createSmtpTransport } from './adapters/mail/smtp-transport';
 import type { MailTransport } from './adapters/mail/types';
@@ -11,8 +12,10 @@ import type { FileStorage } from './adapters/storage/types';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { openDatabase, type DatabaseHandle } from './db/client';
+import { refundUnanswered, releasePayouts } from './jobs/payment-sweeps';
 import type { Job } from './jobs/scheduler';
 import { createAuth } from './modules/auth/auth';
+import { accountStatusFromDatabase } from './modules/payments/data';
 import { deliverDueMail } from './modules/mail/outbox';
 
 function createMailTransport(config: Config, logger: Logger): MailTransport {
@@ -62,6 +65,10 @@ export async function createContext(
         ? await createPostgresBus(config.DATABASE_URL, logger)
         : createInProcessBus(),
     auth: createAuth(config, handle.db),
+    payments: createLocalPaymentProvider({
+      publicUrl: config.PUBLIC_URL,
+      accountStatus: (accountId) => accountStatusFromDatabase(handle.db, accountId),
+    }),
   };
 }
 
@@ -71,6 +78,16 @@ export function backgroundJobs(ctx: AppContext, logger: Logger): Job[] {
       name: 'mail-delivery',
       intervalMs: 2000,
       run: () => deliverDueMail(ctx.database.db, ctx.mail, logger),
+    },
+    {
+      name: 'payout-release',
+      intervalMs: 30_000,
+      run: () => releasePayouts(ctx.database.db, ctx.payments, logger),
+    },
+    {
+      name: 'refund-unanswered',
+      intervalMs: 60_000,
+      run: () => refundUnanswered(ctx.database.db, ctx.payments, ctx.bus, logger),
     },
   ];
 }

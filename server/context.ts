@@ -1,5 +1,6 @@
 import type { FileStorage } from './adapters/storage/types';
 import type { EventBus } from './adapters/events/types';
+import type { PaymentProvider } from './adapters/payments/types';
 import type { MailTransport } from './adapters/mail/types';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
@@ -13,4 +14,5 @@ export interface AppContext {
   mail: MailTransport;
   bus: EventBus;
   auth: Auth;
+  payments: PaymentProvider;
 }

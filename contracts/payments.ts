@@ -1,0 +1,103 @@
+import { z } from 'zod';
+
+export const PAYMENT_MESSAGES = {
+  paymentError: { title: 'Payment Error', description: 'Failed to create payment session.' },
+  amountMismatch: 'The amount does not match the question.',
+  notPayable: 'This question cannot be paid.',
+  setupOpened: {
+    title: 'Stripe Setup Opened',
+    description: 'Finish setting up your payment account in the new tab.',
+  },
+  setupIncomplete: {
+    title: 'Setup Incomplete:',
+    description: 'Please complete all required information to start receiving payouts.',
+  },
+  setupError: {
+    title: 'Payment Setup Error:',
+    description: 'Failed to set up payment account. Please try again.',
+  },
+  setupRequired: 'Setup Required',
+  statusFailed: 'Failed to check onboarding status.',
+  onboardingFailed: 'Failed to start onboarding process.',
+  portalFailed: 'Failed to access customer portal',
+  accountFailed: 'Failed to create Stripe account',
+  noPortalUrl: 'No customer portal URL received',
+  noOnboardingUrl: 'No onboarding URL received from Stripe',
+  managementFailed: 'Failed to open payment management.',
+  noAccount: 'Set up your payment account first.',
+} as const;
+
+/** create-payment (spec §7): the amount is checked against the question, never trusted. */
+export const createPaymentSchema = z.object({
+  questionId: z.uuid(),
+  /** Integer cents. */
+  amount: z.number().int().positive(),
+  expertName: z.string().max(200).optional(),
+});
+export type CreatePaymentInput = z.infer<typeof createPaymentSchema>;
+
+export const urlResponseSchema = z.object({ url: z.string() });
+
+/** check-stripe-onboarding (spec §7), with the spec's field names. */
+export const onboardingStatusSchema = z.object({
+  onboarding_complete: z.boolean(),
+  charges_enabled: z.boolean(),
+  payouts_enabled: z.boolean(),
+  requirements: z.array(z.string()),
+});
+export type OnboardingStatus = z.infer<typeof onboardingStatusSchema>;
+
+/** What the local test checkout page shows. */
+export const localCheckoutSchema = z.object({
+  questionId: z.string(),
+  amount: z.number().int(),
+  expertName: z.string(),
+  question: z.string(),
+  paymentStatus: z.string(),
+});
+export type LocalCheckout = z.infer<typeof localCheckoutSchema>;
+
+export const redirectSchema = z.object({ redirect: z.string() });
+
+export const PAYOUT_STATUSES = ['pending', 'held', 'paid', 'failed'] as const;
+
+/** A Coach's payout card (spec §2 'Payouts'). */
+export const payoutSchema = z.object({
+  id: z.string(),
+  amount: z.number().int(),
+  status: z.enum(PAYOUT_STATUSES),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  question: z.string(),
+  askerName: z.string(),
+});
+export type Payout = z.infer<typeof payoutSchema>;
+export const payoutsSchema = z.object({
+  payouts: z.array(payoutSchema),
+  onboardingComplete: z.boolean(),
+});
+export type Payouts = z.infer<typeof payoutsSchema>;
+
+/** A Player's payment row (spec §2 'Payment History'). */
+export const playerPaymentSchema = z.object({
+  id: z.string(),
+  amount: z.number().int(),
+  paymentStatus: z.string(),
+  createdAt: z.string(),
+  question: z.string(),
+  expert: z.object({
+    id: z.string(),
+    name: z.string(),
+    photoUrl: z.string().nullable(),
+    expertise: z.string(),
+  }),
+});
+export type PlayerPayment = z.infer<typeof playerPaymentSchema>;
+export const playerPaymentsSchema = z.object({ payments: z.array(playerPaymentSchema) });
+export type PlayerPayments = z.infer<typeof playerPaymentsSchema>;
+
+export const PAYOUT_MESSAGES = {
+  fetchFailed: 'Failed to fetch payouts. Please try again.',
+  empty: 'No payouts yet. Start answering questions to earn!',
+  paymentsLoadFailed: 'Failed to load payments.',
+} as const;

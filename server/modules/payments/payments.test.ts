@@ -1,0 +1,228 @@
+import { eq } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { experts, mailOutbox, payouts, questions } from '../../db/schema';
+import { refundUnanswered, releasePayouts } from '../../jobs/payment-sweeps';
+import { signedInUser } from '../../test/accounts';
+import { createTestApp, testDatabaseKind, type TestApp } from '../../test/harness';
+import { applyPaymentEvent } from './apply-event';
+
+type User = Awaited<ReturnType<typeof signedInUser>>;
+const logger = pino({ level: 'silent' });
+const DAY = 86_400_000;
+
+describe(`payments with the local provider (${testDatabaseKind})`, () => {
+  let t: TestApp;
+  let coach: User;
+  let player: User;
+  let expertId: string;
+
+  const call = (method: 'GET' | 'POST' | 'PUT', url: string, user?: User, payload?: unknown) =>
+    t.app.inject({
+      method,
+      url,
+      headers: user ? { cookie: user.cookie } : {},
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  const db = () => t.ctx.database.db;
+  const question = async (id: string) =>
+    (await db().select().from(questions).where(eq(questions.id, id)))[0]!;
+  const ask = async () =>
+    (
+      await call('POST', '/api/questions', player, {
+        expertId,
+        askerName: 'Pat Player',
+        question: 'How do I defend a faster winger?',
+        pledge: true,
+        acceptedConsents: true,
+      })
+    ).json().id as string;
+  const payThroughCheckout = async (id: string) => {
+    const { url } = (
+      await call('POST', '/api/payments/checkout', player, { questionId: id, amount: 4000 })
+    ).json();
+    const sessionId = new URL(url).pathname.split('/').pop();
+    return call('POST', `/api/payments/local/checkout/${sessionId}/pay`, player);
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    coach = await signedInUser(t.app, t.ctx, { roles: ['expert'], name: 'Coach Pay' });
+    expertId = (
+      await call('PUT', '/api/profiles/expert', coach, {
+        name: 'Coach Pay',
+        expertise: 'Defending',
+        price: 40,
+        acceptedAgreement: true,
+      })
+    ).json().id;
+    player = await signedInUser(t.app, t.ctx, { roles: ['asker'], name: 'Pat Player' });
+  });
+  afterAll(() => t.close());
+
+  it('creates a checkout only for the asker and only for the question amount', async () => {
+    const id = await ask();
+    expect(
+      (await call('POST', '/api/payments/checkout', coach, { questionId: id, amount: 4000 }))
+        .statusCode,
+    ).toBe(403);
+    const wrong = await call('POST', '/api/payments/checkout', player, {
+      questionId: id,
+      amount: 100,
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe('The amount does not match the question.');
+    const ok = await call('POST', '/api/payments/checkout', player, {
+      questionId: id,
+      amount: 4000,
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().url).toMatch(/\/test-checkout\/cs_local_/);
+    expect((await question(id)).paymentStatus).toBe('pending');
+  });
+
+  it('marks the question paid through the provider event and tells the Coach', async () => {
+    const id = await ask();
+    const res = await payThroughCheckout(id);
+    expect(res.json().redirect).toMatch(new RegExp(`/questions/${id}\\?payment=success$`));
+    const paid = await question(id);
+    expect(paid).toMatchObject({ paymentStatus: 'paid', paymentIntentId: `pi_local_${id}` });
+    expect(paid.paidAt).toBeInstanceOf(Date);
+    const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.to, coach.email));
+    expect(mails.some((m) => m.text.includes(`/questions/${id}`))).toBe(true);
+    expect(
+      (await call('POST', '/api/payments/checkout', player, { questionId: id, amount: 4000 }))
+        .statusCode,
+    ).toBe(400);
+  });
+
+  it('leaves a cancelled checkout payable', async () => {
+    const id = await ask();
+    const { url } = (
+      await call('POST', '/api/payments/checkout', player, { questionId: id, amount: 4000 })
+    ).json();
+    const sessionId = new URL(url).pathname.split('/').pop();
+    await call('POST', `/api/payments/local/checkout/${sessionId}/cancel`, player);
+    expect((await question(id)).paymentStatus).toBe('pending');
+  });
+
+  it('handles an event once, however often it is replayed', async () => {
+    const id = await ask();
+    const event = {
+      id: 'evt_replayed_1',
+      type: 'checkout.completed' as const,
+      questionId: id,
+      paymentIntentId: 'pi_x',
+    };
+    const results = [];
+    for (let i = 0; i < 10; i++) {
+      results.push(await applyPaymentEvent(db(), t.ctx.bus, t.ctx.config, 'local', event));
+    }
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect((await question(id)).paymentStatus).toBe('paid');
+  });
+
+  it('onboards the Coach through the local provider', async () => {
+    const before = (await call('GET', '/api/payments/onboarding-status', coach)).json();
+    expect(before.onboarding_complete).toBe(false);
+    const { url } = (await call('POST', '/api/payments/connect', coach)).json();
+    expect(url).toMatch(/\/test-onboarding\/acct_local_/);
+    const accountId = new URL(url).pathname.split('/').pop();
+    const stranger = await signedInUser(t.app, t.ctx, { roles: ['expert'] });
+    await call('PUT', '/api/profiles/expert', stranger, {
+      name: 'Stranger',
+      expertise: 'X',
+      price: 5,
+      acceptedAgreement: true,
+    });
+    expect(
+      (await call('POST', `/api/payments/local/onboarding/${accountId}/complete`, stranger))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await call('POST', `/api/payments/local/onboarding/${accountId}/complete`, coach))
+        .statusCode,
+    ).toBe(204);
+    expect((await call('GET', '/api/payments/onboarding-status', coach)).json()).toEqual({
+      onboarding_complete: true,
+      charges_enabled: true,
+      payouts_enabled: true,
+      requirements: [],
+    });
+    expect((await call('POST', '/api/payments/portal', coach)).json().url).toContain(accountId);
+  });
+
+  it('releases a payout once its question is paid, holds it while disputed, never for an unpaid question', async () => {
+    const paidId = await ask();
+    await payThroughCheckout(paidId);
+    await call('POST', `/api/questions/${paidId}/answer`, coach, { answer: 'Show him the line.' });
+    const unpaidId = await ask();
+    await call('POST', `/api/questions/${unpaidId}/answer`, coach, { answer: 'Stay goal side.' });
+    const disputedId = await ask();
+    await payThroughCheckout(disputedId);
+    await call('POST', `/api/questions/${disputedId}/answer`, coach, { answer: 'Jockey.' });
+    await call('POST', `/api/questions/${disputedId}/dispute`, player);
+
+    await releasePayouts(db(), t.ctx.payments, logger);
+    await releasePayouts(db(), t.ctx.payments, logger);
+    const payout = async (id: string) =>
+      (await db().select().from(payouts).where(eq(payouts.questionId, id)))[0]!;
+    expect(await payout(paidId)).toMatchObject({ status: 'paid', amount: 2800 });
+    expect((await payout(paidId)).transferId).toMatch(/^tr_local_/);
+    expect((await payout(unpaidId)).status).toBe('pending');
+    expect((await payout(disputedId)).status).toBe('held');
+
+    const list = (await call('GET', '/api/payouts', coach)).json();
+    expect(list.onboardingComplete).toBe(true);
+    expect(list.payouts.find((p: { status: string }) => p.status === 'paid')).toMatchObject({
+      amount: 2800,
+      askerName: 'Pat Player',
+    });
+  });
+
+  it('holds a payout while the Coach cannot receive payouts', async () => {
+    const id = await ask();
+    await payThroughCheckout(id);
+    await call('POST', `/api/questions/${id}/answer`, coach, { answer: 'Keep low.' });
+    await db().update(experts).set({ stripePayoutsEnabled: false }).where(eq(experts.id, expertId));
+    await releasePayouts(db(), t.ctx.payments, logger);
+    expect((await db().select().from(payouts).where(eq(payouts.questionId, id)))[0]?.status).toBe(
+      'held',
+    );
+    await db().update(experts).set({ stripePayoutsEnabled: true }).where(eq(experts.id, expertId));
+  });
+
+  it('refunds a question unanswered 7 days after payment, once, and tells the Player', async () => {
+    const id = await ask();
+    await payThroughCheckout(id);
+    const paidAt = (await question(id)).paidAt!;
+    const sixDaysLater = new Date(paidAt.getTime() + 6 * DAY);
+    expect(await refundUnanswered(db(), t.ctx.payments, t.ctx.bus, logger, sixDaysLater)).toBe(0);
+    const refundMails = async () =>
+      (await db().select().from(mailOutbox).where(eq(mailOutbox.to, player.email))).filter(
+        (m) => m.subject === 'Your question was refunded',
+      ).length;
+    const mailsBefore = await refundMails();
+    const eightDaysLater = new Date(paidAt.getTime() + 8 * DAY);
+    // Other paid, unanswered questions of this file are refunded too: one mail each.
+    const refunded = await refundUnanswered(
+      db(),
+      t.ctx.payments,
+      t.ctx.bus,
+      logger,
+      eightDaysLater,
+    );
+    expect(refunded).toBeGreaterThanOrEqual(1);
+    expect(await refundUnanswered(db(), t.ctx.payments, t.ctx.bus, logger, eightDaysLater)).toBe(0);
+    expect(await question(id)).toMatchObject({ status: 'refunded', paymentStatus: 'refunded' });
+    expect((await question(id)).refundedAt).toEqual(eightDaysLater);
+    expect(
+      (await call('POST', `/api/questions/${id}/answer`, coach, { answer: 'Too late' })).statusCode,
+    ).toBe(409);
+    expect(await refundMails()).toBe(mailsBefore + refunded);
+    const history = (await call('GET', '/api/payments/history', player)).json();
+    expect(history.payments.find((p: { id: string }) => p.id === id)?.paymentStatus).toBe(
+      'refunded',
+    );
+  });
+});
