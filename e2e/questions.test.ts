@@ -25,8 +25,13 @@ describe('the question loop, two people at once', () => {
       .getByLabel(/I agree to the Terms of Service, Privacy Policy and Revenue Agreement/)
       .check();
     await player.getByRole('button', { name: 'Submit Question' }).click();
+    // The ask flow hands over to checkout: the local provider's test page.
+    await player.waitForURL('**/test-checkout/**');
+    await expectVisible(player.getByText('TEST MODE', { exact: true }));
+    await player.getByRole('button', { name: 'Pay', exact: true }).click();
     await player.waitForURL('**/questions/**');
     await expectVisible(player.getByText('Waiting for Coach Response'));
+    await expectVisible(player.getByText('Paid', { exact: true }));
 
     // The Coach's open inbox shows the question and the badge without a reload.
     await expectVisible(coachPage.getByText('How should I warm up before a big match?'));
@@ -70,6 +75,7 @@ describe('the question loop, two people at once', () => {
       player.getByText("Report Submitted: Thank you for your report. We'll review it promptly."),
     );
 
+    await report.waitFor({ state: 'hidden' });
     await player.getByRole('button', { name: 'Flag Dispute' }).click();
     await player
       .getByRole('dialog', { name: 'Flag a Dispute' })

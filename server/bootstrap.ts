@@ -73,6 +73,7 @@ export async function createContext(
 }
 
 export function backgroundJobs(ctx: AppContext, logger: Logger): Job[] {
+  const { config } = ctx;
   return [
     {
       name: 'mail-delivery',
@@ -81,12 +82,12 @@ export function backgroundJobs(ctx: AppContext, logger: Logger): Job[] {
     },
     {
       name: 'payout-release',
-      intervalMs: 30_000,
+      intervalMs: config.SWEEP_INTERVAL_SECONDS * 1000,
       run: () => releasePayouts(ctx.database.db, ctx.payments, logger),
     },
     {
       name: 'refund-unanswered',
-      intervalMs: 60_000,
+      intervalMs: config.SWEEP_INTERVAL_SECONDS * 1000,
       run: () => refundUnanswered(ctx.database.db, ctx.payments, ctx.bus, logger),
     },
   ];

@@ -23,6 +23,7 @@ const configSchema = z
     APP_SECRET: z.string().min(32).default(DEV_SECRET),
     BETA_ACCESS_CODE: optionalString,
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+    SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(30),
     STORAGE_DRIVER: z.enum(['disk', 's3']).default('disk'),
     S3_BUCKET: optionalString,
     S3_REGION: z.string().min(1).default('us-east-1'),

@@ -54,6 +54,7 @@ export default async function setup(project: TestProject) {
       PUBLIC_URL: `http://127.0.0.1:${PORT}`,
       // Many users sign up from one address; the API tests cover the limit itself.
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      SWEEP_INTERVAL_SECONDS: '2',
       BETA_ACCESS_CODE: E2E_BETA_CODE,
       APP_SECRET: E2E_APP_SECRET,
       INSTAGRAM_URL: E2E_INSTAGRAM_URL,

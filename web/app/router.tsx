@@ -70,6 +70,12 @@ export const router = createBrowserRouter([
             element: <Guard skipChecks />,
             children: [
               page('questions/:id', () => import('@/routes/question-detail'), 'QuestionDetailPage'),
+              // The local payment provider's test checkout (design.md §2).
+              page(
+                'test-checkout/:sessionId',
+                () => import('@/routes/test-checkout'),
+                'TestCheckoutPage',
+              ),
             ],
           },
           // Coach only.
@@ -82,6 +88,17 @@ export const router = createBrowserRouter([
                 'ManageExpertProfilePage',
               ),
               page('expert-inbox', () => import('@/routes/expert-inbox'), 'ExpertInboxPage'),
+              page('payouts', () => import('@/routes/payouts'), 'PayoutsPage'),
+              page(
+                'expert-payment-setup',
+                () => import('@/routes/expert-payment-setup'),
+                'ExpertPaymentSetupPage',
+              ),
+              page(
+                'test-onboarding/:accountId',
+                () => import('@/routes/test-onboarding'),
+                'TestOnboardingPage',
+              ),
             ],
           },
           // Player only.
@@ -95,6 +112,7 @@ export const router = createBrowserRouter([
               ),
               page('asker-inbox', () => import('@/routes/asker-inbox'), 'AskerInboxPage'),
               page('ask/:expertId', () => import('@/routes/ask'), 'AskPage'),
+              page('payments', () => import('@/routes/payments'), 'PaymentsPage'),
             ],
           },
           page('*', () => import('@/routes/not-found'), 'NotFoundPage'),

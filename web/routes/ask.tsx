@@ -66,6 +66,7 @@ export function AskPage() {
             key={coach.id}
             expertId={coach.id}
             price={coach.pricePerQuestion}
+            expertName={coach.name}
             defaultName={user?.name ?? ''}
           />
         )}

@@ -17,6 +17,7 @@ import { Card } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { Field, inputClass } from '@/components/ui/field';
+import { ManagePaymentButton } from '@/features/payments/manage-payment-button';
 import { ApiRequestError } from '@/lib/api-client';
 import { useOwnCoachProfile, useSaveCoachProfile } from './api';
 import { PhotoUpload } from './photo-upload';
@@ -121,9 +122,8 @@ function LoadedCoachProfileForm({
     save.mutate(values, {
       onSuccess: () => {
         toast(PROFILE_MESSAGES.coachSaved);
-        // Onboarding continues with payment setup once the payments issue brings that page;
-        // until then the new Coach lands on their dashboard.
-        if (mode === 'create') void navigate('/');
+        // Onboarding continues with payment setup (spec §4 'Onboarding flow').
+        if (mode === 'create') void navigate('/expert-payment-setup');
       },
       onError: (error) => {
         if (error instanceof ApiRequestError) {
@@ -252,11 +252,11 @@ function PaymentAccountCard({ onboardingComplete }: { onboardingComplete: boolea
             </p>
           </div>
         </div>
-        <Button asChild variant="onDark" className="w-full sm:w-auto">
-          <Link to="/expert-payment-setup">
-            {onboardingComplete ? 'Manage Payment Account' : 'Set Up Payment Account'}
-          </Link>
-        </Button>
+        <ManagePaymentButton
+          onboardingComplete={onboardingComplete}
+          variant="onDark"
+          className="w-full sm:w-auto"
+        />
       </div>
     </Card>
   );

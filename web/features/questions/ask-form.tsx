@@ -7,11 +7,13 @@ import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { REFUND_AFTER_DAYS } from '@contracts/limits';
 import { formatWholeDollars } from '@contracts/money';
+import { PAYMENT_MESSAGES } from '@contracts/payments';
 import { askQuestionSchema, QUESTION_MESSAGES, type AskQuestionInput } from '@contracts/questions';
 import { toast } from '@/components/toast/toast-store';
 import { Button } from '@/components/ui/button';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { Field, inputClass } from '@/components/ui/field';
+import { startCheckout } from '@/features/payments/api';
 import { api, ApiRequestError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { loadErrorMessage } from './api';
@@ -31,13 +33,19 @@ const submitQuestion = ({ context, ...input }: AskQuestionInput) =>
     body: context ? { ...input, context } : input,
   });
 
-/** The ask form (spec §2 'Ask form', §5 'Ask form'), for one Coach at their current price. */
+/**
+ * The ask form (spec §2 'Ask form', §5 'Ask form'), for one Coach at their current price. Once the
+ * question exists the whole page goes to card checkout (spec §7 create-payment).
+ */
 export function AskForm({
   expertId,
+  expertName,
   price,
   defaultName,
 }: {
   expertId: string;
+  /** The Coach's name, labelling the checkout session. */
+  expertName?: string;
   /** The Coach's price per question, in cents. */
   price: number;
   /** The signed-in user's name, prefilled. */
@@ -63,9 +71,15 @@ export function AskForm({
 
   const send = useMutation({
     mutationFn: submitQuestion,
-    onSuccess: ({ id }) => {
+    onSuccess: async ({ id }) => {
       void queryClient.invalidateQueries({ queryKey: ['questions'] });
-      void navigate(`/questions/${encodeURIComponent(id)}`);
+      try {
+        window.location.assign(await startCheckout({ id, amount: price, expertName }));
+      } catch {
+        // The question exists: the Player can pay from its page.
+        toast({ ...PAYMENT_MESSAGES.paymentError, variant: 'destructive' });
+        await navigate(`/questions/${encodeURIComponent(id)}`);
+      }
     },
     onError: (error) => {
       if (error instanceof ApiRequestError) {

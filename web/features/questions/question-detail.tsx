@@ -1,3 +1,4 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   CheckCircle2,
   Clock,
@@ -9,18 +10,21 @@ import {
   Undo2,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useEffect, useId, useRef } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { REFUND_AFTER_DAYS } from '@contracts/limits';
 import { formatWholeDollars } from '@contracts/money';
+import { PAYMENT_MESSAGES } from '@contracts/payments';
 import type { QuestionDetail } from '@contracts/questions';
 import { QUESTION_MESSAGES } from '@contracts/questions';
+import { toast } from '@/components/toast/toast-store';
 import { useErrorToast } from '@/components/toast/use-error-toast';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
 import { PageLoading } from '@/components/ui/page-loading';
+import { openInNewTab, startCheckout } from '@/features/payments/api';
 import { cn } from '@/lib/cn';
 import { timeSince } from '@/lib/relative-time';
 import { DisputeButton } from './dispute-button';
@@ -76,6 +80,7 @@ export function QuestionDetailView({
 
   useErrorToast(failed ? error : null, () => ({ title: QUESTION_MESSAGES.loadFailed }));
   useMarkViewedOnce(id, data !== undefined);
+  usePaymentReturn(variant === 'full');
 
   if (notFound) return <QuestionNotFound />;
   if (restricted) return <AccessRestricted />;
@@ -103,6 +108,31 @@ function useMarkViewedOnce(id: string, loaded: boolean) {
     markedFor.current = id;
     markViewed(id);
   }, [id, loaded, markViewed]);
+}
+
+/**
+ * Back from checkout with ?payment=success: say so once, drop the parameter (so a reload does not
+ * say it again) and refetch the question and its lists, whose payment status has changed.
+ */
+function usePaymentReturn(enabled: boolean) {
+  const [params, setParams] = useSearchParams();
+  const queryClient = useQueryClient();
+  const paid = enabled && params.get('payment') === 'success';
+  const toasted = useRef(false);
+  useEffect(() => {
+    if (!paid || toasted.current) return;
+    toasted.current = true;
+    toast({ title: 'Payment received' });
+    void queryClient.invalidateQueries({ queryKey: ['questions'] });
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('payment');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [paid, queryClient, setParams]);
 }
 
 /* ------------------------------------------------------------------------------------------------
@@ -191,7 +221,7 @@ function FullDetail({ q }: { q: QuestionDetail }) {
           </Box>
         )}
 
-        {paymentDue && <PaymentRequired amount={q.amount} />}
+        {paymentDue && <PaymentRequired q={q} />}
 
         {paymentComplete && (
           <Box
@@ -288,9 +318,16 @@ function QuestionCard({ q }: { q: QuestionDetail }) {
   );
 }
 
-function PaymentRequired({ amount }: { amount: number }) {
-  const hintId = useId();
-  const fee = formatWholeDollars(amount);
+/** Checkout opens in a new tab (spec §7 create-payment); the realtime stream reports the payment. */
+function PaymentRequired({ q }: { q: QuestionDetail }) {
+  const fee = formatWholeDollars(q.amount);
+  const checkout = useMutation({
+    mutationFn: () => startCheckout({ id: q.id, amount: q.amount, expertName: q.expert.name }),
+    onSuccess: (url) => {
+      openInNewTab(url);
+    },
+    onError: () => toast({ ...PAYMENT_MESSAGES.paymentError, variant: 'destructive' }),
+  });
   return (
     <Box
       className="border-2 border-warning/40 bg-warning-soft"
@@ -301,12 +338,15 @@ function PaymentRequired({ amount }: { amount: number }) {
       <p className="text-ink">
         {`Your Coach has answered. Pay the ${fee} consultation fee to complete this question.`}
       </p>
-      <Button type="button" disabled aria-describedby={hintId} className="mt-4 w-full sm:w-auto">
+      <Button
+        type="button"
+        className="mt-4 w-full sm:w-auto"
+        disabled={checkout.isPending}
+        aria-busy={checkout.isPending}
+        onClick={() => checkout.mutate()}
+      >
         {`Pay ${fee}`}
       </Button>
-      <p id={hintId} className="mt-2 text-sm text-muted">
-        Card payment opens with checkout, coming soon.
-      </p>
     </Box>
   );
 }

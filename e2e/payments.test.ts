@@ -1,0 +1,66 @@
+import { describe, it } from 'vitest';
+import { createUser } from './support/accounts';
+import { expectVisible, useBrowser } from './support/browser';
+
+describe('payments with the local provider', () => {
+  const browser = useBrowser();
+
+  it('a Coach onboards, a Player pays on the test checkout, the Coach answers, the payout goes from pending to paid', async () => {
+    const coach = await browser.newAdmittedVisitor();
+    await createUser(coach, { name: 'Kai Payout', roles: ['expert'] });
+    const { expertId } = (await (await coach.request.get('/api/account')).json()) as {
+      expertId: string;
+    };
+
+    await coach.goto('/payouts');
+    await expectVisible(coach.getByRole('heading', { name: 'Your Payouts' }));
+    await expectVisible(coach.getByText('Payment Setup Required'));
+    await expectVisible(coach.getByText('No payouts yet. Start answering questions to earn!'));
+    await coach.getByRole('link', { name: 'Set Up Now' }).click();
+    await expectVisible(coach.getByRole('heading', { name: 'Payment Setup' }));
+    const [onboarding] = await Promise.all([
+      coach.waitForEvent('popup'),
+      coach.getByRole('button', { name: 'Set Up Payment Account' }).click(),
+    ]);
+    await expectVisible(onboarding.getByText('TEST MODE', { exact: true }));
+    await onboarding.getByRole('button', { name: 'Complete Onboarding' }).click();
+    await expectVisible(onboarding.getByText('Your payment account is ready.'));
+    await onboarding.close();
+
+    const player = await browser.newAdmittedVisitor();
+    await createUser(player, { name: 'Ola Payer', roles: ['asker'] });
+    await player.goto(`/ask/${expertId}`);
+    await player.getByLabel('Your Question').fill('What should I eat before a morning game?');
+    await player.getByLabel('I pledge to keep my question respectful and on-topic.').check();
+    await player
+      .getByLabel(/I agree to the Terms of Service, Privacy Policy and Revenue Agreement/)
+      .check();
+    await player.getByRole('button', { name: 'Submit Question' }).click();
+    await player.waitForURL('**/test-checkout/**');
+    await player.getByRole('button', { name: 'Pay', exact: true }).click();
+    await player.waitForURL('**/questions/**');
+
+    await coach.goto('/expert-inbox');
+    await coach.getByRole('button', { name: 'Respond' }).click();
+    const dialog = coach.getByRole('dialog', { name: 'Respond to Question' });
+    await dialog.getByLabel('Your Answer *').fill('Oats and a banana two hours before.');
+    await dialog.getByRole('button', { name: 'Submit Response' }).click();
+    await expectVisible(coach.getByText(/Response submitted!/));
+
+    await coach.goto('/payouts');
+    await expectVisible(coach.getByText('Question from Ola Payer'));
+    await expectVisible(coach.getByText('Manage Payment Account'));
+    // The release sweep runs every 2 s in the test server.
+    for (let attempt = 0; attempt < 15; attempt++) {
+      if ((await coach.getByText(/^Paid on /).count()) > 0) break;
+      await coach.waitForTimeout(1000);
+      await coach.reload();
+    }
+    await expectVisible(coach.getByText(/^Paid on /));
+
+    await player.goto('/payments');
+    await expectVisible(player.getByRole('heading', { name: 'Payment History' }));
+    await expectVisible(player.getByText('Consultation with Kai Payout'));
+    await expectVisible(player.getByText('Total Consultations'));
+  });
+});

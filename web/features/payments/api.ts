@@ -1,0 +1,142 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { LocalCheckout, OnboardingStatus } from '@contracts/payments';
+import { api, ApiRequestError } from '@/lib/api-client';
+
+interface UrlResponse {
+  url: string;
+}
+interface RedirectResponse {
+  redirect: string;
+}
+
+// ------------------------------------------------------------------ Player checkout
+
+/**
+ * Creates a checkout session for one question at its own amount (cents; the server refuses any
+ * other) and answers the checkout URL. The Coach's name only labels the session.
+ */
+export async function startCheckout(question: {
+  id: string;
+  amount: number;
+  expertName?: string;
+}): Promise<string> {
+  const { id, amount, expertName } = question;
+  const { url } = await api<UrlResponse>('/api/payments/checkout', {
+    method: 'POST',
+    body: { questionId: id, amount, ...(expertName ? { expertName } : {}) },
+  });
+  return url;
+}
+
+const localCheckoutPath = (sessionId: string) =>
+  `/api/payments/local/checkout/${encodeURIComponent(sessionId)}`;
+
+/** The local provider's test checkout session, as its page shows it. */
+export const localCheckoutQuery = (sessionId: string) =>
+  queryOptions({
+    queryKey: ['payments', 'local-checkout', sessionId],
+    queryFn: ({ signal }) => api<LocalCheckout>(localCheckoutPath(sessionId), { signal }),
+    staleTime: 0,
+  });
+
+export const useLocalCheckout = (sessionId: string) =>
+  useQuery({ ...localCheckoutQuery(sessionId), enabled: sessionId !== '' });
+
+/** Pays or abandons a test checkout session; answers where to send the Player next. */
+export const finishLocalCheckout = (sessionId: string, outcome: 'pay' | 'cancel') =>
+  api<RedirectResponse>(`${localCheckoutPath(sessionId)}/${outcome}`, { method: 'POST' }).then(
+    ({ redirect }) => redirect,
+  );
+
+// ------------------------------------------------------------------ Coach payment account
+
+export const onboardingStatusQuery = () =>
+  queryOptions({
+    queryKey: ['payments', 'onboarding-status'],
+    queryFn: ({ signal }) => api<OnboardingStatus>('/api/payments/onboarding-status', { signal }),
+    // The Coach finishes onboarding in another tab: look again whenever this one regains focus.
+    staleTime: 0,
+    refetchOnWindowFocus: 'always',
+  });
+
+export const useOnboardingStatus = () => useQuery(onboardingStatusQuery());
+
+/** Creates the Coach's connected account if needed; answers the onboarding link. */
+export const startOnboarding = () =>
+  api<UrlResponse>('/api/payments/connect', { method: 'POST' }).then(({ url }) => url);
+
+export const useStartOnboarding = () => useMutation({ mutationFn: startOnboarding });
+
+/** The Coach's payment dashboard link. */
+export const openPortal = () =>
+  api<UrlResponse>('/api/payments/portal', { method: 'POST' }).then(({ url }) => url);
+
+export const usePortal = () => useMutation({ mutationFn: openPortal });
+
+/** The local provider's stand-in for finishing onboarding. */
+export const completeLocalOnboarding = (accountId: string) =>
+  api(`/api/payments/local/onboarding/${encodeURIComponent(accountId)}/complete`, {
+    method: 'POST',
+  });
+
+/** Completing onboarding changes the status, the payouts page and the Coach's own profile. */
+export function useCompleteLocalOnboarding() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: completeLocalOnboarding,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['payments'] }),
+        queryClient.invalidateQueries({ queryKey: ['payouts'] }),
+        queryClient.invalidateQueries({ queryKey: ['profiles', 'expert', 'own'] }),
+      ]),
+  });
+}
+
+// ------------------------------------------------------------------ Helpers
+
+/**
+ * The server's message for a request it refused (4xx), else the fallback: a network or server
+ * failure carries nothing the user can act on.
+ */
+export function paymentErrorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500) {
+    return error.message || fallback;
+  }
+  return fallback;
+}
+
+/**
+ * Opens a provider page in a new tab and answers true. When the browser blocks the pop-up
+ * (window.open answers null) the current tab goes there instead and the answer is false, so the
+ * user is never left without the page.
+ */
+export function openInNewTab(url: string): boolean {
+  const opened = window.open(url, '_blank');
+  if (!opened) {
+    window.location.assign(url);
+    return false;
+  }
+  try {
+    // The opened page has no business with this tab.
+    opened.opener = null;
+  } catch {
+    // Already navigated cross-origin: nothing to cut.
+  }
+  return true;
+}
+
+/**
+ * A same-origin path taken from a URL handed to us in a query parameter, or the fallback: the
+ * parameter is user-controlled, so it must never send anyone to another site.
+ */
+export function sameOriginPath(candidate: string | null, fallback: string): string {
+  if (!candidate) return fallback;
+  try {
+    const url = new URL(candidate, window.location.origin);
+    if (url.origin !== window.location.origin) return fallback;
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return fallback;
+  }
+}

@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PlayerPayments, Payouts } from '@contracts/payments';
+import { api } from '@/lib/api-client';
+
+/** The signed-in Coach's payouts, newest first, and whether their payment account is set up. */
+export const payoutsQuery = () =>
+  queryOptions({
+    queryKey: ['payouts'],
+    queryFn: ({ signal }) => api<Payouts>('/api/payouts', { signal }),
+  });
+export const usePayouts = () => useQuery(payoutsQuery());
+
+/** The signed-in Player's payments (one per question), newest first. */
+export const paymentHistoryQuery = () =>
+  queryOptions({
+    queryKey: ['payments', 'history'],
+    queryFn: ({ signal }) => api<PlayerPayments>('/api/payments/history', { signal }),
+  });
+export const usePaymentHistory = () => useQuery(paymentHistoryQuery());
