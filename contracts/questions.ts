@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalSecureText, secureText } from './secure-input';
 
 export const QUESTION_STATUSES = ['pending', 'answered', 'refunded'] as const;
 export const PAYMENT_STATUSES = ['unpaid', 'pending', 'paid', 'failed', 'refunded'] as const;
@@ -68,7 +69,6 @@ export const QUESTION_MESSAGES = {
   cannotAskYourself: 'You cannot ask yourself a question.',
   submitFailed: 'Failed to submit question. Please try again.',
   answerRequired: 'Your answer cannot be empty.',
-  answerTooLong: 'Your answer must be at most 5000 characters.',
   responseSubmitted: {
     title: 'Response submitted!',
     description: 'Your answer has been saved and a payout has been created.',
@@ -104,35 +104,19 @@ export const QUESTION_MESSAGES = {
 
 const joined = (m: { title: string; description: string }) => `${m.title} ${m.description}`;
 
+/** Spec §5: the ask form's limits, with the secure-input rules (brackets stripped, scripts refused). */
 export const askQuestionSchema = z.object({
-  expertId: z.string().uuid(),
-  askerName: z
-    .string({ message: QUESTION_MESSAGES.nameLength })
-    .trim()
-    .min(1, QUESTION_MESSAGES.nameLength)
-    .max(100, QUESTION_MESSAGES.nameLength),
-  question: z
-    .string({ message: QUESTION_MESSAGES.questionLength })
-    .trim()
-    .min(10, QUESTION_MESSAGES.questionLength)
-    .max(5000, QUESTION_MESSAGES.questionLength),
-  context: z
-    .string()
-    .trim()
-    .max(2000, QUESTION_MESSAGES.contextLength)
-    .optional()
-    .transform((v) => (v ? v : null)),
+  expertId: z.uuid(),
+  askerName: secureText({ max: 100, message: QUESTION_MESSAGES.nameLength }),
+  question: secureText({ min: 10, max: 5000, message: QUESTION_MESSAGES.questionLength }),
+  context: optionalSecureText(2000, QUESTION_MESSAGES.contextLength),
   pledge: z.literal(true, { message: QUESTION_MESSAGES.pledgeRequired }),
   acceptedConsents: z.literal(true, { message: joined(QUESTION_MESSAGES.consentsRequired) }),
 });
 export type AskQuestionInput = z.infer<typeof askQuestionSchema>;
 
 export const answerSchema = z.object({
-  answer: z
-    .string({ message: QUESTION_MESSAGES.answerRequired })
-    .trim()
-    .min(1, QUESTION_MESSAGES.answerRequired)
-    .max(5000, QUESTION_MESSAGES.answerTooLong),
+  answer: secureText({ max: 5000, message: QUESTION_MESSAGES.answerRequired }),
 });
 
 export const ratingSchema = z.object({ isHelpful: z.boolean() });

@@ -25,6 +25,7 @@ import { homeRoutes } from './modules/home/routes';
 import { devMailboxRoutes } from './modules/mail/routes';
 import { historyRoutes } from './modules/payments/history';
 import { paymentRoutes } from './modules/payments/routes';
+import { stripeWebhookRoutes } from './modules/payments/webhook';
 import { profileRoutes } from './modules/profiles/routes';
 import { questionRoutes } from './modules/questions/routes';
 import { publicConfigRoutes } from './modules/public-config/routes';
@@ -85,6 +86,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions) {
   await app.register(homeRoutes, ctx);
   await app.register(questionRoutes, ctx);
   await app.register(paymentRoutes, ctx);
+  if (ctx.payments.name === 'stripe') await app.register(stripeWebhookRoutes, ctx);
   await app.register(historyRoutes, ctx);
   await app.register(clientLogRoutes);
   if (config.NODE_ENV !== 'production' && ctx.mail.name === 'outbox') {

@@ -3,6 +3,8 @@ import type { Logger } from 'pino';
 import { createInProcessBus } from './adapters/events/in-process';
 import { createPostgresBus } from './adapters/events/postgres';
 import { createLocalPaymentProvider } from './adapters/payments/local';
+import { createStripePaymentProvider } from './adapters/payments/stripe';
+import type { PaymentProvider } from './adapters/payments/types';
 import { createLogTransport } from './adapters/mail/log-transport';
 import { createSmtpTransport } from './adapters/mail/smtp-transport';
 import type { MailTransport } from './adapters/mail/types';
@@ -11,7 +13,7 @@ import { createS3Storage } from './adapters/storage/s3';
 import type { FileStorage } from './adapters/storage/types';
 import type { Config } from './config';
 import type { AppContext } from './context';
-import { openDatabase, type DatabaseHandle } from './db/client';
+import { openDatabase, type Database, type DatabaseHandle } from './db/client';
 import { refundUnanswered, releasePayouts } from './jobs/payment-sweeps';
 import type { Job } from './jobs/scheduler';
 import { createAuth } from './modules/auth/auth';
@@ -40,6 +42,33 @@ function createStorage(config: Config): FileStorage {
   return createDiskStorage(localFilesDir(config));
 }
 
+/** STRIPE_API_BASE (tests and stubs only) as the SDK's host, port and protocol. */
+function stripeApiTarget(base: string | undefined) {
+  if (!base) return {};
+  const url = new URL(base);
+  const apiProtocol = url.protocol === 'http:' ? ('http' as const) : ('https' as const);
+  return {
+    apiHost: url.hostname,
+    apiPort: url.port ? Number(url.port) : apiProtocol === 'http' ? 80 : 443,
+    apiProtocol,
+  };
+}
+
+function createPayments(config: Config, db: Database): PaymentProvider {
+  if (config.PAYMENTS_PROVIDER === 'stripe') {
+    return createStripePaymentProvider({
+      // Required by the configuration schema when PAYMENTS_PROVIDER=stripe.
+      secretKey: config.STRIPE_SECRET_KEY ?? '',
+      publicUrl: config.PUBLIC_URL,
+      ...stripeApiTarget(config.STRIPE_API_BASE),
+    });
+  }
+  return createLocalPaymentProvider({
+    publicUrl: config.PUBLIC_URL,
+    accountStatus: (accountId) => accountStatusFromDatabase(db, accountId),
+  });
+}
+
 /** Where the disk storage adapter keeps files (served at /files/). */
 export const localFilesDir = (config: Config) => path.resolve(config.DATA_DIR, 'files');
 
@@ -65,10 +94,7 @@ export async function createContext(
         ? await createPostgresBus(config.DATABASE_URL, logger)
         : createInProcessBus(),
     auth: createAuth(config, handle.db),
-    payments: createLocalPaymentProvider({
-      publicUrl: config.PUBLIC_URL,
-      accountStatus: (accountId) => accountStatusFromDatabase(handle.db, accountId),
-    }),
+    payments: createPayments(config, handle.db),
   };
 }
 

@@ -46,3 +46,33 @@ describe('EVENTS_DRIVER', () => {
     expect(() => loadConfig({ EVENTS_DRIVER: 'postgres' })).toThrow(/EVENTS_DRIVER/);
   });
 });
+
+describe('PAYMENTS_PROVIDER', () => {
+  it('defaults to the local provider', () => {
+    expect(loadConfig({}).PAYMENTS_PROVIDER).toBe('local');
+  });
+
+  it('needs both Stripe secrets for stripe, naming each missing one', () => {
+    expect(() => loadConfig({ PAYMENTS_PROVIDER: 'stripe' })).toThrow(
+      /STRIPE_SECRET_KEY: is required when PAYMENTS_PROVIDER=stripe/,
+    );
+    expect(() =>
+      loadConfig({ PAYMENTS_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x' }),
+    ).toThrow(/STRIPE_WEBHOOK_SECRET: is required when PAYMENTS_PROVIDER=stripe/);
+    const config = loadConfig({
+      PAYMENTS_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+    });
+    expect(config).toMatchObject({ PAYMENTS_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x' });
+    expect(config.STRIPE_API_BASE).toBeUndefined();
+  });
+
+  it('accepts only an http(s) URL as STRIPE_API_BASE', () => {
+    expect(loadConfig({ STRIPE_API_BASE: 'http://127.0.0.1:12111' }).STRIPE_API_BASE).toBe(
+      'http://127.0.0.1:12111',
+    );
+    expect(() => loadConfig({ STRIPE_API_BASE: 'ftp://127.0.0.1' })).toThrow(/STRIPE_API_BASE/);
+    expect(() => loadConfig({ PAYMENTS_PROVIDER: 'paypal' })).toThrow(/PAYMENTS_PROVIDER/);
+  });
+});

@@ -32,6 +32,11 @@ const configSchema = z
     S3_SECRET_ACCESS_KEY: optionalString,
     S3_PUBLIC_URL: optionalString.pipe(z.url().optional()),
     S3_FORCE_PATH_STYLE: z.stringbool().default(false),
+    PAYMENTS_PROVIDER: z.enum(['local', 'stripe']).default('local'),
+    STRIPE_SECRET_KEY: optionalString,
+    STRIPE_WEBHOOK_SECRET: optionalString,
+    // Tests and stubs only: where the Stripe SDK sends its requests instead of api.stripe.com.
+    STRIPE_API_BASE: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
     MAIL_DRIVER: z.enum(['outbox', 'smtp']).default('outbox'),
     SMTP_URL: optionalString.pipe(z.url().optional()),
     MAIL_FROM: z.string().min(3).default('Playbook <no-reply@playbook.local>'),
@@ -57,6 +62,16 @@ const configSchema = z
             code: 'custom',
             path: [name],
             message: 'is required when STORAGE_DRIVER=s3',
+          });
+      }
+    }
+    if (c.PAYMENTS_PROVIDER === 'stripe') {
+      for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+        if (!c[name])
+          ctx.addIssue({
+            code: 'custom',
+            path: [name],
+            message: 'is required when PAYMENTS_PROVIDER=stripe',
           });
       }
     }

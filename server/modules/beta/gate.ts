@@ -5,7 +5,14 @@ import { BETA_COOKIE, betaToken, safeEqual } from './access-token';
 
 /** API paths a visitor needs before (or without) passing the gate. */
 // The e-mail confirmation link carries its own secret and may be opened in another browser.
-const OPEN_PATHS = new Set(['/api/health', '/api/beta', '/api/config', '/api/auth/verify-email']);
+// Stripe's webhook has no cookie; its signature is its authentication.
+const OPEN_PATHS = new Set([
+  '/api/health',
+  '/api/beta',
+  '/api/config',
+  '/api/auth/verify-email',
+  '/api/payments/webhook/stripe',
+]);
 
 export const BETA_REQUIRED_MESSAGE = 'Beta access required';
 

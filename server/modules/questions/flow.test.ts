@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UNSAFE_INPUT } from '../../../contracts/secure-input';
 import { abuseReports, mailOutbox, payouts, questions, reviews } from '../../db/schema';
 import { signedInUser } from '../../test/accounts';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/harness';
@@ -22,15 +23,23 @@ describe(`the question loop (${testDatabaseKind})`, () => {
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
   const db = () => t.ctx.database.db;
-  const ask = (user: User, overrides: Record<string, unknown> = {}) =>
-    call('POST', '/api/questions', user, {
-      expertId,
-      askerName: 'Pat Player',
-      question: 'How do I keep my elbow in on the jump shot?',
-      context: 'I am 16 and play shooting guard.',
-      pledge: true,
-      acceptedConsents: true,
-      ...overrides,
+  let address = 0;
+  const ask = (user: User | undefined, overrides: Record<string, unknown> = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/questions',
+      headers: user ? { cookie: user.cookie } : {},
+      // Asking is rate-limited per address; this file asks far more than one person would.
+      remoteAddress: `10.20.${Math.floor(++address / 250)}.${address % 250}`,
+      payload: {
+        expertId,
+        askerName: 'Pat Player',
+        question: 'How do I keep my elbow in on the jump shot?',
+        context: 'I am 16 and play shooting guard.',
+        pledge: true,
+        acceptedConsents: true,
+        ...overrides,
+      },
     });
   const coachProfile = (user: User, name: string, price: number) =>
     call('PUT', '/api/profiles/expert', user, {
@@ -112,8 +121,19 @@ describe(`the question loop (${testDatabaseKind})`, () => {
       },
     );
 
+    it('refuses script in a question and strips angle brackets (secure inputs)', async () => {
+      const script = await ask(player, { question: 'Hello <script>alert(1)</script> coach' });
+      expect(script.statusCode).toBe(400);
+      expect(script.json().fields.question).toBe(UNSAFE_INPUT);
+      const handler = await ask(player, { context: 'see <img src=x onerror=alert(1)>' });
+      expect(handler.statusCode).toBe(400);
+      const ok = await ask(player, { question: 'Is <b>bold</b> footwork better than speed?' });
+      const [row] = await db().select().from(questions).where(eq(questions.id, ok.json().id));
+      expect(row?.question).toBe('Is bbold/b footwork better than speed?');
+    });
+
     it('refuses anonymous visitors, Coaches, and asking yourself', async () => {
-      expect((await ask(undefined as unknown as User)).statusCode).toBe(401);
+      expect((await ask(undefined)).statusCode).toBe(401);
       expect((await ask(coach)).statusCode).toBe(403);
       const both = await signedInUser(t.app, t.ctx, { roles: ['asker', 'expert'] });
       const ownId = (await coachProfile(both, 'Self Asker', 10)).json().id;

@@ -1,0 +1,182 @@
+import Stripe from 'stripe';
+import type { ConnectedAccountStatus, PaymentEvent, PaymentProvider } from './types';
+
+export interface StripeProviderOptions {
+  secretKey: string;
+  /** Kept for parity with the local provider; Stripe hosts checkout and onboarding itself. */
+  publicUrl: string;
+  /** Only for tests and stubs: where the SDK sends its requests instead of api.stripe.com. */
+  apiHost?: string;
+  apiPort?: number;
+  apiProtocol?: 'http' | 'https';
+}
+
+/** The SDK's own network retries reuse the idempotency key we pass, so a retry never doubles. */
+const MAX_NETWORK_RETRIES = 2;
+
+export function createStripeClient(
+  options: Pick<StripeProviderOptions, 'secretKey' | 'apiHost' | 'apiPort' | 'apiProtocol'>,
+): Stripe {
+  return new Stripe(options.secretKey, {
+    maxNetworkRetries: MAX_NETWORK_RETRIES,
+    ...(options.apiHost
+      ? { host: options.apiHost, port: options.apiPort, protocol: options.apiProtocol ?? 'https' }
+      : {}),
+  });
+}
+
+/** Our view of a connected account: "complete" only once Stripe lets it take and pay out money. */
+export function accountStatusOf(account: Stripe.Account): ConnectedAccountStatus {
+  const chargesEnabled = account.charges_enabled;
+  const payoutsEnabled = account.payouts_enabled;
+  const requirements = new Set([
+    ...(account.requirements?.currently_due ?? []),
+    ...(account.requirements?.past_due ?? []),
+  ]);
+  return {
+    onboardingComplete: account.details_submitted && chargesEnabled && payoutsEnabled,
+    chargesEnabled,
+    payoutsEnabled,
+    requirements: [...requirements].map(String),
+  };
+}
+
+/** Stripe expands some references to objects on request; we only ever need the id. */
+const idOf = (ref: string | { id: string } | null | undefined): string | undefined =>
+  typeof ref === 'string' ? ref : ref?.id;
+
+/**
+ * Maps a verified Stripe event to the one shape apply-event understands, or null for events we do
+ * not act on. The Stripe event id becomes ours, so Stripe's redeliveries are recognised as replays.
+ */
+export function toPaymentEvent(event: Stripe.Event): PaymentEvent | null {
+  const id = event.id;
+  switch (event.type) {
+    case 'checkout.session.completed': {
+      const session = event.data.object;
+      const questionId = session.metadata?.questionId;
+      const paymentIntentId = idOf(session.payment_intent);
+      // A completed session can still be unpaid for delayed payment methods; that is not a payment.
+      if (!questionId || !paymentIntentId || session.payment_status === 'unpaid') return null;
+      return { id, type: 'checkout.completed', questionId, paymentIntentId };
+    }
+    case 'checkout.session.expired': {
+      const questionId = event.data.object.metadata?.questionId;
+      return questionId ? { id, type: 'checkout.expired', questionId } : null;
+    }
+    case 'payment_intent.payment_failed': {
+      // payment_intent_data.metadata at checkout puts the question id on the payment intent.
+      const questionId = event.data.object.metadata?.questionId;
+      return questionId ? { id, type: 'payment.failed', questionId } : null;
+    }
+    case 'account.updated': {
+      const account = event.data.object;
+      return {
+        id,
+        type: 'account.updated',
+        accountId: account.id,
+        status: accountStatusOf(account),
+      };
+    }
+    case 'charge.refunded': {
+      const charge = event.data.object;
+      const paymentIntentId = idOf(charge.payment_intent);
+      // Stripe sends this for partial refunds too; only a full refund ends the question's payment.
+      if (!paymentIntentId || !charge.refunded) return null;
+      return { id, type: 'charge.refunded', paymentIntentId };
+    }
+    default:
+      return null;
+  }
+}
+
+/**
+ * The production payment provider (design.md §2): Stripe Checkout with separate charges and
+ * transfers, so funds stay with the platform until the answer, and Connect Express for Coaches.
+ */
+export function createStripePaymentProvider(
+  options: StripeProviderOptions,
+): PaymentProvider & { stripe: Stripe } {
+  const stripe = createStripeClient(options);
+  return {
+    name: 'stripe',
+    stripe,
+    async createCheckout(request) {
+      const { questionId } = request;
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: 'payment',
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: 'usd',
+                unit_amount: request.amountCents,
+                product_data: { name: request.description },
+              },
+            },
+          ],
+          customer_email: request.customerEmail,
+          success_url: request.successUrl,
+          cancel_url: request.cancelUrl,
+          metadata: { questionId },
+          // The payment intent carries the question too: payment_intent.payment_failed names it.
+          // transfer_group ties the later transfer to this charge in Stripe's reporting.
+          payment_intent_data: {
+            metadata: { questionId },
+            transfer_group: `question_${questionId}`,
+          },
+        },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      if (!session.url)
+        throw new Error(`Stripe returned checkout session ${session.id} without url`);
+      return { sessionId: session.id, url: session.url };
+    },
+    async createConnectedAccount(email, idempotencyKey) {
+      const account = await stripe.accounts.create(
+        {
+          type: 'express',
+          email,
+          capabilities: { card_payments: { requested: true }, transfers: { requested: true } },
+        },
+        { idempotencyKey },
+      );
+      return { accountId: account.id };
+    },
+    async createOnboardingLink(accountId, returnUrl, refreshUrl) {
+      const link = await stripe.accountLinks.create({
+        account: accountId,
+        type: 'account_onboarding',
+        return_url: returnUrl,
+        refresh_url: refreshUrl,
+      });
+      return link.url;
+    },
+    async getAccountStatus(accountId) {
+      return accountStatusOf(await stripe.accounts.retrieve(accountId));
+    },
+    async createDashboardLink(accountId) {
+      return (await stripe.accounts.createLoginLink(accountId)).url;
+    },
+    async transfer({ accountId, amountCents, transferGroup, idempotencyKey }) {
+      const transfer = await stripe.transfers.create(
+        {
+          amount: amountCents,
+          currency: 'usd',
+          destination: accountId,
+          transfer_group: transferGroup,
+        },
+        { idempotencyKey },
+      );
+      return { transferId: transfer.id };
+    },
+    async refund({ paymentIntentId, idempotencyKey }) {
+      const refund = await stripe.refunds.create(
+        { payment_intent: paymentIntentId },
+        { idempotencyKey },
+      );
+      return { refundId: refund.id };
+    },
+  };
+}

@@ -1,0 +1,235 @@
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface StripeStubRequest {
+  method: string;
+  path: string;
+  /** The form body as the SDK encodes it: keys like `line_items[0][price_data][unit_amount]`. */
+  body: Record<string, string>;
+  idempotencyKey?: string;
+  authorization?: string;
+}
+
+/** The fields of a connected account the provider reads; tests set them per account. */
+export interface StubAccount {
+  id: string;
+  email: string | null;
+  details_submitted: boolean;
+  charges_enabled: boolean;
+  payouts_enabled: boolean;
+  requirements: { currently_due: string[]; past_due: string[] };
+}
+
+export interface StripeStub {
+  /** Base URL for STRIPE_API_BASE. */
+  url: string;
+  host: string;
+  port: number;
+  requests: StripeStubRequest[];
+  accounts: Map<string, StubAccount>;
+  /** Answers the next `count` requests with a retryable 500, as Stripe does on a blip. */
+  failNext(count: number): void;
+  close(): Promise<void>;
+}
+
+type Json = Record<string, unknown>;
+
+const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+const now = () => Math.floor(Date.now() / 1000);
+
+async function readForm(req: IncomingMessage): Promise<Record<string, string>> {
+  const parts: Buffer[] = [];
+  for await (const part of req) parts.push(part as Buffer);
+  return Object.fromEntries(new URLSearchParams(Buffer.concat(parts).toString('utf8')));
+}
+
+function send(res: ServerResponse, status: number, body: Json, headers: Json = {}): void {
+  res.writeHead(status, {
+    'content-type': 'application/json',
+    'request-id': newId('req'),
+    ...headers,
+  });
+  res.end(JSON.stringify(body));
+}
+
+const stripeError = (message: string, type = 'invalid_request_error') => ({
+  error: { type, message },
+});
+
+/**
+ * A stand-in for the part of Stripe's API the payment provider uses (checkout sessions, Connect
+ * accounts, account and login links, transfers, refunds). It records every request and, like Stripe,
+ * answers a repeated Idempotency-Key with the first response.
+ */
+export async function startStripeStub(): Promise<StripeStub> {
+  const requests: StripeStubRequest[] = [];
+  const accounts = new Map<string, StubAccount>();
+  const idempotent = new Map<string, { status: number; body: Json }>();
+  let failures = 0;
+
+  const route = (method: string, path: string, body: Record<string, string>): [number, Json] => {
+    if (method === 'POST' && path === '/v1/checkout/sessions') {
+      const id = newId('cs_test');
+      return [
+        200,
+        {
+          id,
+          object: 'checkout.session',
+          mode: body.mode,
+          status: 'open',
+          payment_status: 'unpaid',
+          amount_total: Number(body['line_items[0][price_data][unit_amount]']),
+          currency: body['line_items[0][price_data][currency]'],
+          customer_email: body.customer_email,
+          success_url: body.success_url,
+          cancel_url: body.cancel_url,
+          metadata: { questionId: body['metadata[questionId]'] },
+          payment_intent: null,
+          url: `https://checkout.stripe.com/c/pay/${id}`,
+          created: now(),
+          livemode: false,
+        },
+      ];
+    }
+    if (method === 'POST' && path === '/v1/accounts') {
+      const account: StubAccount = {
+        id: newId('acct'),
+        email: body.email ?? null,
+        details_submitted: false,
+        charges_enabled: false,
+        payouts_enabled: false,
+        requirements: { currently_due: ['external_account', 'tos_acceptance.date'], past_due: [] },
+      };
+      accounts.set(account.id, account);
+      return [200, { object: 'account', type: body.type, created: now(), ...account }];
+    }
+    const account = /^\/v1\/accounts\/([^/]+)(\/login_links)?$/.exec(path);
+    if (account?.[1]) {
+      const found = accounts.get(account[1]);
+      if (!found) return [404, stripeError(`No such account: '${account[1]}'`)];
+      if (method === 'GET' && !account[2]) {
+        return [200, { object: 'account', type: 'express', created: now(), ...found }];
+      }
+      if (method === 'POST' && account[2]) {
+        return [
+          200,
+          {
+            object: 'login_link',
+            created: now(),
+            url: `https://connect.stripe.com/express/${found.id}/${randomBytes(8).toString('hex')}`,
+          },
+        ];
+      }
+    }
+    if (method === 'POST' && path === '/v1/account_links') {
+      return [
+        200,
+        {
+          object: 'account_link',
+          created: now(),
+          expires_at: now() + 300,
+          url: `https://connect.stripe.com/setup/e/${body.account}/${randomBytes(8).toString('hex')}`,
+        },
+      ];
+    }
+    if (method === 'POST' && path === '/v1/transfers') {
+      return [
+        200,
+        {
+          id: newId('tr'),
+          object: 'transfer',
+          amount: Number(body.amount),
+          currency: body.currency,
+          destination: body.destination,
+          transfer_group: body.transfer_group ?? null,
+          reversed: false,
+          created: now(),
+          livemode: false,
+        },
+      ];
+    }
+    if (method === 'POST' && path === '/v1/refunds') {
+      return [
+        200,
+        {
+          id: newId('re'),
+          object: 'refund',
+          payment_intent: body.payment_intent,
+          status: 'succeeded',
+          currency: 'usd',
+          created: now(),
+        },
+      ];
+    }
+    return [404, stripeError(`Unrecognized request URL (${method}: ${path})`)];
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const method = req.method ?? '';
+    const path = new URL(req.url ?? '/', 'http://stub').pathname;
+    const body = await readForm(req);
+    const key = req.headers['idempotency-key'];
+    const idempotencyKey = typeof key === 'string' ? key : undefined;
+    const auth = req.headers.authorization;
+    requests.push({ method, path, body, idempotencyKey, authorization: auth });
+
+    if (failures > 0) {
+      failures -= 1;
+      return send(res, 500, stripeError('Stub failure', 'api_error'), {
+        'stripe-should-retry': 'true',
+      });
+    }
+    const replay = idempotencyKey ? idempotent.get(`${method} ${path} ${idempotencyKey}`) : null;
+    if (replay) return send(res, replay.status, replay.body, { 'idempotent-replayed': 'true' });
+    const [status, response] = route(method, path, body);
+    if (idempotencyKey && method === 'POST') {
+      idempotent.set(`${method} ${path} ${idempotencyKey}`, { status, body: response });
+    }
+    send(res, status, response);
+  };
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      if (!res.headersSent) send(res, 500, stripeError(String(error), 'api_error'));
+      else res.destroy();
+    });
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    host: '127.0.0.1',
+    port,
+    requests,
+    accounts,
+    failNext(count) {
+      failures = count;
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        // The SDK keeps sockets alive; without this close() would wait for them to idle out.
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/** A Stripe event as its webhook delivers it (snapshot payload), for signing or mapping in tests. */
+export function stripeEventJson(type: string, object: Json, id = newId('evt')) {
+  return {
+    id,
+    object: 'event',
+    api_version: '2025-01-01',
+    created: now(),
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+    data: { object },
+  };
+}
