@@ -46,3 +46,14 @@ export async function api<T = void>(path: string, options: RequestOptions = {}):
   }
   return json as T;
 }
+
+/**
+ * The server's message for a request it refused (4xx), else `fallback`: a network or server failure
+ * carries nothing the user can act on.
+ */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500) {
+    return error.message || fallback;
+  }
+  return fallback;
+}

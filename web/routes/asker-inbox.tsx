@@ -20,19 +20,20 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
 import { PageLoading } from '@/components/ui/page-loading';
-import { loadErrorMessage, usePlayerQuestions } from '@/features/questions/api';
+import { usePlayerQuestions } from '@/features/questions/api';
 import { HelpfulRating } from '@/features/questions/helpful-rating';
 import { ReportDialog } from '@/features/questions/report-dialog';
 import { StatusBadge } from '@/features/questions/status-badge';
 import { cn } from '@/lib/cn';
 import { timeSince } from '@/lib/relative-time';
+import { errorMessage } from '@/lib/api-client';
 
 /** My Questions, the Player's inbox, at /asker-inbox (and /inbox for a Player). */
 export function AskerInboxPage() {
   const { data, error, isPending, isFetching, refetch } = usePlayerQuestions();
 
   useErrorToast(error, (failure) => ({
-    title: loadErrorMessage(failure, INBOX_MESSAGES.questionsLoadFailed),
+    title: errorMessage(failure, INBOX_MESSAGES.questionsLoadFailed),
   }));
 
   if (isPending) return <PageLoading />;
@@ -43,7 +44,7 @@ export function AskerInboxPage() {
       <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-10">
         {!data ? (
           <LoadError
-            message={loadErrorMessage(error, INBOX_MESSAGES.questionsLoadFailed)}
+            message={errorMessage(error, INBOX_MESSAGES.questionsLoadFailed)}
             retrying={isFetching}
             onRetry={() => void refetch()}
           />

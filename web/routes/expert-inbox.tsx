@@ -20,11 +20,12 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
 import { PageLoading } from '@/components/ui/page-loading';
-import { coachInboxQuery, loadErrorMessage, useCoachInbox } from '@/features/questions/api';
+import { coachInboxQuery, useCoachInbox } from '@/features/questions/api';
 import { RespondDialog } from '@/features/questions/respond-dialog';
 import { StatusBadge } from '@/features/questions/status-badge';
 import { cn } from '@/lib/cn';
 import { monthYear, timeSince } from '@/lib/relative-time';
+import { errorMessage } from '@/lib/api-client';
 
 type Filter = 'all' | 'unanswered' | 'answered';
 
@@ -107,7 +108,7 @@ export function ExpertInboxPage() {
 
   useErrorToast(error, (failure) => ({
     title: 'Error',
-    description: loadErrorMessage(failure, INBOX_MESSAGES.inboxLoadFailed),
+    description: errorMessage(failure, INBOX_MESSAGES.inboxLoadFailed),
   }));
 
   if (isPending) return <PageLoading />;
@@ -117,7 +118,7 @@ export function ExpertInboxPage() {
         <InboxHeader />
         <Content>
           <LoadError
-            message={loadErrorMessage(error, INBOX_MESSAGES.inboxLoadFailed)}
+            message={errorMessage(error, INBOX_MESSAGES.inboxLoadFailed)}
             retrying={isFetching}
             onRetry={() => void refetch()}
           />

@@ -12,12 +12,8 @@ import { Card } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
 import { Page } from '@/components/ui/page';
 import { PageLoading } from '@/components/ui/page-loading';
-import {
-  openInNewTab,
-  paymentErrorMessage,
-  useOnboardingStatus,
-  useStartOnboarding,
-} from '@/features/payments/api';
+import { openInNewTab, useOnboardingStatus, useStartOnboarding } from '@/features/payments/api';
+import { errorMessage } from '@/lib/api-client';
 
 /** Spec §9: home after about 1 second, 2 seconds when returning from the provider with success. */
 const REDIRECT_MS = 1000;
@@ -163,7 +159,7 @@ function SetupAction({ linkExpired }: { linkExpired: boolean }) {
       onError: (error) =>
         toast({
           title: PAYMENT_MESSAGES.setupError.title,
-          description: paymentErrorMessage(error, PAYMENT_MESSAGES.setupError.description),
+          description: errorMessage(error, PAYMENT_MESSAGES.setupError.description),
           variant: 'destructive',
         }),
     });

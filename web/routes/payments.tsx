@@ -11,9 +11,9 @@ import { Card } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
 import { PageLoading } from '@/components/ui/page-loading';
 import { usePaymentHistory } from '@/features/payments/history-api';
-import { loadErrorMessage } from '@/features/questions/api';
 import { cn } from '@/lib/cn';
 import { timeSince } from '@/lib/relative-time';
+import { errorMessage } from '@/lib/api-client';
 
 const GREY = { badge: 'border-slate-300 bg-slate-100 text-slate-700', dot: 'bg-slate-500' };
 
@@ -46,7 +46,7 @@ export function PaymentsPage() {
   const { data, error, isPending, isFetching, refetch } = usePaymentHistory();
 
   useErrorToast(error, (failure) => ({
-    title: loadErrorMessage(failure, PAYOUT_MESSAGES.paymentsLoadFailed),
+    title: errorMessage(failure, PAYOUT_MESSAGES.paymentsLoadFailed),
   }));
 
   if (isPending) return <PageLoading />;
@@ -57,7 +57,7 @@ export function PaymentsPage() {
       <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-10">
         {!data ? (
           <LoadError
-            message={loadErrorMessage(error, PAYOUT_MESSAGES.paymentsLoadFailed)}
+            message={errorMessage(error, PAYOUT_MESSAGES.paymentsLoadFailed)}
             retrying={isFetching}
             onRetry={() => void refetch()}
           />

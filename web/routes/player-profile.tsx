@@ -7,7 +7,7 @@ import { toast } from '@/components/toast/toast-store';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { isNotFoundError, usePublicPlayer } from '@/features/public-profiles/api';
-import { ApiRequestError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
 
 const PROFILE_LOAD_FAILED = 'Failed to load profile.';
 
@@ -17,14 +17,6 @@ const formatMonthYear = (iso: string): string => {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? '' : monthYear.format(date);
 };
-
-/** The server's message for a request it refused, else the catalogue's fallback. */
-function loadFailedMessage(error: unknown): string {
-  if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500) {
-    return error.message || PROFILE_LOAD_FAILED;
-  }
-  return PROFILE_LOAD_FAILED;
-}
 
 /** The Player public profile at /profile/:id. */
 export function PlayerProfilePage() {
@@ -44,7 +36,7 @@ export function PlayerProfilePage() {
     } else if (failed) {
       if (toastedFor.current === error) return;
       toastedFor.current = error;
-      toast({ title: loadFailedMessage(error), variant: 'destructive' });
+      toast({ title: errorMessage(error, PROFILE_LOAD_FAILED), variant: 'destructive' });
     }
   }, [notFound, failed, error, id]);
 

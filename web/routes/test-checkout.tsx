@@ -11,12 +11,8 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
 import { PageLoading } from '@/components/ui/page-loading';
-import {
-  finishLocalCheckout,
-  paymentErrorMessage,
-  useLocalCheckout,
-} from '@/features/payments/api';
-import { ApiRequestError } from '@/lib/api-client';
+import { finishLocalCheckout, useLocalCheckout } from '@/features/payments/api';
+import { ApiRequestError, errorMessage } from '@/lib/api-client';
 import { TestModeBanner } from '@/features/payments/test-mode-banner';
 
 /** Payment states a checkout can still settle (the server refuses the rest). */
@@ -61,7 +57,7 @@ function CheckoutCard({ sessionId, checkout }: { sessionId: string; checkout: Lo
     onError: (error) =>
       toast({
         title: PAYMENT_MESSAGES.paymentError.title,
-        description: paymentErrorMessage(error, UNEXPECTED_ERROR),
+        description: errorMessage(error, UNEXPECTED_ERROR),
         variant: 'destructive',
       }),
   });

@@ -5,11 +5,8 @@ import { toast } from '@/components/toast/toast-store';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { TestModeBanner } from '@/features/payments/test-mode-banner';
-import {
-  paymentErrorMessage,
-  sameOriginPath,
-  useCompleteLocalOnboarding,
-} from '@/features/payments/api';
+import { sameOriginPath, useCompleteLocalOnboarding } from '@/features/payments/api';
+import { errorMessage } from '@/lib/api-client';
 
 const DEFAULT_RETURN = '/expert-payment-setup?success=true';
 const DEFAULT_REFRESH = '/expert-payment-setup?refresh=true';
@@ -58,7 +55,7 @@ function Onboarding({
       onSuccess: () => window.location.assign(returnTo),
       onError: (error) =>
         toast({
-          title: paymentErrorMessage(error, PAYMENT_MESSAGES.onboardingFailed),
+          title: errorMessage(error, PAYMENT_MESSAGES.onboardingFailed),
           variant: 'destructive',
         }),
     });

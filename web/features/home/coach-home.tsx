@@ -8,7 +8,7 @@ import { formatDollarsAndCents } from '@contracts/money';
 import { Button } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/load-error';
 import { StarRating } from '@/features/public-profiles/star-rating';
-import { api, ApiRequestError } from '@/lib/api-client';
+import { api, errorMessage } from '@/lib/api-client';
 
 const DASHBOARD_LOAD_FAILED = 'Failed to load your dashboard. Please try again.';
 
@@ -73,7 +73,7 @@ export function CoachHome({ firstName }: { firstName: string }) {
             </ul>
           ) : isError ? (
             <LoadError
-              message={dashboardErrorMessage(error)}
+              message={errorMessage(error, DASHBOARD_LOAD_FAILED)}
               retrying={isRefetching}
               onRetry={() => void refetch()}
             />
@@ -98,14 +98,6 @@ export function CoachHome({ firstName }: { firstName: string }) {
       </section>
     </>
   );
-}
-
-/** A refused request carries the server's reason (no Coach profile yet, say); else the fallback. */
-function dashboardErrorMessage(error: unknown): string {
-  if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500) {
-    return error.message || DASHBOARD_LOAD_FAILED;
-  }
-  return DASHBOARD_LOAD_FAILED;
 }
 
 function StatCard({

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LocalCheckout, OnboardingStatus } from '@contracts/payments';
-import { api, ApiRequestError } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 
 interface UrlResponse {
   url: string;
@@ -94,17 +94,6 @@ export function useCompleteLocalOnboarding() {
 }
 
 // ------------------------------------------------------------------ Helpers
-
-/**
- * The server's message for a request it refused (4xx), else the fallback: a network or server
- * failure carries nothing the user can act on.
- */
-export function paymentErrorMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500) {
-    return error.message || fallback;
-  }
-  return fallback;
-}
 
 /**
  * Opens a provider page in a new tab and answers true. When the browser blocks the pop-up

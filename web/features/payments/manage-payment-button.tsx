@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { PAYMENT_MESSAGES } from '@contracts/payments';
 import { toast } from '@/components/toast/toast-store';
 import { Button } from '@/components/ui/button';
-import { openInNewTab, paymentErrorMessage, usePortal } from './api';
+import { openInNewTab, usePortal } from './api';
+import { errorMessage } from '@/lib/api-client';
 
 /**
  * The Coach's payment account action (spec §2 'Payouts', §4 'Payment onboarding'): the provider's
@@ -35,7 +36,7 @@ export function ManagePaymentButton({
       },
       onError: (error) =>
         toast({
-          title: paymentErrorMessage(error, PAYMENT_MESSAGES.managementFailed),
+          title: errorMessage(error, PAYMENT_MESSAGES.managementFailed),
           variant: 'destructive',
         }),
     });

@@ -18,7 +18,7 @@ import { LoadError } from '@/components/ui/load-error';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { Field, inputClass } from '@/components/ui/field';
 import { ManagePaymentButton } from '@/features/payments/manage-payment-button';
-import { ApiRequestError } from '@/lib/api-client';
+import { ApiRequestError, errorMessage } from '@/lib/api-client';
 import { useOwnCoachProfile, useSaveCoachProfile } from './api';
 import { PhotoUpload } from './photo-upload';
 import { SocialLinksCard } from './social-links-card';
@@ -45,12 +45,6 @@ const INLINE_FIELDS: Path<FormValues>[] = [
   'twitterUrl',
   'instagramUrl',
 ];
-
-/** A 4xx carries a message meant for the user; anything else gets the spec's fallback. */
-const failureMessage = (error: Error, fallback: string) =>
-  error instanceof ApiRequestError && error.status >= 400 && error.status < 500
-    ? error.message
-    : fallback;
 
 function toDefaults(profile: OwnCoachProfile | null, mode: Mode): Partial<FormValues> {
   return {
@@ -134,7 +128,7 @@ function LoadedCoachProfileForm({
         }
         const fallback =
           mode === 'create' ? PROFILE_MESSAGES.createFailed : PROFILE_MESSAGES.updateFailed;
-        toast({ title: failureMessage(error, fallback), variant: 'destructive' });
+        toast({ title: errorMessage(error, fallback), variant: 'destructive' });
       },
     });
 

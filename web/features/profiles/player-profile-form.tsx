@@ -14,7 +14,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
 import { Field, inputClass } from '@/components/ui/field';
-import { ApiRequestError } from '@/lib/api-client';
+import { ApiRequestError, errorMessage } from '@/lib/api-client';
 import { useOwnPlayerProfile, useSavePlayerProfile } from './api';
 import { PhotoUpload } from './photo-upload';
 import { SocialLinksCard } from './social-links-card';
@@ -33,12 +33,6 @@ const INLINE_FIELDS: Path<FormValues>[] = [
   'twitterUrl',
   'instagramUrl',
 ];
-
-/** A 4xx carries a message meant for the user; anything else gets the spec's fallback. */
-const failureMessage = (error: Error, fallback: string) =>
-  error instanceof ApiRequestError && error.status >= 400 && error.status < 500
-    ? error.message
-    : fallback;
 
 const toDefaults = (profile: OwnPlayerProfile): FormValues => ({
   name: profile.name,
@@ -65,7 +59,7 @@ export function PlayerProfileForm({ mode }: { mode: Mode }) {
   if (isError) {
     return (
       <LoadError
-        message={failureMessage(error, LOAD_FAILED)}
+        message={errorMessage(error, LOAD_FAILED)}
         retrying={isRefetching}
         onRetry={() => void refetch()}
       />
@@ -100,7 +94,7 @@ function LoadedPlayerProfileForm({ mode, profile }: { mode: Mode; profile: OwnPl
         }
         const fallback =
           mode === 'create' ? PROFILE_MESSAGES.createFailed : PROFILE_MESSAGES.updateFailed;
-        toast({ title: failureMessage(error, fallback), variant: 'destructive' });
+        toast({ title: errorMessage(error, fallback), variant: 'destructive' });
       },
     });
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CoachInbox, PlayerQuestions } from '@contracts/questions';
-import { api, ApiRequestError } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 
 /**
  * The signed-in Coach's inbox. Always fresh: it reloads whenever the window regains focus or the
@@ -24,14 +24,3 @@ export const playerQuestionsQuery = () =>
     refetchOnWindowFocus: 'always',
   });
 export const usePlayerQuestions = () => useQuery(playerQuestionsQuery());
-
-/**
- * The server's message for a request it refused (4xx), else the catalogue's fallback: a network or
- * server failure carries nothing the user can act on.
- */
-export function loadErrorMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500) {
-    return error.message || fallback;
-  }
-  return fallback;
-}

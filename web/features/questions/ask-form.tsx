@@ -14,9 +14,8 @@ import { Button } from '@/components/ui/button';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { Field, inputClass } from '@/components/ui/field';
 import { startCheckout } from '@/features/payments/api';
-import { api, ApiRequestError } from '@/lib/api-client';
+import { api, ApiRequestError, errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
-import { loadErrorMessage } from './api';
 
 type FormValues = z.input<typeof askQuestionSchema>;
 
@@ -91,7 +90,7 @@ export function AskForm({
         if (error.status === 403) void queryClient.invalidateQueries({ queryKey: ['account'] });
       }
       toast({
-        title: loadErrorMessage(error, QUESTION_MESSAGES.submitFailed),
+        title: errorMessage(error, QUESTION_MESSAGES.submitFailed),
         variant: 'destructive',
       });
     },

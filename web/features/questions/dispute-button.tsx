@@ -5,8 +5,8 @@ import { toast } from '@/components/toast/toast-store';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/ui/dialog';
 import { cn } from '@/lib/cn';
-import { loadErrorMessage } from './api';
 import { useFlagDispute } from './question-api';
+import { errorMessage } from '@/lib/api-client';
 
 /** 'Flag Dispute': asks for confirmation, then flags the question for review for good. */
 export function DisputeButton({
@@ -27,7 +27,7 @@ export function DisputeButton({
       },
       onError: (error) =>
         toast({
-          title: loadErrorMessage(error, QUESTION_MESSAGES.disputeFailed),
+          title: errorMessage(error, QUESTION_MESSAGES.disputeFailed),
           variant: 'destructive',
         }),
     });

@@ -3,8 +3,8 @@ import { useId, useState } from 'react';
 import { QUESTION_MESSAGES } from '@contracts/questions';
 import { toast } from '@/components/toast/toast-store';
 import { cn } from '@/lib/cn';
-import { loadErrorMessage } from './api';
 import { useRateQuestion } from './question-api';
+import { errorMessage } from '@/lib/api-client';
 
 const OPTIONS = [
   { isHelpful: true, label: 'Helpful', icon: ThumbsUp },
@@ -38,7 +38,7 @@ export function HelpfulRating({
       },
       onError: (error) =>
         toast({
-          title: loadErrorMessage(error, QUESTION_MESSAGES.ratingFailed),
+          title: errorMessage(error, QUESTION_MESSAGES.ratingFailed),
           variant: 'destructive',
         }),
     });

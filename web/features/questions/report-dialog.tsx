@@ -7,9 +7,9 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/ui/dialog';
 import { Field, inputClass } from '@/components/ui/field';
 import { cn } from '@/lib/cn';
-import { loadErrorMessage } from './api';
 import { useReportQuestion } from './question-api';
 import type { ReportReason } from './question-api';
+import { errorMessage } from '@/lib/api-client';
 
 const DETAILS_MAX = 2000;
 
@@ -50,7 +50,7 @@ export function ReportDialog({
         },
         onError: (error) =>
           toast({
-            title: loadErrorMessage(error, QUESTION_MESSAGES.reportFailed),
+            title: errorMessage(error, QUESTION_MESSAGES.reportFailed),
             variant: 'destructive',
           }),
       },

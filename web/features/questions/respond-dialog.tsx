@@ -8,9 +8,8 @@ import { toast } from '@/components/toast/toast-store';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/ui/dialog';
 import { Field, inputClass } from '@/components/ui/field';
-import { api, ApiRequestError } from '@/lib/api-client';
+import { api, ApiRequestError, errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
-import { loadErrorMessage } from './api';
 
 const ANSWER_MAX = 5000;
 
@@ -51,7 +50,7 @@ export function RespondDialog({
       }
       toast({
         title: 'Error',
-        description: loadErrorMessage(failure, QUESTION_MESSAGES.responseFailed),
+        description: errorMessage(failure, QUESTION_MESSAGES.responseFailed),
         variant: 'destructive',
       });
     },

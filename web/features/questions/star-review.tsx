@@ -3,8 +3,8 @@ import { useId, useState } from 'react';
 import { QUESTION_MESSAGES } from '@contracts/questions';
 import { toast } from '@/components/toast/toast-store';
 import { cn } from '@/lib/cn';
-import { loadErrorMessage } from './api';
 import { useReviewCoach } from './question-api';
+import { errorMessage } from '@/lib/api-client';
 
 const STARS = [1, 2, 3, 4, 5] as const;
 const REVIEW_THANKS = 'Thanks for rating your Coach!';
@@ -35,7 +35,7 @@ export function StarReview({
       },
       onError: (error) =>
         toast({
-          title: loadErrorMessage(error, QUESTION_MESSAGES.reviewFailed),
+          title: errorMessage(error, QUESTION_MESSAGES.reviewFailed),
           variant: 'destructive',
         }),
     });
