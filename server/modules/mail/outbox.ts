@@ -25,7 +25,8 @@ export async function deliverDueMail(
     const due = await tx
       .select()
       .from(mailOutbox)
-      .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, new Date())))
+      // The database's clock, which set next_attempt_at (in microseconds, finer than a JS Date).
+      .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, sql`now()`)))
       .orderBy(mailOutbox.nextAttemptAt)
       .limit(BATCH_SIZE)
       .for('update', { skipLocked: true });
