@@ -1,5 +1,4 @@
 import type { Page } from 'playwright-core';
-import { inject } from 'vitest';
 import type { Role } from '../../contracts/account';
 
 export const PASSWORD = 'correct-horse-battery';
@@ -35,7 +34,7 @@ export async function createUser(page: Page, options: Options = {}) {
   const name = options.name ?? `Pat Tester ${++counter}`;
   const email = uniqueEmail('user');
   // better-auth checks the Origin of its POSTs, as a browser would send it.
-  const headers = { origin: inject('baseUrl') };
+  const headers = { origin: new URL(page.url()).origin };
   const signUp = await page.request.post('/api/auth/sign-up/email', {
     data: { name, email, password: PASSWORD, acceptTerms: true, callbackURL: '/' },
     headers,

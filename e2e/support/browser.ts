@@ -21,7 +21,8 @@ const FLAGS = [
 ];
 
 /** One Chromium per test file; each test gets its own context (cookies, storage). */
-export function useBrowser() {
+/** `baseUrl`: another server than the shared one (read when each visitor is created). */
+export function useBrowser(options: { baseUrl?: () => string } = {}) {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
@@ -32,11 +33,12 @@ export function useBrowser() {
     await browser.close();
   });
 
-  const baseUrl = inject('baseUrl');
+  const sharedBaseUrl = inject('baseUrl');
+  const baseUrlNow = () => options.baseUrl?.() ?? sharedBaseUrl;
 
   /** A visitor who has not passed the beta gate. */
-  async function newVisitor(options: ContextOptions = {}): Promise<Page> {
-    const context = await browser.newContext({ baseURL: baseUrl, ...options });
+  async function newVisitor(contextOptions: ContextOptions = {}): Promise<Page> {
+    const context = await browser.newContext({ baseURL: baseUrlNow(), ...contextOptions });
     contexts.push(context);
     return context.newPage();
   }
@@ -45,13 +47,13 @@ export function useBrowser() {
    * A visitor already admitted through the beta gate: the fixture sets the cookie the server would
    * have set, so tests other than the gate's own do not spend its rate limit.
    */
-  async function newAdmittedVisitor(options: ContextOptions = {}): Promise<Page> {
-    const page = await newVisitor(options);
+  async function newAdmittedVisitor(contextOptions: ContextOptions = {}): Promise<Page> {
+    const page = await newVisitor(contextOptions);
     await page.context().addCookies([
       {
         name: BETA_COOKIE,
         value: betaToken(E2E_APP_SECRET, E2E_BETA_CODE),
-        url: baseUrl,
+        url: baseUrlNow(),
         httpOnly: true,
         sameSite: 'Lax',
       },
@@ -61,7 +63,7 @@ export function useBrowser() {
     return page;
   }
 
-  return { baseUrl, newVisitor, newAdmittedVisitor };
+  return { baseUrl: sharedBaseUrl, newVisitor, newAdmittedVisitor };
 }
 
 type ContextOptions = Parameters<Browser['newContext']>[0];

@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from './support/accounts';
+import { expectVisible, useBrowser } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+
+/**
+ * Moving the clock needs a database the test can reach while the server runs, so this file starts its
+ * own server on PostgreSQL (the shared one runs on PGlite inside its process) and backdates the
+ * payment there. It runs whenever TEST_DATABASE_URL is set, as in CI.
+ */
+describe.runIf(Boolean(serverUrl))('the 7-day refund', () => {
+  let server: RunningServer;
+  let admin: pg.Client;
+  let database: pg.Client;
+  const name = `e2e_refund_${randomBytes(4).toString('hex')}`;
+
+  beforeAll(async () => {
+    admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(serverUrl ?? '');
+    url.pathname = `/${name}`;
+    server = await startServer({ port: 3198, env: { DATABASE_URL: url.toString() } });
+    database = new pg.Client({ connectionString: url.toString() });
+    await database.connect();
+  });
+  afterAll(async () => {
+    await database?.end();
+    await server?.stop();
+    await admin?.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin?.end();
+  });
+
+  const browser = useBrowser({ baseUrl: () => server.baseUrl });
+
+  it('a question unanswered 7 days after payment shows Refunded and the refund sentence', async () => {
+    const coach = await browser.newAdmittedVisitor();
+    await createUser(coach, { roles: ['expert'] });
+    const { expertId } = (await (await coach.request.get('/api/account')).json()) as {
+      expertId: string;
+    };
+    const player = await browser.newAdmittedVisitor();
+    await createUser(player, { roles: ['asker'] });
+    const { id } = (await (
+      await player.request.post('/api/questions', {
+        data: {
+          expertId,
+          askerName: 'Remy',
+          question: 'How do I read the game faster?',
+          pledge: true,
+          acceptedConsents: true,
+        },
+      })
+    ).json()) as { id: string };
+    const { url } = (await (
+      await player.request.post('/api/payments/checkout', {
+        data: { questionId: id, amount: 3000 },
+      })
+    ).json()) as { url: string };
+    await player.goto(url);
+    await player.getByRole('button', { name: 'Pay', exact: true }).click();
+    await player.waitForURL('**/questions/**');
+    await expectVisible(player.getByText('Waiting for Coach Response'));
+
+    // Eight days pass.
+    await database.query(`UPDATE questions SET paid_at = now() - interval '8 days' WHERE id = $1`, [
+      id,
+    ]);
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const { rows } = await database.query('SELECT status FROM questions WHERE id = $1', [id]);
+      if (rows[0]?.status === 'refunded') break;
+      await player.waitForTimeout(500);
+    }
+    await player.goto(`/question/${id}`);
+    await expectVisible(player.getByText('Refunded', { exact: true }).first());
+    await expectVisible(
+      player.getByText('This question was not answered within 7 days and has been refunded.'),
+    );
+    const { rows } = await database.query(
+      'SELECT payment_status, refunded_at FROM questions WHERE id = $1',
+      [id],
+    );
+    expect(rows[0]?.payment_status).toBe('refunded');
+    expect(rows[0]?.refunded_at).toBeInstanceOf(Date);
+  });
+});

@@ -1,0 +1,78 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { E2E_APP_SECRET, E2E_BETA_CODE, E2E_INSTAGRAM_URL } from './constants';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+async function waitForHealth(url: string, server: ChildProcess): Promise<void> {
+  for (let i = 0; i < 120; i++) {
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('server did not become healthy');
+}
+
+export interface RunningServer {
+  baseUrl: string;
+  dataDir: string;
+  logFile: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the production build (`dist/server/main.js`) as `npm start` would, with the test
+ * settings: the beta gate on, fast sweeps, a generous sign-in limit (the API tests cover it).
+ */
+export async function startServer(options: {
+  port: number;
+  dataDir?: string;
+  env?: Record<string, string>;
+}): Promise<RunningServer> {
+  const entry = path.join(root, 'dist/server/main.js');
+  if (!existsSync(entry)) throw new Error('Run `npm run build` before the end-to-end tests.');
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'playbook-e2e-')));
+  const logFile = path.join(dataDir, 'server.log');
+  const log = createWriteStream(logFile);
+  const baseUrl = `http://127.0.0.1:${options.port}`;
+  const server = spawn(process.execPath, [entry], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(options.port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      PUBLIC_URL: baseUrl,
+      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      SWEEP_INTERVAL_SECONDS: '1',
+      BETA_ACCESS_CODE: E2E_BETA_CODE,
+      APP_SECRET: E2E_APP_SECRET,
+      INSTAGRAM_URL: E2E_INSTAGRAM_URL,
+      LOG_LEVEL: 'info',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout?.pipe(log);
+  server.stderr?.pipe(log);
+  await waitForHealth(baseUrl, server);
+  return {
+    baseUrl,
+    dataDir,
+    logFile,
+    async stop() {
+      server.kill('SIGTERM');
+      await new Promise((resolve) => server.once('exit', resolve));
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
