@@ -37,7 +37,8 @@ describe('payments with the local provider', () => {
       .check();
     await player.getByRole('button', { name: 'Submit Question' }).click();
     await player.waitForURL('**/test-checkout/**');
-    await player.getByRole('button', { name: 'Pay', exact: true }).click();
+    // The Player walks away from checkout; the question still reaches the Coach (pay after answer).
+    await player.getByRole('button', { name: 'Cancel', exact: true }).click();
     await player.waitForURL('**/questions/**');
 
     await coach.goto('/expert-inbox');
@@ -47,10 +48,24 @@ describe('payments with the local provider', () => {
     await dialog.getByRole('button', { name: 'Submit Response' }).click();
     await expectVisible(coach.getByText(/Response submitted!/));
 
+    // Unpaid, so the payout waits as pending.
     await coach.goto('/payouts');
     await expectVisible(coach.getByText('Question from Ola Payer'));
-    await expectVisible(coach.getByText('Manage Payment Account'));
-    // The release sweep runs every 2 s in the test server.
+    await expectVisible(coach.getByText('Pending', { exact: true }).first());
+    await expectVisible(coach.getByRole('button', { name: 'Manage Payment Account' }));
+
+    // The Player pays after the answer, from the question page, in a new tab.
+    await player.reload();
+    await expectVisible(player.getByText('Payment Required'));
+    const [checkout] = await Promise.all([
+      player.waitForEvent('popup'),
+      player.getByRole('button', { name: 'Pay $30' }).click(),
+    ]);
+    await checkout.getByRole('button', { name: 'Pay', exact: true }).click();
+    await checkout.waitForURL('**/questions/**');
+    await expectVisible(checkout.getByText('Payment Complete'));
+
+    // The release sweep runs every second in the test server.
     for (let attempt = 0; attempt < 15; attempt++) {
       if ((await coach.getByText(/^Paid on /).count()) > 0) break;
       await coach.waitForTimeout(1000);
