@@ -1,43 +1,18 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import type { PaymentProvider } from '../adapters/payments/types';
 import { experts, payouts, questions } from '../db/schema';
 import { insertCoach, insertQuestion, insertUser } from '../test/factories';
 import { openTestDatabase, testDatabaseKind } from '../test/harness';
-import { refundUnanswered, releasePayouts } from './payment-sweeps';
-import { createInProcessBus } from '../adapters/events/in-process';
-import { openDatabase } from '../db/client';
 
-const logger = pino({ level: 'silent' });
+const workerPath = path.join(import.meta.dirname, '../test/sweep-worker.ts');
 const DAY = 86_400_000;
-
-/** A provider that counts its calls by idempotency key, as Stripe would dedupe them. */
-function countingProvider() {
-  const calls = new Map<string, number>();
-  const count = (key: string) => calls.set(key, (calls.get(key) ?? 0) + 1);
-  const provider = {
-    name: 'local',
-    async transfer({ idempotencyKey }: { idempotencyKey: string }) {
-      count(idempotencyKey);
-      // Slow enough that both processes' sweeps overlap.
-      await new Promise((resolve) => setTimeout(resolve, 5));
-      return { transferId: `tr_${idempotencyKey}` };
-    },
-    async refund({ idempotencyKey }: { idempotencyKey: string }) {
-      count(idempotencyKey);
-      await new Promise((resolve) => setTimeout(resolve, 5));
-      return { refundId: `re_${idempotencyKey}` };
-    },
-  } as unknown as PaymentProvider; // only the two methods the sweeps call
-  return { provider, calls };
-}
 
 // Two processes need a database server; this runs in the PostgreSQL pass of `npm test`.
 describe.runIf(testDatabaseKind === 'postgres')('sweeps in two processes on one PostgreSQL', () => {
   it('transfer each payout and refund each question exactly once', async () => {
     const first = await openTestDatabase();
-    const second = await openDatabase({ url: first.url ?? '' });
     try {
       const db = first.db;
       const coach = await insertCoach(db, {
@@ -68,18 +43,25 @@ describe.runIf(testDatabaseKind === 'postgres')('sweeps in two processes on one 
           paymentIntentId: `pi_${i}`,
         });
       }
-      const { provider, calls } = countingProvider();
-      const bus = createInProcessBus();
-      // Each "process" sweeps until nothing is left, at the same time as the other.
-      const drain = async (database: typeof db) => {
-        while (
-          (await releasePayouts(database, provider, logger, now)) +
-            (await refundUnanswered(database, provider, bus, logger, now)) >
-          0
-        );
-      };
-      await Promise.all([drain(first.db), drain(second.db)]);
-
+      // Two OS processes sweep the same database at the same time.
+      const runWorker = () =>
+        new Promise<string[]>((resolve, reject) => {
+          const child = spawn(
+            process.execPath,
+            ['--import', 'tsx', workerPath, first.url ?? '', now.toISOString()],
+            { stdio: ['ignore', 'pipe', 'inherit'] },
+          );
+          let output = '';
+          child.stdout.on('data', (chunk) => (output += String(chunk)));
+          child.on('exit', (code) =>
+            code === 0
+              ? resolve(JSON.parse(output) as string[])
+              : reject(new Error(`worker ${code}`)),
+          );
+        });
+      const [one, two] = await Promise.all([runWorker(), runWorker()]);
+      const calls = new Map<string, number>();
+      for (const key of [...one, ...two]) calls.set(key, (calls.get(key) ?? 0) + 1);
       expect(calls.size).toBe(60);
       expect([...calls.values()].every((n) => n === 1)).toBe(true);
       const paid = await db.select().from(payouts).where(eq(payouts.status, 'paid'));
@@ -88,7 +70,6 @@ describe.runIf(testDatabaseKind === 'postgres')('sweeps in two processes on one 
       expect(refunded).toHaveLength(30);
       expect(await db.select().from(experts)).toHaveLength(1);
     } finally {
-      await second.close();
       await first.close();
     }
   });
