@@ -102,6 +102,9 @@ describe('accounts, onboarding and profiles', () => {
       .check();
     await page.getByLabel('Website').fill('quinnpitching.com');
     await page.getByRole('button', { name: 'Create Profile' }).click();
+    // Onboarding continues with payment setup (spec §4).
+    await expectVisible(page.getByRole('heading', { name: 'Payment Setup' }));
+    await page.goto('/');
     await expectVisible(page.getByRole('heading', { name: 'Welcome back, Coach Quinn!' }));
     await expectVisible(
       page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Payouts' }),

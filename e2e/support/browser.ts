@@ -70,5 +70,6 @@ type ContextOptions = Parameters<Browser['newContext']>[0];
 
 /** Waits until exactly one element matches and is visible; fails with the locator in the message. */
 export async function expectVisible(locator: Locator): Promise<void> {
-  await locator.waitFor({ state: 'visible', timeout: 10_000 });
+  // Generous: a busy 2-core CI machine runs the server, Chromium and the test runner at once.
+  await locator.waitFor({ state: 'visible', timeout: 20_000 });
 }
