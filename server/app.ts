@@ -13,6 +13,7 @@ import {
 import { localFilesDir } from './bootstrap';
 import type { AppContext } from './context';
 import { accountRoutes } from './modules/accounts/routes';
+import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
 import { betaGate } from './modules/beta/gate';
 import { betaRoutes } from './modules/beta/routes';
@@ -88,6 +89,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions) {
   await app.register(paymentRoutes, ctx);
   if (ctx.payments.name === 'stripe') await app.register(stripeWebhookRoutes, ctx);
   await app.register(historyRoutes, ctx);
+  await app.register(adminRoutes, ctx);
   await app.register(clientLogRoutes);
   if (config.NODE_ENV !== 'production' && ctx.mail.name === 'outbox') {
     await app.register(devMailboxRoutes, ctx);

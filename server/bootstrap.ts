@@ -16,6 +16,8 @@ import type { AppContext } from './context';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client';
 import { refundUnanswered, releasePayouts } from './jobs/payment-sweeps';
 import type { Job } from './jobs/scheduler';
+import { adminLoginSchema } from '../contracts/admin';
+import { createAdmin, findAdmin } from './modules/admin/service';
 import { createAuth } from './modules/auth/auth';
 import { accountStatusFromDatabase } from './modules/payments/data';
 import { deliverDueMail } from './modules/mail/outbox';
@@ -71,6 +73,18 @@ function createPayments(config: Config, db: Database): PaymentProvider {
 
 /** Where the disk storage adapter keeps files (served at /files/). */
 export const localFilesDir = (config: Config) => path.resolve(config.DATA_DIR, 'files');
+
+/** ADMIN_USERNAME and ADMIN_PASSWORD create the first administrator at start-up, once. */
+export async function ensureAdminFromConfig(ctx: AppContext, logger: Logger): Promise<void> {
+  const { ADMIN_USERNAME: username, ADMIN_PASSWORD: password } = ctx.config;
+  if (!username || !password) return;
+  const input = adminLoginSchema.safeParse({ username, password });
+  if (!input.success)
+    throw new Error(`ADMIN_USERNAME / ADMIN_PASSWORD: ${input.error.issues[0]?.message}`);
+  if (await findAdmin(ctx.database.db, input.data.username)) return;
+  await createAdmin(ctx.database.db, input.data.username, input.data.password);
+  logger.info({ username: input.data.username }, 'administrator created from configuration');
+}
 
 /** Chooses every adapter from the configuration (design.md §2). */
 export async function createContext(

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { buildApp } from './app';
-import { backgroundJobs, createContext } from './bootstrap';
+import { backgroundJobs, createContext, ensureAdminFromConfig } from './bootstrap';
 import { ConfigError, loadConfig } from './config';
 import { startJobs } from './jobs/scheduler';
 
@@ -22,6 +22,7 @@ async function main() {
   }
   const logger = pino({ level: config.LOG_LEVEL });
   const ctx = await createContext(config, logger);
+  await ensureAdminFromConfig(ctx, logger);
   const app = await buildApp(ctx, { webRoot, logger });
   const stopJobs = startJobs(backgroundJobs(ctx, logger), logger);
 

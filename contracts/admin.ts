@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+export const ADMIN_TOKEN_KEY = 'admin_token';
+export const ADMIN_MAX_FAILED_ATTEMPTS = 5;
+
+export const ADMIN_MESSAGES = {
+  username: 'Username must be 3-50 characters, letters, numbers, underscore and hyphen only',
+  password: 'Password must be at least 8 characters',
+  validation: {
+    title: 'Validation Error:',
+    description: 'Please ensure all fields are valid',
+  },
+  invalidCredentials: 'Invalid credentials',
+  /** The server's lock message; the client looks for 'locked' (spec §4). */
+  locked: 'Too many failed attempts. This account is locked for a while; try again later.',
+  lockedNotice: 'Account temporarily locked due to multiple failed attempts.',
+  attempts: (n: number) =>
+    `Failed login attempts: ${n}. Account will be locked after ${ADMIN_MAX_FAILED_ATTEMPTS} attempts.`,
+  sessionExpired: { title: 'Session Expired:', description: 'Please log in again' },
+  loggedOut: { title: 'Logged out:', description: 'You have been successfully logged out' },
+  dashboardFailed: 'Failed to fetch dashboard data.',
+  unexpected: 'An unexpected error occurred. Please try again.',
+} as const;
+
+export const adminLoginSchema = z.object({
+  username: z
+    .string({ message: ADMIN_MESSAGES.username })
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{3,50}$/, ADMIN_MESSAGES.username),
+  password: z
+    .string({ message: ADMIN_MESSAGES.password })
+    .min(8, ADMIN_MESSAGES.password)
+    .max(128, 'Password must be at most 128 characters'),
+});
+export type AdminLoginInput = z.infer<typeof adminLoginSchema>;
+
+export const adminLoginResponseSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  token: z.string(),
+});
+
+export const adminSessionSchema = z.object({ valid: z.boolean(), username: z.string() });
+
+/** Spec §3 'Admin dashboard stats'. */
+export const adminStatsSchema = z.object({
+  totalUsers: z.number().int(),
+  totalExperts: z.number().int(),
+  totalAskers: z.number().int(),
+  totalQuestions: z.number().int(),
+  answeredQuestions: z.number().int(),
+  pendingQuestions: z.number().int(),
+  /** Number of paid payments. */
+  totalPayments: z.number().int(),
+  /** The platform's share of paid payments, in cents. */
+  totalEarnings: z.number().int(),
+  /** Payouts not yet transferred (pending or held). */
+  pendingPayouts: z.number().int(),
+});
+export type AdminStats = z.infer<typeof adminStatsSchema>;

@@ -1,0 +1,207 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminAuditLog, adminSessions } from '../../db/schema';
+import { signedInUser } from '../../test/accounts';
+import { insertCoach, insertQuestion, insertUser } from '../../test/factories';
+import { createTestApp, testDatabaseKind, type TestApp } from '../../test/harness';
+import { createAdmin } from './service';
+
+const PASSWORD = 'a-long-admin-password';
+
+describe(`administrator portal API (${testDatabaseKind})`, () => {
+  let t: TestApp;
+  let address = 0;
+  const login = (username: string, password: string, remoteAddress?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { username, password },
+      headers: { 'user-agent': 'admin-test' },
+      // The per-address limit is tested on its own; other tests use fresh addresses.
+      remoteAddress: remoteAddress ?? `10.30.0.${++address}`,
+    });
+  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+  const db = () => t.ctx.database.db;
+
+  beforeAll(async () => {
+    t = await createTestApp({ ADMIN_LOCKOUT_MINUTES: '15' });
+    await createAdmin(db(), 'ops-admin', PASSWORD);
+    await createAdmin(db(), 'lock-me', PASSWORD);
+  });
+  afterAll(() => t.close());
+
+  it.each([
+    [
+      'a short username',
+      { username: 'ab', password: PASSWORD },
+      'username',
+      'Username must be 3-50 characters, letters, numbers, underscore and hyphen only',
+    ],
+    [
+      'a username with spaces',
+      { username: 'ops admin', password: PASSWORD },
+      'username',
+      'Username must be 3-50 characters, letters, numbers, underscore and hyphen only',
+    ],
+    [
+      'a short password',
+      { username: 'ops-admin', password: 'short' },
+      'password',
+      'Password must be at least 8 characters',
+    ],
+  ])('refuses %s with the spec message', async (_label, body, field, message) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: body,
+      remoteAddress: '10.31.0.1',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields[field]).toBe(message);
+  });
+
+  it('logs in with a trimmed username, returns a token, and audits the attempt', async () => {
+    const res = await login('  ops-admin ', PASSWORD);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ success: true, token: expect.any(String) });
+    const session = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/session',
+      headers: bearer(res.json().token),
+    });
+    expect(session.json()).toEqual({ valid: true, username: 'ops-admin' });
+    const [stored] = await db().select().from(adminSessions);
+    expect(stored?.tokenHash).not.toBe(res.json().token);
+    const audits = await db().select().from(adminAuditLog).where(eq(adminAuditLog.success, true));
+    expect(audits[0]).toMatchObject({
+      username: 'ops-admin',
+      action: 'login',
+      userAgent: 'admin-test',
+    });
+    expect(audits[0]?.ip).toMatch(/^10\.30\./);
+  });
+
+  it("answers a wrong password or an unknown user with 'Invalid credentials', audited", async () => {
+    const wrong = await login('ops-admin', 'wrong-password');
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().message).toBe('Invalid credentials');
+    expect((await login('nobody-here', PASSWORD)).json().message).toBe('Invalid credentials');
+    const failures = await db()
+      .select()
+      .from(adminAuditLog)
+      .where(eq(adminAuditLog.success, false));
+    expect(failures.map((f) => f.username)).toEqual(
+      expect.arrayContaining(['ops-admin', 'nobody-here']),
+    );
+  });
+
+  it('locks a username after 5 failures, even for the right password, until the period passes', async () => {
+    for (let i = 1; i <= 4; i++)
+      expect((await login('lock-me', 'wrong-password')).statusCode).toBe(401);
+    const fifth = await login('lock-me', 'wrong-password');
+    expect(fifth.json().message).toMatch(/locked/);
+    const locked = await login('lock-me', PASSWORD);
+    expect(locked.statusCode).toBe(423);
+    expect(locked.json().message).toMatch(/locked/);
+    // Sixteen minutes pass.
+    await db()
+      .update(adminAuditLog)
+      .set({ at: sql`${adminAuditLog.at} - interval '16 minutes'` })
+      .where(eq(adminAuditLog.username, 'lock-me'));
+    expect((await login('lock-me', PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('limits login attempts per address', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++)
+      statuses.push((await login('nobody-at-all', 'wrong-password', '10.32.0.1')).statusCode);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it('refuses an expired token and a revoked one', async () => {
+    const token = (await login('ops-admin', PASSWORD)).json().token as string;
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/logout',
+      headers: bearer(token),
+    });
+    expect(out.statusCode).toBe(204);
+    const revoked = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/session',
+      headers: bearer(token),
+    });
+    expect(revoked.statusCode).toBe(401);
+    expect(revoked.json().message).toBe('Session Expired: Please log in again');
+
+    const second = (await login('ops-admin', PASSWORD)).json().token as string;
+    await db()
+      .update(adminSessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) });
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/admin/session', headers: bearer(second) }))
+        .statusCode,
+    ).toBe(401);
+  });
+
+  it.each([['/api/admin/session'], ['/api/admin/stats']])(
+    '%s refuses no token, a wrong token and a user session',
+    async (url) => {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+      expect(
+        (await t.app.inject({ method: 'GET', url, headers: bearer('made-up') })).statusCode,
+      ).toBe(401);
+      const user = await signedInUser(t.app, t.ctx, { roles: ['asker'] });
+      expect(
+        (await t.app.inject({ method: 'GET', url, headers: { cookie: user.cookie } })).statusCode,
+      ).toBe(401);
+    },
+  );
+
+  it('an admin token never acts as a user', async () => {
+    const token = (await login('ops-admin', PASSWORD)).json().token as string;
+    const account = await t.app.inject({
+      method: 'GET',
+      url: '/api/account',
+      headers: bearer(token),
+    });
+    expect(account.json().user).toBeNull();
+  });
+
+  it('reports the marketplace figures', async () => {
+    const coach = await insertCoach(db());
+    const asker = await insertUser(db());
+    await insertQuestion(db(), {
+      expertId: coach.id,
+      askerId: asker.id,
+      amount: 5000,
+      paymentStatus: 'paid',
+      paidAt: new Date(),
+    });
+    await insertQuestion(db(), {
+      expertId: coach.id,
+      askerId: asker.id,
+      amount: 999,
+      paymentStatus: 'paid',
+      paidAt: new Date(),
+      status: 'answered',
+      answer: 'x',
+      answeredAt: new Date(),
+    });
+    await insertQuestion(db(), { expertId: coach.id, askerId: asker.id, amount: 2000 });
+    const token = (await login('ops-admin', PASSWORD)).json().token as string;
+    const stats = (
+      await t.app.inject({ method: 'GET', url: '/api/admin/stats', headers: bearer(token) })
+    ).json();
+    expect(stats).toMatchObject({
+      totalExperts: 1,
+      totalQuestions: 3,
+      answeredQuestions: 1,
+      pendingQuestions: 2,
+      totalPayments: 2,
+      // 5000 - 3500 + 999 - 699
+      totalEarnings: 1800,
+    });
+    expect(stats.totalUsers).toBeGreaterThanOrEqual(2);
+  });
+});

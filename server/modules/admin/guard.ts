@@ -1,0 +1,21 @@
+import type { FastifyRequest } from 'fastify';
+import { ADMIN_MESSAGES } from '../../../contracts/admin';
+import type { Executor } from '../../db/client';
+import { AppError } from '../../errors';
+import { adminForToken } from './service';
+
+const expired = () =>
+  new AppError(
+    401,
+    `${ADMIN_MESSAGES.sessionExpired.title} ${ADMIN_MESSAGES.sessionExpired.description}`,
+  );
+
+/** Admin routes accept only a bearer admin token; a user's session cookie never counts. */
+export async function requireAdmin(db: Executor, request: FastifyRequest) {
+  const header = request.headers.authorization;
+  const token = header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : '';
+  if (!token) throw expired();
+  const admin = await adminForToken(db, token);
+  if (!admin) throw expired();
+  return admin;
+}

@@ -1,0 +1,170 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { ADMIN_MAX_FAILED_ATTEMPTS, ADMIN_MESSAGES } from '../../../contracts/admin';
+import type { Config } from '../../config';
+import type { Database, Executor } from '../../db/client';
+import { adminAccounts, adminAuditLog, adminSessions } from '../../db/schema';
+import { AppError } from '../../errors';
+
+export interface AttemptContext {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+// Verified against when the username does not exist, so both paths take the same time.
+const DUMMY_HASH = hash('not-a-real-password-for-timing');
+
+export async function createAdmin(db: Executor, username: string, password: string) {
+  const [row] = await db
+    .insert(adminAccounts)
+    .values({ username, passwordHash: await hash(password) })
+    .returning({ id: adminAccounts.id, username: adminAccounts.username });
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+export async function findAdmin(db: Executor, username: string) {
+  const [row] = await db
+    .select()
+    .from(adminAccounts)
+    .where(sql`lower(${adminAccounts.username}) = lower(${username})`);
+  return row ?? null;
+}
+
+export async function audit(
+  db: Executor,
+  entry: {
+    username: string;
+    action: string;
+    success: boolean;
+    adminId?: string | null;
+    details?: Record<string, unknown>;
+  } & AttemptContext,
+) {
+  await db.insert(adminAuditLog).values({
+    username: entry.username,
+    action: entry.action,
+    success: entry.success,
+    adminId: entry.adminId ?? null,
+    ip: entry.ip,
+    userAgent: entry.userAgent,
+    details: entry.details ?? null,
+  });
+}
+
+/**
+ * Failed logins for the username in the lockout window since its last success (served by
+ * admin_audit_log_username_idx). Five lock it; the lock lifts as they age out of the window.
+ */
+async function recentFailures(db: Executor, username: string, windowMinutes: number) {
+  const since = new Date(Date.now() - windowMinutes * 60_000);
+  const [lastSuccess] = await db
+    .select({ at: adminAuditLog.at })
+    .from(adminAuditLog)
+    .where(
+      and(
+        sql`lower(${adminAuditLog.username}) = lower(${username})`,
+        eq(adminAuditLog.action, 'login'),
+        eq(adminAuditLog.success, true),
+      ),
+    )
+    .orderBy(desc(adminAuditLog.at))
+    .limit(1);
+  const from = lastSuccess && lastSuccess.at > since ? lastSuccess.at : since;
+  const [row] = await db
+    .select({ failures: count() })
+    .from(adminAuditLog)
+    .where(
+      and(
+        sql`lower(${adminAuditLog.username}) = lower(${username})`,
+        eq(adminAuditLog.action, 'login'),
+        eq(adminAuditLog.success, false),
+        gt(adminAuditLog.at, from),
+      ),
+    );
+  return row?.failures ?? 0;
+}
+
+/** Every attempt is audited; a locked username fails even with the right password. */
+export async function login(
+  db: Database,
+  config: Config,
+  input: { username: string; password: string },
+  context: AttemptContext,
+) {
+  const failures = await recentFailures(db, input.username, config.ADMIN_LOCKOUT_MINUTES);
+  if (failures >= ADMIN_MAX_FAILED_ATTEMPTS) {
+    await audit(db, {
+      ...context,
+      username: input.username,
+      action: 'login',
+      success: false,
+      details: { reason: 'locked' },
+    });
+    throw new AppError(423, ADMIN_MESSAGES.locked);
+  }
+  const admin = await findAdmin(db, input.username);
+  const valid = admin
+    ? await verify(admin.passwordHash, input.password)
+    : (await verify(await DUMMY_HASH, input.password), false);
+  if (!admin || !valid) {
+    await audit(db, {
+      ...context,
+      username: input.username,
+      action: 'login',
+      success: false,
+      adminId: admin?.id,
+      details: { reason: 'invalid credentials' },
+    });
+    const message =
+      failures + 1 >= ADMIN_MAX_FAILED_ATTEMPTS
+        ? ADMIN_MESSAGES.locked
+        : ADMIN_MESSAGES.invalidCredentials;
+    throw new AppError(401, message);
+  }
+  const token = randomBytes(32).toString('base64url');
+  await db.transaction(async (tx) => {
+    await tx.insert(adminSessions).values({
+      adminId: admin.id,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + config.ADMIN_SESSION_HOURS * 3_600_000),
+    });
+    await audit(tx, {
+      ...context,
+      username: admin.username,
+      action: 'login',
+      success: true,
+      adminId: admin.id,
+    });
+  });
+  return { success: true, message: 'Login successful', token };
+}
+
+/** The admin behind a bearer token, if the token is known, unexpired and not revoked. */
+export async function adminForToken(db: Executor, token: string) {
+  const [row] = await db
+    .select({
+      sessionId: adminSessions.id,
+      adminId: adminAccounts.id,
+      username: adminAccounts.username,
+    })
+    .from(adminSessions)
+    .innerJoin(adminAccounts, eq(adminAccounts.id, adminSessions.adminId))
+    .where(
+      and(
+        eq(adminSessions.tokenHash, hashToken(token)),
+        isNull(adminSessions.revokedAt),
+        gt(adminSessions.expiresAt, new Date()),
+      ),
+    );
+  return row ?? null;
+}
+
+export async function revokeSession(db: Executor, sessionId: string) {
+  await db
+    .update(adminSessions)
+    .set({ revokedAt: new Date() })
+    .where(eq(adminSessions.id, sessionId));
+}
