@@ -18,9 +18,9 @@ import { LoadError } from '@/components/ui/load-error';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { Field, inputClass } from '@/components/ui/field';
 import { ManagePaymentButton } from '@/features/payments/manage-payment-button';
-import { ApiRequestError, errorMessage } from '@/lib/api-client';
 import { useOwnCoachProfile, useSaveCoachProfile } from './api';
 import { PhotoUpload } from './photo-upload';
+import { reportSaveFailure } from './save-failure';
 import { SocialLinksCard } from './social-links-card';
 
 type FormValues = z.input<typeof coachProfileSchema>;
@@ -119,17 +119,7 @@ function LoadedCoachProfileForm({
         // Onboarding continues with payment setup (spec §4 'Onboarding flow').
         if (mode === 'create') void navigate('/expert-payment-setup');
       },
-      onError: (error) => {
-        if (error instanceof ApiRequestError) {
-          for (const field of INLINE_FIELDS) {
-            const message = error.fields[field];
-            if (message) form.setError(field, { message });
-          }
-        }
-        const fallback =
-          mode === 'create' ? PROFILE_MESSAGES.createFailed : PROFILE_MESSAGES.updateFailed;
-        toast({ title: errorMessage(error, fallback), variant: 'destructive' });
-      },
+      onError: (error) => reportSaveFailure(error, form.setError, INLINE_FIELDS, mode),
     });
 
   return (

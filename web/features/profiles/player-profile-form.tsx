@@ -14,9 +14,10 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
 import { Field, inputClass } from '@/components/ui/field';
-import { ApiRequestError, errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
 import { useOwnPlayerProfile, useSavePlayerProfile } from './api';
 import { PhotoUpload } from './photo-upload';
+import { reportSaveFailure } from './save-failure';
 import { SocialLinksCard } from './social-links-card';
 
 type FormValues = z.input<typeof playerProfileSchema>;
@@ -85,17 +86,7 @@ function LoadedPlayerProfileForm({ mode, profile }: { mode: Mode; profile: OwnPl
         toast(PROFILE_MESSAGES.playerUpdated);
         if (mode === 'create') void navigate('/');
       },
-      onError: (error) => {
-        if (error instanceof ApiRequestError) {
-          for (const field of INLINE_FIELDS) {
-            const message = error.fields[field];
-            if (message) form.setError(field, { message });
-          }
-        }
-        const fallback =
-          mode === 'create' ? PROFILE_MESSAGES.createFailed : PROFILE_MESSAGES.updateFailed;
-        toast({ title: errorMessage(error, fallback), variant: 'destructive' });
-      },
+      onError: (error) => reportSaveFailure(error, form.setError, INLINE_FIELDS, mode),
     });
 
   return (
