@@ -1,10 +1,8 @@
 import { ArrowLeft, Repeat, ShieldAlert } from 'lucide-react';
-import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ACCOUNT_MESSAGES } from '@contracts/account';
 import { formatWholeDollars } from '@contracts/money';
 import type { PublicCoach } from '@contracts/profiles';
-import { PROFILE_MESSAGES } from '@contracts/profiles';
 import { QUESTION_MESSAGES } from '@contracts/questions';
 import { toast } from '@/components/toast/toast-store';
 import { Avatar } from '@/components/ui/avatar';
@@ -12,34 +10,14 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageLoading } from '@/components/ui/page-loading';
 import { useAccount, useSwitchRole } from '@/features/account/api';
-import { isNotFoundError, usePublicCoach } from '@/features/public-profiles/api';
 import { AskForm } from '@/features/questions/ask-form';
-
-const COACH_LOAD_FAILED = 'Failed to load coach information.';
+import { CoachNotFound, useCoachPage } from '@/features/public-profiles/coach-page';
 
 /** The ask-a-question form at /ask/:expertId (spec §2 'Ask form'). */
 export function AskPage() {
   const { expertId = '' } = useParams();
-  const navigate = useNavigate();
   const account = useAccount();
-  const { data: coach, error } = usePublicCoach(expertId);
-  const notFound = expertId === '' || isNotFoundError(error);
-  const failed = !notFound && !coach && error !== null;
-
-  // One toast per missing Coach, even when a refetch fails the same way again.
-  const toastedFor = useRef<string | null>(null);
-  useEffect(() => {
-    if (!notFound || toastedFor.current === expertId) return;
-    toastedFor.current = expertId;
-    toast({ title: PROFILE_MESSAGES.coachNotFound, variant: 'destructive' });
-  }, [notFound, expertId]);
-
-  // Spec §8 'Coach load': the message, then back home.
-  useEffect(() => {
-    if (!failed) return;
-    toast({ title: COACH_LOAD_FAILED, variant: 'destructive' });
-    void navigate('/', { replace: true });
-  }, [failed, navigate]);
+  const { coach, notFound } = useCoachPage(expertId);
 
   if (notFound) return <CoachNotFound />;
   if (!coach || !account.data) return <PageLoading />;
@@ -150,18 +128,6 @@ function Notice({ message }: { message: string }) {
     >
       <ShieldAlert aria-hidden className="mt-0.5 size-5 shrink-0 text-warning" />
       <p className="font-medium">{message}</p>
-    </div>
-  );
-}
-
-function CoachNotFound() {
-  return (
-    <div className="flex flex-1 flex-col items-center justify-center gap-4 px-4 py-24 text-center">
-      <h1 className="text-4xl font-bold text-navy sm:text-5xl">Coach Not Found</h1>
-      <p className="max-w-md text-muted">{PROFILE_MESSAGES.coachNotFound}</p>
-      <Button asChild variant="dark">
-        <Link to="/">Return Home</Link>
-      </Button>
     </div>
   );
 }

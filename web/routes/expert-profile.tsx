@@ -1,17 +1,12 @@
 import { AtSign, Briefcase, Camera, ExternalLink, Globe, ThumbsUp } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
-import { useEffect, useRef } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { formatWholeDollars } from '@contracts/money';
 import type { PublicCoach } from '@contracts/profiles';
-import { PROFILE_MESSAGES } from '@contracts/profiles';
-import { toast } from '@/components/toast/toast-store';
-import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
-import { isNotFoundError, usePublicCoach } from '@/features/public-profiles/api';
 import { StarRating } from '@/features/public-profiles/star-rating';
-
-const COACH_LOAD_FAILED = 'Failed to load coach information.';
+import { ProfileHero } from '@/features/public-profiles/profile-hero';
+import { CoachNotFound, useCoachPage } from '@/features/public-profiles/coach-page';
 
 const SOCIAL_LINKS: { key: keyof PublicCoach; label: string; icon: LucideIcon }[] = [
   { key: 'websiteUrl', label: 'Website', icon: Globe },
@@ -23,24 +18,7 @@ const SOCIAL_LINKS: { key: keyof PublicCoach; label: string; icon: LucideIcon }[
 /** The Coach public profile at /expert/:id and /experts/:id; the id may be the name's slug. */
 export function ExpertProfilePage() {
   const { id = '' } = useParams();
-  const navigate = useNavigate();
-  const { data: coach, error } = usePublicCoach(id);
-  const notFound = id === '' || isNotFoundError(error);
-  const failed = !notFound && !coach && error !== null;
-
-  // One toast per missing profile, even when a refetch fails the same way again.
-  const toastedFor = useRef<string | null>(null);
-  useEffect(() => {
-    if (!notFound || toastedFor.current === id) return;
-    toastedFor.current = id;
-    toast({ title: PROFILE_MESSAGES.coachNotFound, variant: 'destructive' });
-  }, [notFound, id]);
-
-  useEffect(() => {
-    if (!failed) return;
-    toast({ title: COACH_LOAD_FAILED, variant: 'destructive' });
-    void navigate('/', { replace: true });
-  }, [failed, navigate]);
+  const { coach, notFound } = useCoachPage(id);
 
   if (notFound) return <CoachNotFound />;
   if (!coach) return <ProfileSkeleton />;
@@ -56,48 +34,37 @@ function CoachProfile({ coach }: { coach: PublicCoach }) {
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:py-12">
       <article className="overflow-hidden rounded-2xl border border-line bg-white shadow-sm">
-        <header className="relative overflow-hidden bg-navy px-5 py-8 text-white sm:px-8 sm:py-10">
-          <div
-            aria-hidden
-            className="absolute -top-20 -right-20 size-64 rounded-full bg-volt/15 blur-3xl"
-          />
-          <div className="relative flex flex-col items-center gap-5 text-center sm:flex-row sm:items-center sm:text-left">
-            <Avatar
-              src={coach.photoUrl}
-              name={coach.name}
-              className="size-28 text-3xl ring-4 ring-volt sm:size-32"
-            />
-            <div className="min-w-0 flex-1">
-              <p className="font-display text-sm tracking-widest text-volt uppercase">Coach</p>
-              <h1 className="mt-1 text-4xl leading-none font-bold break-words sm:text-5xl">
-                {coach.name}
-              </h1>
-              <p className="mt-2 text-lg break-words text-white/85">{coach.expertise}</p>
-              <p className="mt-4 inline-flex rounded-full bg-volt px-4 py-1.5 font-display text-lg font-bold tracking-wide text-navy uppercase">
-                {`${formatWholeDollars(coach.pricePerQuestion)} per question`}
-              </p>
-            </div>
-          </div>
-          <div className="relative mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-            {coach.isOwner ? (
-              <>
+        <ProfileHero
+          photoUrl={coach.photoUrl}
+          name={coach.name}
+          role="Coach"
+          actions={
+            <div className="relative mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+              {coach.isOwner ? (
+                <>
+                  <Button asChild size="lg">
+                    <Link to="/manage-expert-profile">Edit Profile</Link>
+                  </Button>
+                  <Button asChild size="lg" variant="onDark">
+                    <Link to="/expert-inbox">View Inbox</Link>
+                  </Button>
+                  <Button asChild size="lg" variant="onDark">
+                    <Link to="/payouts">View Payouts</Link>
+                  </Button>
+                </>
+              ) : (
                 <Button asChild size="lg">
-                  <Link to="/manage-expert-profile">Edit Profile</Link>
+                  <Link to={`/ask/${encodeURIComponent(coach.id)}`}>Ask a Question</Link>
                 </Button>
-                <Button asChild size="lg" variant="onDark">
-                  <Link to="/expert-inbox">View Inbox</Link>
-                </Button>
-                <Button asChild size="lg" variant="onDark">
-                  <Link to="/payouts">View Payouts</Link>
-                </Button>
-              </>
-            ) : (
-              <Button asChild size="lg">
-                <Link to={`/ask/${encodeURIComponent(coach.id)}`}>Ask a Question</Link>
-              </Button>
-            )}
-          </div>
-        </header>
+              )}
+            </div>
+          }
+        >
+          <p className="mt-2 text-lg break-words text-white/85">{coach.expertise}</p>
+          <p className="mt-4 inline-flex rounded-full bg-volt px-4 py-1.5 font-display text-lg font-bold tracking-wide text-navy uppercase">
+            {`${formatWholeDollars(coach.pricePerQuestion)} per question`}
+          </p>
+        </ProfileHero>
 
         <div className="flex flex-col gap-8 px-5 py-8 sm:px-8">
           <section aria-labelledby="coach-record-heading">
@@ -167,21 +134,6 @@ function CoachProfile({ coach }: { coach: PublicCoach }) {
           )}
         </div>
       </article>
-    </div>
-  );
-}
-
-function CoachNotFound() {
-  return (
-    <div className="flex flex-1 flex-col items-center justify-center gap-4 px-4 py-24 text-center">
-      <h1 className="text-4xl font-bold text-navy sm:text-5xl">Coach Not Found</h1>
-      <p className="max-w-md text-muted">
-        This coach may have changed their name or left the team. Check the link, or find another
-        coach on the home page.
-      </p>
-      <Button asChild variant="dark">
-        <Link to="/">Return Home</Link>
-      </Button>
     </div>
   );
 }

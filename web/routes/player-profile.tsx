@@ -4,19 +4,15 @@ import { Link, useParams } from 'react-router';
 import type { PublicPlayer } from '@contracts/profiles';
 import { PROFILE_MESSAGES } from '@contracts/profiles';
 import { toast } from '@/components/toast/toast-store';
-import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { isNotFoundError, usePublicPlayer } from '@/features/public-profiles/api';
 import { errorMessage } from '@/lib/api-client';
+import { ProfileHero } from '@/features/public-profiles/profile-hero';
+import { monthYear } from '@/lib/relative-time';
 
 const PROFILE_LOAD_FAILED = 'Failed to load profile.';
 
 /** Spec §9: member-since dates show the month and year in en-US, e.g. 'November 2026'. */
-const monthYear = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
-const formatMonthYear = (iso: string): string => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : monthYear.format(date);
-};
 
 /** The Player public profile at /profile/:id. */
 export function PlayerProfilePage() {
@@ -49,35 +45,18 @@ export function PlayerProfilePage() {
 }
 
 function PlayerProfile({ player }: { player: PublicPlayer }) {
-  const memberSince = formatMonthYear(player.memberSince);
+  const memberSince = monthYear(player.memberSince);
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-12">
       <article className="overflow-hidden rounded-2xl border border-line bg-white shadow-sm">
-        <header className="relative overflow-hidden bg-navy px-5 py-8 text-white sm:px-8 sm:py-10">
-          <div
-            aria-hidden
-            className="absolute -top-20 -right-20 size-64 rounded-full bg-volt/15 blur-3xl"
-          />
-          <div className="relative flex flex-col items-center gap-5 text-center sm:flex-row sm:text-left">
-            <Avatar
-              src={player.photoUrl}
-              name={player.name}
-              className="size-28 text-3xl ring-4 ring-volt sm:size-32"
-            />
-            <div className="min-w-0 flex-1">
-              <p className="font-display text-sm tracking-widest text-volt uppercase">Player</p>
-              <h1 className="mt-1 text-4xl leading-none font-bold break-words sm:text-5xl">
-                {player.name}
-              </h1>
-              {memberSince && (
-                <p className="mt-3 inline-flex items-center gap-2 text-white/85">
-                  <CalendarDays aria-hidden className="size-4 shrink-0 text-volt" />
-                  {`Member since ${memberSince}`}
-                </p>
-              )}
-            </div>
-          </div>
-        </header>
+        <ProfileHero photoUrl={player.photoUrl} name={player.name} role="Player">
+          {memberSince && (
+            <p className="mt-3 inline-flex items-center gap-2 text-white/85">
+              <CalendarDays aria-hidden className="size-4 shrink-0 text-volt" />
+              {`Member since ${memberSince}`}
+            </p>
+          )}
+        </ProfileHero>
 
         <div className="flex flex-col gap-8 px-5 py-8 sm:px-8">
           {player.bio && (
