@@ -1,27 +1,47 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import preact from '@preact/preset-vite';
 import tailwindcss from '@tailwindcss/vite';
-import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 const root = import.meta.dirname;
 
-export default defineConfig({
+// React Router's package exports only its development build (dev warnings on); the production
+// build it ships beside it is the same code with the warnings off. Builds use it (ADR 016).
+const reactRouterDist = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production',
+);
+
+export default defineConfig(({ command }) => ({
   root: path.join(root, 'web'),
   publicDir: path.join(root, 'web/public'),
-  plugins: [react(), tailwindcss()],
+  plugins: [preact(), tailwindcss()],
   resolve: {
-    alias: {
-      '@': path.join(root, 'web'),
-      '@contracts': path.join(root, 'contracts'),
-    },
+    alias: [
+      { find: '@', replacement: path.join(root, 'web') },
+      { find: '@contracts', replacement: path.join(root, 'contracts') },
+      ...(command === 'build'
+        ? [
+            { find: /^react-router$/, replacement: path.join(reactRouterDist, 'index.mjs') },
+            {
+              find: /^react-router\/dom$/,
+              replacement: path.join(reactRouterDist, 'dom-export.mjs'),
+            },
+          ]
+        : []),
+    ],
   },
   build: {
     outDir: path.join(root, 'dist/web'),
     emptyOutDir: true,
+    // The Vite manifest is read by the home bundle budget test (e2e/bundle-size.test.ts).
     manifest: true,
     sourcemap: true,
+    // Every browser we support preloads modules natively; the polyfill only cost entry bytes.
+    modulePreload: { polyfill: false },
   },
   server: {
     proxy: { '/api': 'http://localhost:3001', '/files': 'http://localhost:3001' },
   },
-});
+}));

@@ -45,7 +45,9 @@ export const adminSessionSchema = z.object({ valid: z.boolean(), username: z.str
 /** Spec §3 'Admin dashboard stats'. */
 export const adminStatsSchema = z.object({
   totalUsers: z.number().int(),
+  /** Users with a Coach profile. */
   totalExperts: z.number().int(),
+  /** Everyone else, as the Users tab labels them Player. */
   totalAskers: z.number().int(),
   totalQuestions: z.number().int(),
   answeredQuestions: z.number().int(),

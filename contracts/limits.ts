@@ -1,5 +1,7 @@
 /** Business constants and limits of spec §9, each defined once. */
 export const HOME_COACH_LIMIT = 6;
+/** Questions per page of the Coach inbox and My Questions. */
+export const QUESTION_PAGE_SIZE = 20;
 export const MIN_PRICE_DOLLARS = 1;
 export const REFUND_AFTER_DAYS = 7;
 export const PAYOUT_ARRIVAL_BUSINESS_DAYS = '2-7';

@@ -59,7 +59,8 @@ export type LocalCheckout = z.infer<typeof localCheckoutSchema>;
 
 export const redirectSchema = z.object({ redirect: z.string() });
 
-export const PAYOUT_STATUSES = ['pending', 'held', 'paid', 'failed'] as const;
+/** 'cancelled': the question was refunded before the transfer, so nothing is owed. */
+export const PAYOUT_STATUSES = ['pending', 'held', 'paid', 'failed', 'cancelled'] as const;
 
 /** A Coach's payout card (spec §2 'Payouts'). */
 export const payoutSchema = z.object({

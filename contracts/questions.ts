@@ -21,12 +21,27 @@ export const coachInboxQuestionSchema = z.object({
 });
 export type CoachInboxQuestion = z.infer<typeof coachInboxQuestionSchema>;
 
+/** Spec §4 'Inbox filters', applied by the server so every filter pages through all questions. */
+export const INBOX_FILTERS = ['all', 'unanswered', 'answered'] as const;
+export type InboxFilter = (typeof INBOX_FILTERS)[number];
+
+/** Question lists come a page at a time; `cursor` is the previous page's opaque `nextCursor`. */
+const cursor = z.string().max(400).optional();
+export const coachInboxQuerySchema = z.object({
+  filter: z.enum(INBOX_FILTERS).default('all'),
+  cursor,
+});
+export const playerQuestionsQuerySchema = z.object({ cursor });
+/** Null on the last page. */
+const nextCursor = z.string().nullable();
+
 export const coachInboxSchema = z.object({
   /** When the Coach's oldest question arrived, or null with none ('Recently'). */
   coachSince: z.string().nullable(),
   answeredCount: z.number().int(),
   unansweredCount: z.number().int(),
   questions: z.array(coachInboxQuestionSchema),
+  nextCursor,
 });
 export type CoachInbox = z.infer<typeof coachInboxSchema>;
 
@@ -48,7 +63,10 @@ export const playerQuestionSchema = z.object({
   answeredAt: z.string().nullable(),
 });
 export type PlayerQuestion = z.infer<typeof playerQuestionSchema>;
-export const playerQuestionsSchema = z.object({ questions: z.array(playerQuestionSchema) });
+export const playerQuestionsSchema = z.object({
+  questions: z.array(playerQuestionSchema),
+  nextCursor,
+});
 export type PlayerQuestions = z.infer<typeof playerQuestionsSchema>;
 
 export const INBOX_MESSAGES = {
@@ -105,6 +123,18 @@ export const QUESTION_MESSAGES = {
 const joined = (m: { title: string; description: string }) => `${m.title} ${m.description}`;
 
 /** Spec §5: the ask form's limits, with the secure-input rules (brackets stripped, scripts refused). */
+/**
+ * The ask form sends one key per form (an `Idempotency-Key` header): a double click or a retry after
+ * a lost response finds the question the first request created instead of asking twice. Loose: the
+ * other headers (the session cookie) must pass through untouched.
+ */
+export const askHeadersSchema = z.looseObject({
+  'idempotency-key': z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,100}$/, 'Idempotency-Key must be 8-100 letters, digits, _ or -')
+    .optional(),
+});
+
 export const askQuestionSchema = z.object({
   expertId: z.uuid(),
   askerName: secureText({ max: 100, message: QUESTION_MESSAGES.nameLength }),

@@ -27,7 +27,10 @@ describe('footer', () => {
       .getByRole('navigation', { name: 'Footer' })
       .getByRole('link', { name: 'Instagram' });
     await expectVisible(instagram);
-    expect(await instagram.getAttribute('href')).toBe(E2E_INSTAGRAM_URL);
+    // The footer paints before /api/config answers, so the configured address arrives a moment later.
+    await expect
+      .poll(() => instagram.getAttribute('href'), { timeout: 20_000 })
+      .toBe(E2E_INSTAGRAM_URL);
     expect(await instagram.getAttribute('target')).toBe('_blank');
   });
 });

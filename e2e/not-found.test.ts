@@ -11,12 +11,18 @@ describe('unknown paths', () => {
     await page.goto('/no/such/page-42');
     await expectVisible(page.getByRole('heading', { name: 'Oops! Page not found' }));
     expect((await reported).status()).toBe(204);
-    const log = await readFile(inject('serverLog'), 'utf8');
-    const entry = log
-      .split('\n')
-      .filter((line) => line.startsWith('{'))
-      .map((line) => JSON.parse(line) as Record<string, unknown>)
-      .find((line) => line.msg === 'page not found' && line.path === '/no/such/page-42');
+    // The server's log reaches its file through a pipe, a moment after the response.
+    const findEntry = async () =>
+      (await readFile(inject('serverLog'), 'utf8'))
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        .find((line) => line.msg === 'page not found' && line.path === '/no/such/page-42');
+    let entry = await findEntry();
+    for (let i = 0; !entry && i < 50; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      entry = await findEntry();
+    }
     expect(entry).toMatchObject({ level: 40, requestId: expect.any(String) });
 
     await page.getByRole('link', { name: 'Return to Home' }).click();

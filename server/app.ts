@@ -30,12 +30,24 @@ import { stripeWebhookRoutes } from './modules/payments/webhook';
 import { profileRoutes } from './modules/profiles/routes';
 import { questionRoutes } from './modules/questions/routes';
 import { publicConfigRoutes } from './modules/public-config/routes';
+import { csrf } from './plugins/csrf';
 import { errorHandler } from './plugins/error-handler';
 import { localFiles } from './plugins/local-files';
 import { security } from './plugins/security';
 import { webApp } from './plugins/web-app';
 
 const REQUEST_ID = /^[\w-]{8,64}$/;
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: RouteEntry[];
+  }
+}
 
 export interface BuildOptions {
   /** Directory of the built web app; without a build only the API is served. */
@@ -64,8 +76,18 @@ export async function buildApp(ctx: AppContext, options: BuildOptions) {
     reply.header('x-request-id', request.id);
   });
 
+  // Every route, as registered: the authorization matrix test walks this list.
+  const routeTable: RouteEntry[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routeTable.push({ method, url: route.url });
+    }
+  });
+  app.decorate('routeTable', routeTable);
+
   await app.register(errorHandler);
   await app.register(security);
+  await app.register(csrf, { publicUrl: config.PUBLIC_URL });
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   await app.register(multipart);

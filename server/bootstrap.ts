@@ -96,18 +96,19 @@ export async function createContext(
     database ??
     (await openDatabase(
       config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR },
-      (err) => logger.warn({ err }, 'database connection lost'),
+      { onConnectionError: (err) => logger.warn({ err }, 'database connection lost') },
     ));
+  const bus =
+    config.EVENTS_DRIVER === 'postgres' && config.DATABASE_URL
+      ? await createPostgresBus(config.DATABASE_URL, logger)
+      : createInProcessBus();
   return {
     config,
     database: handle,
     storage: createStorage(config),
     mail: createMailTransport(config, logger),
-    bus:
-      config.EVENTS_DRIVER === 'postgres' && config.DATABASE_URL
-        ? await createPostgresBus(config.DATABASE_URL, logger)
-        : createInProcessBus(),
-    auth: createAuth(config, handle.db),
+    bus,
+    auth: createAuth(config, handle.db, bus),
     payments: createPayments(config, handle.db),
   };
 }

@@ -23,6 +23,7 @@ const configSchema = z
     APP_SECRET: z.string().min(32).default(DEV_SECRET),
     BETA_ACCESS_CODE: optionalString,
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+    QUESTION_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
     SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(30),
     ADMIN_USERNAME: optionalString,
     ADMIN_PASSWORD: optionalString,

@@ -8,17 +8,7 @@ import {
 import { afterAll, beforeAll, inject } from 'vitest';
 import { BETA_COOKIE, betaToken } from '../../server/modules/beta/access-token';
 import { E2E_APP_SECRET, E2E_BETA_CODE } from './constants';
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/lib/chromium';
 
 /** One Chromium per test file; each test gets its own context (cookies, storage). */
 /** `baseUrl`: another server than the shared one (read when each visitor is created). */
@@ -26,7 +16,7 @@ export function useBrowser(options: { baseUrl?: () => string } = {}) {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
   });
   afterAll(async () => {
     await Promise.all(contexts.map((c) => c.close()));

@@ -52,7 +52,9 @@ export async function startServer(options: {
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       PUBLIC_URL: baseUrl,
+      // Every browser in the suite comes from 127.0.0.1; the per-address limits have their own tests.
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      QUESTION_RATE_LIMIT_PER_MINUTE: '1000',
       SWEEP_INTERVAL_SECONDS: '1',
       BETA_ACCESS_CODE: E2E_BETA_CODE,
       APP_SECRET: E2E_APP_SECRET,

@@ -46,14 +46,19 @@ async function ping(db: Database): Promise<boolean> {
 /** Opens the database the configuration names and brings its schema up to date. */
 export async function openDatabase(
   target: DatabaseTarget,
-  onConnectionError: (err: Error) => void = () => undefined,
+  options: {
+    onConnectionError?: (err: Error) => void;
+    /** Sees every query with its parameters (the index-use test reads them). */
+    logQuery?: (query: string, params: unknown[]) => void;
+  } = {},
 ): Promise<DatabaseHandle> {
+  const logger = options.logQuery ? { logQuery: options.logQuery } : false;
   if ('url' in target) {
     const pool = new pg.Pool({ connectionString: target.url, max: 20 });
     // An idle connection dropped by the server must not crash the process: the pool discards it
     // and the next query opens a new one.
-    pool.on('error', onConnectionError);
-    const db = drizzlePg(pool, { schema });
+    pool.on('error', options.onConnectionError ?? (() => undefined));
+    const db = drizzlePg(pool, { schema, logger });
     await migratePg(db, { migrationsFolder });
     return {
       db,
@@ -68,7 +73,7 @@ export async function openDatabase(
     await mkdir(dataDir, { recursive: true });
   }
   const client = new PGlite(dataDir);
-  const db = drizzlePglite(client, { schema });
+  const db = drizzlePglite(client, { schema, logger });
   await migratePglite(db, { migrationsFolder });
   return {
     db: db as unknown as Database,

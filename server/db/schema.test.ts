@@ -86,10 +86,15 @@ describe(`schema constraints (${testDatabaseKind})`, () => {
   });
 
   it('allows one helpful rating per question and user', async () => {
-    const { row, asker } = await question();
-    await db().insert(ratings).values({ questionId: row.id, userId: asker.id, isHelpful: true });
+    const { row, asker, coach } = await question();
+    const rating = { questionId: row.id, expertId: coach.id, userId: asker.id };
+    await db()
+      .insert(ratings)
+      .values({ ...rating, isHelpful: true });
     await expect(
-      db().insert(ratings).values({ questionId: row.id, userId: asker.id, isHelpful: false }),
+      db()
+        .insert(ratings)
+        .values({ ...rating, isHelpful: false }),
     ).rejects.toThrow();
   });
 

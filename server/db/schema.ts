@@ -15,10 +15,15 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { CONTACT_TOPIC_VALUES } from '../../contracts/contact';
+import { PAYOUT_STATUSES } from '../../contracts/payments';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 const at = (name: string) => timestamp(name, { withTimezone: true });
+
+// Index order: ascending columns serve ORDER BY ... DESC by scanning backwards. A DESC index column
+// must say NULLS FIRST to match a plain DESC sort (drizzle's .desc() alone means NULLS LAST, which
+// no ORDER BY here asks for, so PostgreSQL would sort instead). The index-use test checks the plans.
 
 // ---------------------------------------------------------------- enums
 
@@ -31,7 +36,13 @@ export const paymentStatusEnum = pgEnum('payment_status', [
   'failed',
   'refunded',
 ]);
-export const payoutStatusEnum = pgEnum('payout_status', ['pending', 'held', 'paid', 'failed']);
+export const payoutStatusEnum = pgEnum('payout_status', PAYOUT_STATUSES);
+/** How an administrator settled a dispute (ADR 015); null while it is open. */
+export const disputeResolutionEnum = pgEnum('dispute_resolution', [
+  'dismissed',
+  'released',
+  'refunded',
+]);
 export const reportReasonEnum = pgEnum('report_reason', [
   'harassment',
   'inappropriate',
@@ -45,15 +56,25 @@ export const mailStatusEnum = pgEnum('mail_status', ['pending', 'sent', 'failed'
 
 // ---------------------------------------------------------------- accounts (better-auth's model)
 
-export const users = pgTable('users', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  email: text('email').notNull().unique(),
-  emailVerified: boolean('email_verified').notNull().default(false),
-  image: text('image'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull().unique(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // The administrator's Users tab pages by each sortable column, with id as the tie-breaker;
+  // ascending indexes serve both directions (NOT NULL columns, so no NULLS ordering mismatch).
+  (t) => [
+    index('users_newest_idx').on(t.createdAt, t.id),
+    index('users_name_idx').on(t.name, t.id),
+    index('users_email_idx').on(t.email, t.id),
+  ],
+);
 
 export const sessions = pgTable(
   'sessions',
@@ -176,7 +197,7 @@ export const experts = pgTable(
   },
   (t) => [
     check('experts_price_min', sql`${t.pricePerQuestion} >= 100`),
-    index('experts_newest_idx').on(t.createdAt.desc(), t.id),
+    index('experts_newest_idx').on(t.createdAt, t.id),
     index('experts_lower_name_idx').on(sql`lower(${t.name})`),
   ],
 );
@@ -203,12 +224,16 @@ export const questions = pgTable(
     /** Integer cents, the Coach's price when the question was asked. */
     amount: integer('amount').notNull(),
     checkoutSessionId: text('checkout_session_id'),
+    /** The asker's Idempotency-Key for the creating request, if sent. */
+    idempotencyKey: text('idempotency_key'),
     paymentIntentId: text('payment_intent_id'),
     createdAt: createdAt(),
     paidAt: at('paid_at'),
     answeredAt: at('answered_at'),
     refundedAt: at('refunded_at'),
     disputeFlagged: boolean('dispute_flagged').notNull().default(false),
+    disputeResolution: disputeResolutionEnum('dispute_resolution'),
+    disputeResolvedAt: at('dispute_resolved_at'),
     askerViewedResponse: boolean('asker_viewed_response').notNull().default(false),
     expertViewedQuestion: boolean('expert_viewed_question').notNull().default(false),
   },
@@ -227,19 +252,37 @@ export const questions = pgTable(
       sql`NOT ${t.disputeFlagged} OR ${t.answer} IS NOT NULL`,
     ),
     // Coach inbox: by Coach, status ascending, newest first.
-    index('questions_expert_inbox_idx').on(t.expertId, t.status, t.createdAt.desc()),
-    // Answered filter: by Coach, newest answer first.
+    index('questions_expert_inbox_idx').on(t.expertId, t.status, t.createdAt.desc().nullsFirst()),
+    // The inbox and its summary read only questions that are paid or awaiting payment. Pages
+    // are keyset-paged on (time, id), read backwards for newest first. This one serves the
+    // Unanswered filter and the summary, whose counts come from the index alone.
+    index('questions_expert_visible_idx')
+      .on(t.expertId, t.status, t.createdAt, t.id)
+      .where(sql`${t.paymentStatus} IN ('paid', 'pending')`),
+    // The inbox's All filter.
+    index('questions_expert_recent_idx')
+      .on(t.expertId, t.createdAt, t.id)
+      .where(sql`${t.paymentStatus} IN ('paid', 'pending')`),
+    // The Answered filter (newest answer first) and the Coach page's answered count.
     index('questions_expert_answered_idx')
-      .on(t.expertId, t.answeredAt.desc())
+      .on(t.expertId, t.answeredAt, t.id)
       .where(sql`${t.status} = 'answered'`),
-    // My Questions, payment history and the thread between one asker and one Coach.
-    index('questions_asker_idx').on(t.askerId, t.createdAt.desc()),
+    // My Questions (keyset-paged), payment history and the thread between one asker and one Coach.
+    index('questions_asker_idx').on(t.askerId, t.createdAt, t.id),
     index('questions_thread_idx').on(t.askerId, t.expertId, t.createdAt),
     // The 7-day refund sweep only looks at paid, unanswered questions.
     index('questions_refund_due_idx')
       .on(t.paidAt)
       .where(sql`${t.status} = 'pending' AND ${t.paymentStatus} = 'paid'`),
     uniqueIndex('questions_checkout_session_uq').on(t.checkoutSessionId),
+    uniqueIndex('questions_idempotency_uq')
+      .on(t.askerId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} IS NOT NULL`),
+    // Administrator tables page through every question newest first, and through disputes.
+    index('questions_newest_idx').on(t.createdAt, t.id),
+    index('questions_disputes_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.disputeFlagged}`),
   ],
 );
 
@@ -263,8 +306,9 @@ export const reviews = pgTable(
   },
   (t) => [
     check('reviews_rating_range', sql`${t.rating} BETWEEN 1 AND 5`),
+    // Covers the star average: read from the index alone.
     index('reviews_expert_published_idx')
-      .on(t.expertId)
+      .on(t.expertId, t.rating)
       .where(sql`${t.published}`),
   ],
 );
@@ -276,6 +320,10 @@ export const ratings = pgTable(
     questionId: uuid('question_id')
       .notNull()
       .references(() => questions.id, { onDelete: 'cascade' }),
+    /** The question's Coach, copied so a Coach's helpful percentage is read from one index. */
+    expertId: uuid('expert_id')
+      .notNull()
+      .references(() => experts.id, { onDelete: 'cascade' }),
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -283,7 +331,10 @@ export const ratings = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('ratings_question_user_uq').on(t.questionId, t.userId)],
+  (t) => [
+    uniqueIndex('ratings_question_user_uq').on(t.questionId, t.userId),
+    index('ratings_expert_idx').on(t.expertId, t.isHelpful),
+  ],
 );
 
 export const payouts = pgTable(
@@ -300,6 +351,8 @@ export const payouts = pgTable(
       .references(() => experts.id, { onDelete: 'restrict' }),
     amount: integer('amount').notNull(),
     status: payoutStatusEnum('status').notNull().default('pending'),
+    /** An administrator's hold: the sweep leaves the payout alone until it is released. */
+    heldByAdmin: boolean('held_by_admin').notNull().default(false),
     transferId: text('transfer_id'),
     createdAt: createdAt(),
     paidAt: at('paid_at'),
@@ -307,7 +360,8 @@ export const payouts = pgTable(
   (t) => [
     check('payouts_amount_non_negative', sql`${t.amount} >= 0`),
     check('payouts_paid_has_time', sql`${t.status} <> 'paid' OR ${t.paidAt} IS NOT NULL`),
-    index('payouts_expert_idx').on(t.expertId, t.createdAt.desc()),
+    index('payouts_expert_idx').on(t.expertId, t.createdAt),
+    index('payouts_newest_idx').on(t.createdAt, t.id),
     index('payouts_release_due_idx')
       .on(t.createdAt)
       .where(sql`${t.status} IN ('pending', 'held')`),
@@ -334,7 +388,7 @@ export const abuseReports = pgTable(
     resolvedAt: at('resolved_at'),
   },
   (t) => [
-    index('abuse_reports_status_idx').on(t.status, t.createdAt.desc()),
+    index('abuse_reports_status_idx').on(t.status, t.createdAt, t.id),
     index('abuse_reports_question_idx').on(t.reportedQuestionId),
   ],
 );
@@ -353,7 +407,7 @@ export const contactMessages = pgTable(
     createdAt: createdAt(),
     readAt: at('read_at'),
   },
-  (t) => [index('contact_messages_newest_idx').on(t.createdAt.desc())],
+  (t) => [index('contact_messages_newest_idx').on(t.createdAt, t.id)],
 );
 
 // ---------------------------------------------------------------- administrators
@@ -399,9 +453,9 @@ export const adminAuditLog = pgTable(
     details: jsonb('details'),
   },
   (t) => [
-    index('admin_audit_log_at_idx').on(t.at.desc()),
+    index('admin_audit_log_at_idx').on(t.at),
     // Lockout counts recent failed logins per username.
-    index('admin_audit_log_username_idx').on(sql`lower(${t.username})`, t.at.desc()),
+    index('admin_audit_log_username_idx').on(sql`lower(${t.username})`, t.at),
   ],
 );
 
@@ -439,6 +493,6 @@ export const mailOutbox = pgTable(
     index('mail_outbox_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'pending'`),
-    index('mail_outbox_to_idx').on(t.to, t.createdAt.desc()),
+    index('mail_outbox_to_idx').on(t.to, t.createdAt),
   ],
 );

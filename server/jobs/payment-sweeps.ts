@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, not, notInArray, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { REFUND_AFTER_DAYS } from '../../contracts/limits';
 import type { EventBus } from '../adapters/events/types';
@@ -12,32 +12,61 @@ const DAY_MS = 86_400_000;
 
 /**
  * Releases payouts by transfer once their question is paid, not disputed and the Coach can receive
- * payouts; holds them while disputed or while the Coach cannot receive (design.md §1). Rows are
+ * payouts; holds them while disputed, held by an administrator or while the Coach cannot receive
+ * (design.md §1, ADR 015). Rows are
  * claimed with SKIP LOCKED and each transfer carries the payout's idempotency key, so every process
  * may run this at once and a payout is transferred once.
  */
 export async function releasePayouts(
   db: Database,
   provider: PaymentProvider,
-  logger: Logger,
+  logger: Pick<Logger, 'info'>,
   now: Date = new Date(),
+  /** Only this question's payout: an administrator just released it. */
+  questionId?: string,
 ): Promise<number> {
+  // Blocked: the same rule as the loop below, in SQL, so a batch never fills up with payouts that
+  // cannot move (unpaid questions, or held ones still held) and starves the ones behind them.
+  const blocked = or(
+    payouts.heldByAdmin,
+    not(experts.stripePayoutsEnabled),
+    isNull(experts.stripeAccountId),
+    and(
+      questions.disputeFlagged,
+      or(
+        isNull(questions.disputeResolution),
+        notInArray(questions.disputeResolution, ['dismissed', 'released']),
+      ),
+    ),
+  );
   return db.transaction(async (tx) => {
     const due = await tx
       .select({ payout: payouts, question: questions, expert: experts })
       .from(payouts)
       .innerJoin(questions, eq(questions.id, payouts.questionId))
       .innerJoin(experts, eq(experts.id, payouts.expertId))
-      .where(inArray(payouts.status, ['pending', 'held']))
+      .where(
+        and(
+          inArray(payouts.status, ['pending', 'held']),
+          eq(questions.paymentStatus, 'paid'),
+          // A pending payout that is blocked is claimed once, to be marked held; a held one only
+          // once it can be released.
+          or(eq(payouts.status, 'pending'), not(blocked ?? sql`false`)),
+          questionId ? eq(payouts.questionId, questionId) : undefined,
+        ),
+      )
       .orderBy(payouts.createdAt)
       .limit(BATCH)
       .for('update', { of: payouts, skipLocked: true });
     let released = 0;
     for (const { payout, question, expert } of due) {
-      // Never for a question that is unpaid or refunded; wait for the payment.
-      if (question.paymentStatus !== 'paid') continue;
       const canReceive = expert.stripePayoutsEnabled && expert.stripeAccountId;
-      if (question.disputeFlagged || !canReceive) {
+      // A dispute holds the payout until an administrator dismisses it or releases the payout.
+      const disputeOpen =
+        question.disputeFlagged &&
+        question.disputeResolution !== 'dismissed' &&
+        question.disputeResolution !== 'released';
+      if (disputeOpen || payout.heldByAdmin || !canReceive) {
         if (payout.status !== 'held') {
           await tx.update(payouts).set({ status: 'held' }).where(eq(payouts.id, payout.id));
         }

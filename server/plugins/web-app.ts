@@ -6,8 +6,9 @@ import fp from 'fastify-plugin';
 import { notFound } from '../errors';
 
 /**
- * Serves the built React app: hashed assets cached for a year, index.html for every other GET so
- * client-side routes (including unknown ones, which render the not-found page) work on reload.
+ * Serves the built React app: hashed assets cached for a year and sent brotli or gzip compressed
+ * when the browser accepts it, index.html for every other GET so client-side routes (including
+ * unknown ones, which render the not-found page) work on reload.
  */
 export const webApp = fp<{ root: string }>(async (app: FastifyInstance, { root }) => {
   const hasBuild = existsSync(path.join(root, 'index.html'));
@@ -16,6 +17,8 @@ export const webApp = fp<{ root: string }>(async (app: FastifyInstance, { root }
       root,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each asset (scripts/compress-assets.mjs).
+      preCompressed: true,
       setHeaders(reply, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header(

@@ -14,8 +14,10 @@ import { openDatabase, type DatabaseHandle } from '../db/client';
 export const testDatabaseKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
 /** A fresh database per test file: an in-memory PGlite, or a new database on the PostgreSQL server. */
-export async function openTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
-  if (testDatabaseKind === 'pglite') return openDatabase({ memory: true });
+export async function openTestDatabase(
+  options: Parameters<typeof openDatabase>[1] = {},
+): Promise<DatabaseHandle & { url?: string }> {
+  if (testDatabaseKind === 'pglite') return openDatabase({ memory: true }, options);
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
   const name = `test_${randomBytes(6).toString('hex')}`;
@@ -24,7 +26,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle & { url?: strin
   await admin.query(`CREATE DATABASE ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ url: url.toString() });
+  const handle = await openDatabase({ url: url.toString() }, options);
   return {
     ...handle,
     url: url.toString(),

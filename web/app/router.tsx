@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { Guard } from '@/features/account/guard';
+import type { GuardOptions } from '@/features/account/guard';
 import { RouteErrorScreen } from './error-screen';
 import { Layout } from './layout';
 
@@ -12,7 +12,25 @@ const page = (path: string | undefined, load: () => Loaded, name: string): Route
   lazy: () => load().then((m) => ({ Component: m[name] })),
 });
 
+/**
+ * A layout route behind the route guard. The guard is loaded with the page it guards, so the home
+ * page, which no guard covers, does not ship it (ADR 016).
+ */
+const guarded = (options: GuardOptions, children: RouteObject[]): RouteObject => ({
+  lazy: () =>
+    import('@/features/account/guard').then(({ Guard }) => ({ element: <Guard {...options} /> })),
+  children,
+});
+
 export const router = createBrowserRouter([
+  // The administrator portal has its own frame, outside the site's header and footer.
+  {
+    errorElement: <RouteErrorScreen />,
+    children: [
+      page('admin-access', () => import('@/routes/admin-access'), 'AdminAccessPage'),
+      page('admin-dashboard', () => import('@/routes/admin-dashboard'), 'AdminDashboardPage'),
+    ],
+  },
   {
     element: <Layout />,
     errorElement: <RouteErrorScreen />,
@@ -45,76 +63,61 @@ export const router = createBrowserRouter([
             'LenientQuestionDetailPage',
           ),
           // Sign-in only: profile creation skips the role and profile checks.
-          {
-            element: <Guard role="expert" skipChecks />,
-            children: [
-              page(
-                'create-expert-profile',
-                () => import('@/routes/create-expert-profile'),
-                'CreateExpertProfilePage',
-              ),
-            ],
-          },
-          {
-            element: <Guard role="asker" skipChecks />,
-            children: [
-              page(
-                'create-asker-profile',
-                () => import('@/routes/create-asker-profile'),
-                'CreateAskerProfilePage',
-              ),
-            ],
-          },
+          guarded({ role: 'expert', skipChecks: true }, [
+            page(
+              'create-expert-profile',
+              () => import('@/routes/create-expert-profile'),
+              'CreateExpertProfilePage',
+            ),
+          ]),
+          guarded({ role: 'asker', skipChecks: true }, [
+            page(
+              'create-asker-profile',
+              () => import('@/routes/create-asker-profile'),
+              'CreateAskerProfilePage',
+            ),
+          ]),
           // Sign-in only.
-          {
-            element: <Guard skipChecks />,
-            children: [
-              page('questions/:id', () => import('@/routes/question-detail'), 'QuestionDetailPage'),
-              // The local payment provider's test checkout (design.md §2).
-              page(
-                'test-checkout/:sessionId',
-                () => import('@/routes/test-checkout'),
-                'TestCheckoutPage',
-              ),
-            ],
-          },
+          guarded({ skipChecks: true }, [
+            page('questions/:id', () => import('@/routes/question-detail'), 'QuestionDetailPage'),
+            // The local payment provider's test checkout (design.md §2).
+            page(
+              'test-checkout/:sessionId',
+              () => import('@/routes/test-checkout'),
+              'TestCheckoutPage',
+            ),
+          ]),
           // Coach only.
-          {
-            element: <Guard role="expert" />,
-            children: [
-              page(
-                'manage-expert-profile',
-                () => import('@/routes/manage-expert-profile'),
-                'ManageExpertProfilePage',
-              ),
-              page('expert-inbox', () => import('@/routes/expert-inbox'), 'ExpertInboxPage'),
-              page('payouts', () => import('@/routes/payouts'), 'PayoutsPage'),
-              page(
-                'expert-payment-setup',
-                () => import('@/routes/expert-payment-setup'),
-                'ExpertPaymentSetupPage',
-              ),
-              page(
-                'test-onboarding/:accountId',
-                () => import('@/routes/test-onboarding'),
-                'TestOnboardingPage',
-              ),
-            ],
-          },
+          guarded({ role: 'expert' }, [
+            page(
+              'manage-expert-profile',
+              () => import('@/routes/manage-expert-profile'),
+              'ManageExpertProfilePage',
+            ),
+            page('expert-inbox', () => import('@/routes/expert-inbox'), 'ExpertInboxPage'),
+            page('payouts', () => import('@/routes/payouts'), 'PayoutsPage'),
+            page(
+              'expert-payment-setup',
+              () => import('@/routes/expert-payment-setup'),
+              'ExpertPaymentSetupPage',
+            ),
+            page(
+              'test-onboarding/:accountId',
+              () => import('@/routes/test-onboarding'),
+              'TestOnboardingPage',
+            ),
+          ]),
           // Player only.
-          {
-            element: <Guard role="asker" />,
-            children: [
-              page(
-                'manage-asker-profile',
-                () => import('@/routes/manage-asker-profile'),
-                'ManageAskerProfilePage',
-              ),
-              page('asker-inbox', () => import('@/routes/asker-inbox'), 'AskerInboxPage'),
-              page('ask/:expertId', () => import('@/routes/ask'), 'AskPage'),
-              page('payments', () => import('@/routes/payments'), 'PaymentsPage'),
-            ],
-          },
+          guarded({ role: 'asker' }, [
+            page(
+              'manage-asker-profile',
+              () => import('@/routes/manage-asker-profile'),
+              'ManageAskerProfilePage',
+            ),
+            page('asker-inbox', () => import('@/routes/asker-inbox'), 'AskerInboxPage'),
+            page('ask/:expertId', () => import('@/routes/ask'), 'AskPage'),
+            page('payments', () => import('@/routes/payments'), 'PaymentsPage'),
+          ]),
           page('*', () => import('@/routes/not-found'), 'NotFoundPage'),
         ],
       },

@@ -16,6 +16,7 @@ interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
+  headers?: Record<string, string>;
 }
 
 /**
@@ -23,14 +24,14 @@ interface RequestOptions {
  * zod schema, and keeping zod out of this module keeps it out of the app's entry chunk.
  */
 export async function api<T = void>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, signal } = options;
+  const { method = 'GET', body, signal, headers = {} } = options;
   let response: Response;
   try {
     response = await fetch(path, {
       method,
       signal,
       credentials: 'same-origin',
-      headers: body === undefined ? undefined : { 'content-type': 'application/json' },
+      headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch (err) {

@@ -20,8 +20,10 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
 import { PageLoading } from '@/components/ui/page-loading';
+import { Eyebrow, Hero } from '@/components/ui/hero';
 import { usePlayerQuestions } from '@/features/questions/api';
 import { HelpfulRating } from '@/features/questions/helpful-rating';
+import { LoadMore } from '@/features/questions/load-more';
 import { ReportDialog } from '@/features/questions/report-dialog';
 import { StatusBadge } from '@/features/questions/status-badge';
 import { cn } from '@/lib/cn';
@@ -30,7 +32,9 @@ import { errorMessage } from '@/lib/api-client';
 
 /** My Questions, the Player's inbox, at /asker-inbox (and /inbox for a Player). */
 export function AskerInboxPage() {
-  const { data, error, isPending, isFetching, refetch } = usePlayerQuestions();
+  const mine = usePlayerQuestions();
+  const { data, error, isPending, isFetching, refetch } = mine;
+  const questions = data?.pages.flatMap((page) => page.questions) ?? [];
 
   useErrorToast(error, (failure) => ({
     title: errorMessage(failure, INBOX_MESSAGES.questionsLoadFailed),
@@ -48,16 +52,23 @@ export function AskerInboxPage() {
             retrying={isFetching}
             onRetry={() => void refetch()}
           />
-        ) : data.questions.length === 0 ? (
+        ) : questions.length === 0 ? (
           <EmptyState />
         ) : (
-          <ul className="flex flex-col gap-4">
-            {data.questions.map((question) => (
-              <li key={question.id}>
-                <QuestionCard question={question} />
-              </li>
-            ))}
-          </ul>
+          <>
+            <ul className="flex flex-col gap-4">
+              {questions.map((question) => (
+                <li key={question.id}>
+                  <QuestionCard question={question} />
+                </li>
+              ))}
+            </ul>
+            <LoadMore
+              hasMore={mine.hasNextPage}
+              loading={mine.isFetchingNextPage}
+              onLoad={() => void mine.fetchNextPage()}
+            />
+          </>
         )}
       </div>
     </>
@@ -66,34 +77,28 @@ export function AskerInboxPage() {
 
 function Header() {
   return (
-    <section className="relative overflow-hidden bg-navy text-white">
-      <div
-        aria-hidden
-        className="absolute -top-24 -right-24 size-80 rounded-full bg-volt/15 blur-3xl"
-      />
-      <div className="relative mx-auto w-full max-w-3xl px-4 py-6 sm:py-10">
-        <Link
-          to="/"
-          className="-ml-1 inline-flex items-center gap-2 rounded-lg px-1 py-1 text-sm font-semibold text-white/85 transition-colors hover:text-volt"
-        >
-          <ArrowLeft aria-hidden className="size-4 shrink-0" />
-          Back
-        </Link>
-        <div className="mt-4 flex flex-wrap items-end justify-between gap-4">
-          <div className="min-w-0">
-            <p className="font-display text-sm tracking-widest text-volt uppercase">Player</p>
-            <h1 className="mt-1 text-4xl leading-none font-bold sm:text-5xl">My Questions</h1>
-            <p className="mt-3 text-white/85">Every question you've asked, and every answer.</p>
-          </div>
-          <Button asChild variant="onDark" size="sm">
-            <Link to="/payments">
-              <Receipt aria-hidden />
-              Payment History
-            </Link>
-          </Button>
+    <Hero className="py-6 sm:py-10">
+      <Link
+        to="/"
+        className="-ml-1 inline-flex items-center gap-2 rounded-lg px-1 py-1 text-sm font-semibold text-white/85 transition-colors hover:text-volt"
+      >
+        <ArrowLeft aria-hidden className="size-4 shrink-0" />
+        Back
+      </Link>
+      <div className="mt-4 flex flex-wrap items-end justify-between gap-4">
+        <div className="min-w-0">
+          <Eyebrow>Player</Eyebrow>
+          <h1 className="mt-1 text-4xl leading-none font-bold sm:text-5xl">My Questions</h1>
+          <p className="mt-3 text-white/85">Every question you've asked, and every answer.</p>
         </div>
+        <Button asChild variant="onDark" size="sm">
+          <Link to="/payments">
+            <Receipt aria-hidden />
+            Payment History
+          </Link>
+        </Button>
       </div>
-    </section>
+    </Hero>
   );
 }
 

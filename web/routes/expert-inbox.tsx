@@ -7,75 +7,66 @@ import {
   Inbox as InboxIcon,
   UserPen,
 } from 'lucide-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import type { InfiniteData } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatWholeDollars } from '@contracts/money';
-import type { CoachInbox, CoachInboxQuestion } from '@contracts/questions';
+import type { CoachInbox, CoachInboxQuestion, InboxFilter } from '@contracts/questions';
 import { INBOX_MESSAGES } from '@contracts/questions';
 import { useErrorToast } from '@/components/toast/use-error-toast';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { Eyebrow, Hero } from '@/components/ui/hero';
 import { LoadError } from '@/components/ui/load-error';
 import { PageLoading } from '@/components/ui/page-loading';
-import { coachInboxQuery, useCoachInbox } from '@/features/questions/api';
+import { COACH_INBOX_KEY, coachInboxQuery } from '@/features/questions/api';
+import { LoadMore, type LoadMoreProps } from '@/features/questions/load-more';
 import { RespondDialog } from '@/features/questions/respond-dialog';
 import { StatusBadge } from '@/features/questions/status-badge';
 import { cn } from '@/lib/cn';
 import { monthYear, timeSince } from '@/lib/relative-time';
 import { errorMessage } from '@/lib/api-client';
 
-type Filter = 'all' | 'unanswered' | 'answered';
-
-const FILTERS: { value: Filter; label: string }[] = [
+const FILTERS: { value: InboxFilter; label: string }[] = [
   { value: 'all', label: 'All Questions' },
   { value: 'unanswered', label: 'Unanswered' },
   { value: 'answered', label: 'Answered' },
 ];
 
-/** Milliseconds since the epoch, with a missing or unreadable time sorting last. */
-const toTime = (iso: string | null): number => {
-  const time = iso ? Date.parse(iso) : Number.NaN;
-  return Number.isNaN(time) ? Number.NEGATIVE_INFINITY : time;
-};
-
-const newestFirst =
-  (key: 'createdAt' | 'answeredAt') => (a: CoachInboxQuestion, b: CoachInboxQuestion) => {
-    const diff = toTime(b[key]) - toTime(a[key]);
-    return Number.isNaN(diff) ? 0 : diff;
-  };
-
 /**
- * Spec §4 'Inbox filters': All by asked time, newest first; Unanswered only pending, newest first;
- * Answered only answered, by answered time, newest first.
+ * The server filters and orders (spec §4 'Inbox filters'); this only hides a question answered a
+ * moment ago from Unanswered until the refetch brings the new page.
  */
-function applyFilter(questions: CoachInboxQuestion[], filter: Filter): CoachInboxQuestion[] {
-  switch (filter) {
-    case 'unanswered':
-      return questions.filter((q) => q.status === 'pending').sort(newestFirst('createdAt'));
-    case 'answered':
-      return questions.filter((q) => q.status === 'answered').sort(newestFirst('answeredAt'));
-    default:
-      return [...questions].sort(newestFirst('createdAt'));
-  }
-}
+const belongsTo = (q: CoachInboxQuestion, filter: InboxFilter) =>
+  filter === 'all' || (filter === 'answered') === (q.status === 'answered');
 
 /** How long after an answer the inbox is fetched again (spec §4 'Responding', §9). */
 const REFETCH_AFTER_ANSWER_MS = 1000;
 
-/** The inbox with one question answered just now: its answer, status, time and the counts. */
-function withAnswer(inbox: CoachInbox, id: string, answer: string, at: string): CoachInbox {
-  const target = inbox.questions.find((q) => q.id === id);
-  if (!target || target.status !== 'pending') return inbox;
+/** Every loaded page with one question answered just now: its answer, status, time and the counts. */
+function withAnswer(
+  inbox: InfiniteData<CoachInbox>,
+  id: string,
+  answer: string,
+  at: string,
+): InfiniteData<CoachInbox> {
+  const pending = inbox.pages.some((page) =>
+    page.questions.some((q) => q.id === id && q.status === 'pending'),
+  );
+  if (!pending) return inbox;
   return {
     ...inbox,
-    answeredCount: inbox.answeredCount + 1,
-    unansweredCount: Math.max(0, inbox.unansweredCount - 1),
-    questions: inbox.questions.map((q) =>
-      q.id === id ? { ...q, answer, status: 'answered', answeredAt: at } : q,
-    ),
+    pages: inbox.pages.map((page) => ({
+      ...page,
+      answeredCount: page.answeredCount + 1,
+      unansweredCount: Math.max(0, page.unansweredCount - 1),
+      questions: page.questions.map((q) =>
+        q.id === id ? { ...q, answer, status: 'answered', answeredAt: at } : q,
+      ),
+    })),
   };
 }
 
@@ -88,10 +79,10 @@ function useMarkAnswered() {
     return () => pending.forEach(clearTimeout);
   }, []);
   return (id: string, answer: string) => {
-    const { queryKey } = coachInboxQuery();
+    const queryKey = COACH_INBOX_KEY;
     // A refetch already under way would bring back the question as unanswered.
     void queryClient.cancelQueries({ queryKey });
-    queryClient.setQueryData(queryKey, (old) =>
+    queryClient.setQueriesData<InfiniteData<CoachInbox>>({ queryKey }, (old) =>
       old ? withAnswer(old, id, answer, new Date().toISOString()) : old,
     );
     const timer = setTimeout(() => {
@@ -104,7 +95,10 @@ function useMarkAnswered() {
 
 /** The Coach Inbox at /expert-inbox (and /inbox for a Coach). */
 export function ExpertInboxPage() {
-  const { data, error, isPending, isFetching, refetch } = useCoachInbox();
+  const [filter, setFilter] = useState<InboxFilter>('all');
+  // The previous filter's cards stay up while the next filter's first page loads.
+  const inbox = useInfiniteQuery({ ...coachInboxQuery(filter), placeholderData: keepPreviousData });
+  const { data, error, isPending, isFetching, refetch } = inbox;
 
   useErrorToast(error, (failure) => ({
     title: 'Error',
@@ -126,13 +120,34 @@ export function ExpertInboxPage() {
       </>
     );
   }
-  return <Inbox inbox={data} />;
+  return (
+    <Inbox
+      pages={data.pages}
+      filter={filter}
+      onFilter={setFilter}
+      more={{
+        hasMore: inbox.hasNextPage,
+        loading: inbox.isFetchingNextPage,
+        onLoad: () => void inbox.fetchNextPage(),
+      }}
+    />
+  );
 }
 
-function Inbox({ inbox }: { inbox: CoachInbox }) {
-  const [filter, setFilter] = useState<Filter>('all');
+function Inbox({
+  pages,
+  filter,
+  onFilter,
+  more,
+}: {
+  pages: CoachInbox[];
+  filter: InboxFilter;
+  onFilter: (filter: InboxFilter) => void;
+  more: LoadMoreProps;
+}) {
   const markAnswered = useMarkAnswered();
-  const shown = applyFilter(inbox.questions, filter);
+  const inbox = pages[0]!;
+  const shown = pages.flatMap((page) => page.questions).filter((q) => belongsTo(q, filter));
   const unanswered = inbox.unansweredCount;
 
   return (
@@ -151,7 +166,7 @@ function Inbox({ inbox }: { inbox: CoachInbox }) {
           </div>
         )}
 
-        {inbox.questions.length === 0 ? (
+        {inbox.answeredCount + unanswered === 0 && shown.length === 0 ? (
           <EmptyInbox />
         ) : (
           <>
@@ -166,7 +181,7 @@ function Inbox({ inbox }: { inbox: CoachInbox }) {
                     variant={active ? 'dark' : 'outline'}
                     aria-pressed={active}
                     className={cn(active && 'border-2 border-navy')}
-                    onClick={() => setFilter(value)}
+                    onClick={() => onFilter(value)}
                   >
                     {label}
                   </Button>
@@ -190,6 +205,7 @@ function Inbox({ inbox }: { inbox: CoachInbox }) {
                 ))}
               </ul>
             )}
+            <LoadMore {...more} />
           </>
         )}
       </Content>
@@ -200,36 +216,30 @@ function Inbox({ inbox }: { inbox: CoachInbox }) {
 function InboxHeader({ inbox }: { inbox?: CoachInbox }) {
   const since = (inbox?.coachSince && monthYear(inbox.coachSince)) || 'Recently';
   return (
-    <section className="relative overflow-hidden bg-navy text-white">
-      <div
-        aria-hidden
-        className="absolute -top-24 -right-24 size-80 rounded-full bg-volt/15 blur-3xl"
-      />
-      <div className="relative mx-auto flex w-full max-w-3xl flex-wrap items-start justify-between gap-4 px-4 py-8 sm:py-12">
-        <div className="min-w-0">
-          <p className="font-display text-sm tracking-widest text-volt uppercase">Coach</p>
-          <h1 className="mt-1 text-4xl leading-none font-bold sm:text-5xl">Coach Inbox</h1>
-          {inbox && (
-            <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2 text-white/85">
-              <p className="inline-flex items-center gap-2">
-                <CalendarDays aria-hidden className="size-4 shrink-0 text-volt" />
-                {`Coach Since ${since}`}
-              </p>
-              <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-semibold text-white">
-                <CircleCheck aria-hidden className="size-4 shrink-0 text-volt" />
-                {`${inbox.answeredCount} answered`}
-              </p>
-            </div>
-          )}
-        </div>
-        <Button asChild variant="onDark" size="sm">
-          <Link to="/create-profile">
-            <UserPen aria-hidden />
-            Edit profile
-          </Link>
-        </Button>
+    <Hero className="flex flex-wrap items-start justify-between gap-4 py-8 sm:py-12">
+      <div className="min-w-0">
+        <Eyebrow>Coach</Eyebrow>
+        <h1 className="mt-1 text-4xl leading-none font-bold sm:text-5xl">Coach Inbox</h1>
+        {inbox && (
+          <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2 text-white/85">
+            <p className="inline-flex items-center gap-2">
+              <CalendarDays aria-hidden className="size-4 shrink-0 text-volt" />
+              {`Coach Since ${since}`}
+            </p>
+            <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-semibold text-white">
+              <CircleCheck aria-hidden className="size-4 shrink-0 text-volt" />
+              {`${inbox.answeredCount} answered`}
+            </p>
+          </div>
+        )}
       </div>
-    </section>
+      <Button asChild variant="onDark" size="sm">
+        <Link to="/create-profile">
+          <UserPen aria-hidden />
+          Edit profile
+        </Link>
+      </Button>
+    </Hero>
   );
 }
 

@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
 import { PageLoading } from '@/components/ui/page-loading';
+import { Eyebrow, Hero } from '@/components/ui/hero';
 import { usePaymentHistory } from '@/features/payments/history-api';
 import { cn } from '@/lib/cn';
 import { timeSince } from '@/lib/relative-time';
@@ -82,17 +83,11 @@ export function PaymentsPage() {
 
 function Header() {
   return (
-    <section className="relative overflow-hidden bg-navy text-white">
-      <div
-        aria-hidden
-        className="absolute -top-24 -right-24 size-80 rounded-full bg-volt/15 blur-3xl"
-      />
-      <div className="relative mx-auto w-full max-w-3xl px-4 py-6 sm:py-10">
-        <p className="font-display text-sm tracking-widest text-volt uppercase">Player</p>
-        <h1 className="mt-1 text-4xl leading-none font-bold sm:text-5xl">Payment History</h1>
-        <p className="mt-3 text-white/85">Every consultation you've paid for, in one place.</p>
-      </div>
-    </section>
+    <Hero className="py-6 sm:py-10">
+      <Eyebrow>Player</Eyebrow>
+      <h1 className="mt-1 text-4xl leading-none font-bold sm:text-5xl">Payment History</h1>
+      <p className="mt-3 text-white/85">Every consultation you've paid for, in one place.</p>
+    </Hero>
   );
 }
 

@@ -32,6 +32,11 @@ const STATUS: Record<PayoutStatus, { label: string; badge: string; dot: string }
     dot: 'bg-green-600',
   },
   failed: { label: 'Failed', badge: 'border-red-300 bg-red-50 text-red-800', dot: 'bg-red-600' },
+  cancelled: {
+    label: 'Cancelled',
+    badge: 'border-slate-300 bg-slate-100 text-slate-700',
+    dot: 'bg-slate-500',
+  },
 };
 
 const dateFormat = new Intl.DateTimeFormat('en-US', {

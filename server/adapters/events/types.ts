@@ -1,8 +1,13 @@
-/** Channels the browser can follow over SSE; payloads are small and carry ids, never secrets. */
+/**
+ * Domain events, fanned out to every process. The browser follows the first two over SSE; all
+ * payloads are small and carry ids, never secrets.
+ */
 export interface BusEvents {
   /** Someone created or changed a Coach profile: lists of Coaches should refetch. */
   'experts.changed': { userId: string };
   'questions.changed': { questionId: string; expertUserId: string; askerId: string };
+  /** A user signed out or their sessions or details changed: cached sessions must be re-read. */
+  'sessions.changed': { userId: string };
 }
 export type BusChannel = keyof BusEvents;
 

@@ -1,7 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog, adminSessions } from '../../db/schema';
-import { signedInUser } from '../../test/accounts';
 import { insertCoach, insertQuestion, insertUser } from '../../test/factories';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/harness';
 import { createAdmin } from './service';
@@ -144,20 +143,6 @@ describe(`administrator portal API (${testDatabaseKind})`, () => {
     ).toBe(401);
   });
 
-  it.each([['/api/admin/session'], ['/api/admin/stats']])(
-    '%s refuses no token, a wrong token and a user session',
-    async (url) => {
-      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
-      expect(
-        (await t.app.inject({ method: 'GET', url, headers: bearer('made-up') })).statusCode,
-      ).toBe(401);
-      const user = await signedInUser(t.app, t.ctx, { roles: ['asker'] });
-      expect(
-        (await t.app.inject({ method: 'GET', url, headers: { cookie: user.cookie } })).statusCode,
-      ).toBe(401);
-    },
-  );
-
   it('an admin token never acts as a user', async () => {
     const token = (await login('ops-admin', PASSWORD)).json().token as string;
     const account = await t.app.inject({
@@ -203,5 +188,6 @@ describe(`administrator portal API (${testDatabaseKind})`, () => {
       totalEarnings: 1800,
     });
     expect(stats.totalUsers).toBeGreaterThanOrEqual(2);
+    expect(stats.totalAskers).toBe(stats.totalUsers - 1);
   });
 });

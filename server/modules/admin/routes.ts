@@ -1,4 +1,5 @@
 import { count, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -7,19 +8,55 @@ import {
   adminSessionSchema,
   adminStatsSchema,
 } from '../../../contracts/admin';
+import { QUESTION_ACTION_NAMES } from '../../../contracts/admin-actions';
+import {
+  adminDisputesPageSchema,
+  adminDisputesQuerySchema,
+  adminMessagesPageSchema,
+  adminMessagesQuerySchema,
+  adminPaymentsPageSchema,
+  adminPaymentsQuerySchema,
+  adminQuestionsPageSchema,
+  adminQuestionsQuerySchema,
+  adminReportsPageSchema,
+  adminReportsQuerySchema,
+  adminUsersPageSchema,
+  adminUsersQuerySchema,
+} from '../../../contracts/admin-data';
 import { COACH_SHARE_PERCENT } from '../../../contracts/money';
 import type { AppContext } from '../../context';
-import { experts, payouts, questions, userRoles, users } from '../../db/schema';
+import type { Database } from '../../db/client';
+import { experts, payouts, questions, users } from '../../db/schema';
 import { requireAdmin } from './guard';
+import { actOnQuestion, dismissReport, type Actor } from './moderation';
 import { audit, login, revokeSession } from './service';
+import {
+  disputesPage,
+  messagesPage,
+  paymentsPage,
+  questionsPage,
+  reportsPage,
+  usersPage,
+} from './tables';
 
-export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { database, config }) => {
+const attempt = (request: FastifyRequest) => ({
+  ip: request.ip,
+  userAgent:
+    typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : null,
+});
+const idParams = z.object({ id: z.uuid() });
+const done = { 204: z.null() };
+
+export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (
+  app,
+  { database, config, payments, bus },
+) => {
   const { db } = database;
-  const attempt = (request: { ip: string; headers: Record<string, unknown> }) => ({
-    ip: request.ip,
-    userAgent:
-      typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : null,
-  });
+  /** The signed-in administrator, as the audit log names them. */
+  const actor = async (request: FastifyRequest): Promise<Actor> => {
+    const admin = await requireAdmin(db, request);
+    return { ...attempt(request), adminId: admin.adminId, username: admin.username };
+  };
 
   // admin-login: per-address limit on top of the per-username lockout.
   app.post(
@@ -65,10 +102,10 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { data
     { schema: { response: { 200: adminStatsSchema } } },
     async (request) => {
       await requireAdmin(db, request);
-      const [[userCount], roleCounts, [questionCounts], [paid], [pendingPayouts]] =
+      const [[userCount], [expertCount], [questionCounts], [paid], [pendingPayouts]] =
         await Promise.all([
           db.select({ n: count() }).from(users),
-          db.select({ role: userRoles.role, n: count() }).from(userRoles).groupBy(userRoles.role),
+          db.select({ n: count() }).from(experts),
           db
             .select({
               total: count(),
@@ -89,12 +126,13 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { data
             .from(payouts)
             .where(inArray(payouts.status, ['pending', 'held'])),
         ]);
-      const [expertRows] = await db.select({ n: count() }).from(experts);
-      const askers = roleCounts.find((r) => r.role === 'asker')?.n ?? 0;
+      const totalUsers = userCount?.n ?? 0;
+      const totalExperts = expertCount?.n ?? 0;
       return {
-        totalUsers: userCount?.n ?? 0,
-        totalExperts: expertRows?.n ?? 0,
-        totalAskers: askers,
+        totalUsers,
+        totalExperts,
+        // As the Users tab labels them: everyone without a Coach profile is a Player.
+        totalAskers: totalUsers - totalExperts,
         totalQuestions: questionCounts?.total ?? 0,
         answeredQuestions: questionCounts?.answered ?? 0,
         pendingQuestions: questionCounts?.pending ?? 0,
@@ -102,6 +140,59 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { data
         totalEarnings: Number(paid?.cents ?? 0),
         pendingPayouts: pendingPayouts?.n ?? 0,
       };
+    },
+  );
+
+  // admin-users-data, admin-questions-data, admin-payments-data and the moderation tabs.
+  const table = <Q extends z.ZodType, P extends z.ZodType>(
+    url: string,
+    querystring: Q,
+    page: P,
+    read: (db: Database, query: z.output<Q>) => Promise<z.input<P>>,
+  ) => {
+    // Widened for the type provider, which cannot resolve a generic schema; `read` keeps the types.
+    const schema: { querystring: z.ZodType; response: { 200: z.ZodType } } = {
+      querystring,
+      response: { 200: page },
+    };
+    app.get(url, { schema }, async (request) => {
+      await requireAdmin(db, request);
+      return read(db, request.query as z.output<Q>);
+    });
+  };
+  table('/api/admin/users', adminUsersQuerySchema, adminUsersPageSchema, usersPage);
+  table('/api/admin/questions', adminQuestionsQuerySchema, adminQuestionsPageSchema, questionsPage);
+  table('/api/admin/payments', adminPaymentsQuerySchema, adminPaymentsPageSchema, paymentsPage);
+  table('/api/admin/reports', adminReportsQuerySchema, adminReportsPageSchema, reportsPage);
+  table('/api/admin/disputes', adminDisputesQuerySchema, adminDisputesPageSchema, disputesPage);
+  table('/api/admin/messages', adminMessagesQuerySchema, adminMessagesPageSchema, messagesPage);
+
+  app.post(
+    '/api/admin/questions/:id/:action',
+    {
+      schema: {
+        params: z.object({ id: z.uuid(), action: z.enum(QUESTION_ACTION_NAMES) }),
+        response: done,
+      },
+    },
+    async (request, reply) => {
+      const who = await actor(request);
+      await actOnQuestion(
+        { db, payments, bus, logger: request.log },
+        who,
+        request.params.id,
+        request.params.action,
+      );
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/admin/reports/:id/dismiss',
+    { schema: { params: idParams, response: done } },
+    async (request, reply) => {
+      await dismissReport(db, await actor(request), request.params.id);
+      return reply.code(204).send(null);
     },
   );
 };

@@ -73,10 +73,13 @@ describe(`sign-up, confirmation and sign-in (${testDatabaseKind})`, () => {
     expect((await signIn(t.app, 'nobody@example.test', PASSWORD, '10.7.7.8')).statusCode).toBe(401);
   });
 
-  it('signs out', async () => {
+  it('signs out, and the cookie stops working at once', async () => {
     const ok = await signIn(t.app, 'jordan@example.test', PASSWORD, '10.7.7.9');
     expect(ok.statusCode).toBe(200);
     const cookie = cookieHeader(ok);
+    // Signed-in requests trust a cached session; signing out must end that at once.
+    const before = await t.app.inject({ method: 'GET', url: '/api/account', headers: { cookie } });
+    expect(before.json().user).not.toBeNull();
     const out = await t.app.inject({
       method: 'POST',
       url: '/api/auth/sign-out',

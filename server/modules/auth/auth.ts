@@ -1,10 +1,12 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type { Config } from '../../config';
+import type { EventBus } from '../../adapters/events/types';
 import type { Database } from '../../db/client';
 import { accounts, sessions, users, verifications } from '../../db/schema';
 import { enqueueMail } from '../mail/outbox';
 import { verificationEmail } from './emails';
+import { createSessionCache } from './session-cache';
 
 /** The header the auth route sets from Fastify's view of the client address (never the client's). */
 export const CLIENT_IP_HEADER = 'x-playbook-client-ip';
@@ -15,9 +17,11 @@ const ONE_MINUTE = 60;
  * better-auth (ADR 009): e-mail and password, verified e-mail required, sessions in the database in
  * httpOnly SameSite cookies. Passwords are hashed with better-auth's scrypt.
  */
-export function createAuth(config: Config, db: Database) {
+export function createAuth(config: Config, db: Database, bus: EventBus) {
   const secure = config.PUBLIC_URL.startsWith('https://');
-  return betterAuth({
+  const sessionCache = createSessionCache(bus);
+  const userChanged = async ({ userId }: { userId: string }) => sessionCache.userChanged(userId);
+  const auth = betterAuth({
     appName: 'Playbook',
     baseURL: config.PUBLIC_URL,
     basePath: '/api/auth',
@@ -64,7 +68,16 @@ export function createAuth(config: Config, db: Database) {
       useSecureCookies: secure,
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
+    // Signed-in requests trust a cached session (ADR 020); whatever ends or changes one drops it.
+    databaseHooks: {
+      session: { delete: { after: userChanged } },
+      user: {
+        update: { after: async (user) => userChanged({ userId: user.id }) },
+        delete: { after: async (user) => userChanged({ userId: user.id }) },
+      },
+    },
   });
+  return Object.assign(auth, { sessions: sessionCache });
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -2,12 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import { ACCOUNT_MESSAGES } from '../../../contracts/account';
 import { AppError } from '../../errors';
 import type { Auth } from './auth';
+import type { SessionUser } from './session-cache';
 
-export interface SessionUser {
-  id: string;
-  name: string;
-  email: string;
-}
+export type { SessionUser };
 
 const resolved = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
 
@@ -18,17 +15,25 @@ function toHeaders(request: FastifyRequest): Headers {
   return headers;
 }
 
-/** The signed-in user, looked up once per request from the session cookie. */
+async function lookUp(auth: Auth, request: FastifyRequest): Promise<SessionUser | null> {
+  const { authCookies } = await auth.$context;
+  const cookie = request.cookies[authCookies.sessionToken.name];
+  if (!cookie) return null;
+  const cached = auth.sessions.get(cookie);
+  if (cached) return cached;
+  const mark = auth.sessions.mark;
+  const session = await auth.api.getSession({ headers: toHeaders(request) });
+  if (!session) return null;
+  const user = { id: session.user.id, name: session.user.name, email: session.user.email };
+  auth.sessions.put(cookie, user, session.session.expiresAt, mark);
+  return user;
+}
+
+/** The signed-in user, looked up once per request from the session cookie (ADR 020). */
 export function sessionUser(auth: Auth, request: FastifyRequest): Promise<SessionUser | null> {
   let pending = resolved.get(request);
   if (!pending) {
-    pending = auth.api
-      .getSession({ headers: toHeaders(request) })
-      .then((session) =>
-        session
-          ? { id: session.user.id, name: session.user.name, email: session.user.email }
-          : null,
-      );
+    pending = lookUp(auth, request);
     resolved.set(request, pending);
   }
   return pending;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOME_COACH_LIMIT } from '../../../contracts/limits';
+import { signedInUser } from '../../test/accounts';
 import { insertCoach } from '../../test/factories';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/harness';
 
@@ -23,6 +24,10 @@ describe(`GET /api/experts/newest (${testDatabaseKind})`, () => {
         createdAt: new Date(start + i * 60_000),
       });
     }
+    // The list is cached until a profile changes; saving a profile announces it like this.
+    const cached = await t.app.inject({ method: 'GET', url: '/api/experts/newest' });
+    expect(cached.json().total).toBe(0);
+    await t.ctx.bus.publish('experts.changed', { userId: 'inserted-directly' });
     const res = await t.app.inject({ method: 'GET', url: '/api/experts/newest' });
     const body = res.json();
     expect(body.total).toBe(8);
@@ -38,5 +43,20 @@ describe(`GET /api/experts/newest (${testDatabaseKind})`, () => {
     expect(Object.keys(body.coaches[0]).sort()).toEqual(
       ['bio', 'expertise', 'id', 'name', 'photoUrl', 'pricePerQuestion'].sort(),
     );
+  });
+
+  it('shows a Coach in the cached list as soon as their profile is saved', async () => {
+    await t.app.inject({ method: 'GET', url: '/api/experts/newest' });
+    const coach = await signedInUser(t.app, t.ctx, { roles: ['expert'], name: 'Fresh Coach' });
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profiles/expert',
+      headers: { cookie: coach.cookie },
+      payload: { name: 'Fresh Coach', expertise: 'Rowing', price: 30, acceptedAgreement: true },
+    });
+    expect(saved.statusCode).toBe(200);
+    const res = await t.app.inject({ method: 'GET', url: '/api/experts/newest' });
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.json().coaches[0]).toMatchObject({ name: 'Fresh Coach' });
   });
 });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { experts, mailOutbox, payouts, questions } from '../../db/schema';
 import { refundUnanswered, releasePayouts } from '../../jobs/payment-sweeps';
 import { signedInUser } from '../../test/accounts';
+import { insertQuestion } from '../../test/factories';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/harness';
 import { applyPaymentEvent } from './apply-event';
 
@@ -190,6 +191,36 @@ describe(`payments with the local provider (${testDatabaseKind})`, () => {
       'held',
     );
     await db().update(experts).set({ stripePayoutsEnabled: true }).where(eq(experts.id, expertId));
+  });
+
+  it('releases a due payout behind a full batch of payouts that cannot move', async () => {
+    // Older than everything else: 25 payouts for unpaid questions and 25 held by open disputes.
+    const old = new Date(Date.UTC(2020, 0, 1));
+    for (let i = 0; i < 25; i++) {
+      for (const disputed of [false, true]) {
+        const q = await insertQuestion(db(), {
+          expertId,
+          askerId: player.userId,
+          status: 'answered',
+          answer: 'Old answer.',
+          answeredAt: old,
+          paymentStatus: disputed ? 'paid' : 'pending',
+          disputeFlagged: disputed,
+          createdAt: old,
+        });
+        await db()
+          .insert(payouts)
+          .values({ questionId: q.id, expertId, amount: 100, createdAt: old });
+      }
+    }
+    await releasePayouts(db(), t.ctx.payments, logger);
+    const id = await ask();
+    await payThroughCheckout(id);
+    await call('POST', `/api/questions/${id}/answer`, coach, { answer: 'Head up.' });
+    await releasePayouts(db(), t.ctx.payments, logger);
+    expect((await db().select().from(payouts).where(eq(payouts.questionId, id)))[0]?.status).toBe(
+      'paid',
+    );
   });
 
   it('refunds a question unanswered 7 days after payment, once, and tells the Player', async () => {

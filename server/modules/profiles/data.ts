@@ -119,22 +119,24 @@ export async function findPublicCoach(db: Executor, idOrSlug: string) {
 
 /** Spec §9: stars from published reviews rounded to 1-5; helpful percent rounded. */
 export async function coachStats(db: Executor, expertId: string) {
-  const [stars] = await db
-    .select({ average: sql<string | null>`avg(${reviews.rating})`, total: count() })
-    .from(reviews)
-    .where(and(eq(reviews.expertId, expertId), eq(reviews.published, true)));
-  const [helpful] = await db
-    .select({
-      helpful: sql<number>`count(*) filter (where ${ratings.isHelpful})::int`,
-      total: count(),
-    })
-    .from(ratings)
-    .innerJoin(questions, eq(questions.id, ratings.questionId))
-    .where(eq(questions.expertId, expertId));
-  const [answered] = await db
-    .select({ total: count() })
-    .from(questions)
-    .where(and(eq(questions.expertId, expertId), eq(questions.status, 'answered')));
+  // Three index-only reads (ADR 018), sent together.
+  const [[stars], [helpful], [answered]] = await Promise.all([
+    db
+      .select({ average: sql<string | null>`avg(${reviews.rating})`, total: count() })
+      .from(reviews)
+      .where(and(eq(reviews.expertId, expertId), eq(reviews.published, true))),
+    db
+      .select({
+        helpful: sql<number>`count(*) filter (where ${ratings.isHelpful})::int`,
+        total: count(),
+      })
+      .from(ratings)
+      .where(eq(ratings.expertId, expertId)),
+    db
+      .select({ total: count() })
+      .from(questions)
+      .where(and(eq(questions.expertId, expertId), eq(questions.status, 'answered'))),
+  ]);
   const average = stars?.average == null ? null : Number(stars.average);
   return {
     starRating: average === null ? null : Math.min(5, Math.max(1, Math.round(average))),

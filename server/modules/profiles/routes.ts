@@ -9,9 +9,11 @@ import {
   playerProfileSchema,
   PROFILE_MESSAGES,
   publicCoachSchema,
+  type PublicCoach,
   publicPlayerSchema,
   UPLOAD_MESSAGES,
 } from '../../../contracts/profiles';
+import { cachedPerCoach } from '../../cache/until-changed';
 import type { AppContext } from '../../context';
 import { AppError, badRequest, notFound } from '../../errors';
 import { markProfileCompleted } from '../accounts/data';
@@ -31,6 +33,8 @@ import { requireExpert } from './require-expert';
 
 const joined = (m: { title: string; description: string }) => `${m.title} ${m.description}`;
 const photoResponse = z.object({ photoUrl: z.string().nullable() });
+/** Coach pages held in memory: enough for every Coach a busy hour visits, about 1 KB each. */
+const COACH_PAGE_CACHE_SIZE = 10_000;
 
 export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { auth, storage, bus } = ctx;
@@ -117,16 +121,19 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     },
     async (request) => {
       const user = await requireRole(auth, db, request, request.params.role);
-      const file = await request.file({ limits: { fileSize: IMAGE_MAX_BYTES, files: 1 } });
-      if (!file) throw badRequest(joined(UPLOAD_MESSAGES.invalidType));
       let bytes: Buffer;
       try {
+        const file = await request.file({ limits: { fileSize: IMAGE_MAX_BYTES, files: 1 } });
+        if (!file) throw badRequest(joined(UPLOAD_MESSAGES.invalidType));
         bytes = await file.toBuffer();
       } catch (err) {
         if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
           throw new AppError(413, joined(UPLOAD_MESSAGES.tooLarge));
         }
-        throw err;
+        const status = (err as { statusCode?: number }).statusCode;
+        if (err instanceof AppError || (status !== undefined && status < 500)) throw err;
+        // A body that is not well-formed multipart (cut short, say) is the client's error.
+        throw badRequest(UPLOAD_MESSAGES.failed);
       }
       const photo = await processPhoto(bytes);
       // The old file goes first (spec §7), whichever format it was.
@@ -161,6 +168,19 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
 
   // ------------------------------------------------------------------ Public profiles
 
+  // A Coach's page is the same for every visitor but its owner, so the visitors' form is kept
+  // serialised until the Coach or one of their questions changes.
+  const coachPages = cachedPerCoach<{ page: Omit<PublicCoach, 'isOwner'>; json: string }>(
+    bus,
+    COACH_PAGE_CACHE_SIZE,
+  );
+  const loadCoachPage = async (idOrSlug: string) => {
+    const coach = await findPublicCoach(db, idOrSlug);
+    if (!coach) return null;
+    const page = { ...coach, ...(await coachStats(db, coach.id)) };
+    const json = JSON.stringify(publicCoachSchema.parse({ ...page, isOwner: false }));
+    return { coachUserId: coach.userId, value: { page, json } };
+  };
   app.get(
     '/api/experts/:idOrSlug',
     {
@@ -169,14 +189,16 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
         response: { 200: publicCoachSchema },
       },
     },
-    async (request) => {
-      const coach = await findPublicCoach(db, request.params.idOrSlug);
-      if (!coach) throw notFound(PROFILE_MESSAGES.coachNotFound);
-      const [stats, viewer] = await Promise.all([
-        coachStats(db, coach.id),
+    async (request, reply) => {
+      const [cached, viewer] = await Promise.all([
+        coachPages(request.params.idOrSlug, () => loadCoachPage(request.params.idOrSlug)),
         sessionUser(auth, request),
       ]);
-      return { ...coach, ...stats, isOwner: viewer?.id === coach.userId };
+      if (!cached) throw notFound(PROFILE_MESSAGES.coachNotFound);
+      if (viewer?.id === cached.coachUserId) return { ...cached.value.page, isOwner: true };
+      // Sent as it is, past the serializer (as the home list); the type provider only knows the
+      // object form, hence the cast.
+      return reply.type('application/json; charset=utf-8').send(cached.value.json as never);
     },
   );
 

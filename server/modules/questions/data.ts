@@ -1,15 +1,31 @@
-import { and, asc, desc, eq, inArray, min, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, min, sql } from 'drizzle-orm';
+import { QUESTION_PAGE_SIZE } from '../../../contracts/limits';
+import type { InboxFilter } from '../../../contracts/questions';
 import type { Executor } from '../../db/client';
-import { experts, questions, userRoles } from '../../db/schema';
+import { byTime, toPage } from '../../db/keyset';
+import { experts, questions, ratings, reviews, userRoles } from '../../db/schema';
 
 /** The inbox shows questions whose payment is paid or still pending (spec §4). */
 const VISIBLE_PAYMENT = inArray(questions.paymentStatus, ['paid', 'pending']);
-/** A page of the inbox; the busiest Coaches page further with issue 7's pagination. */
-const INBOX_LIMIT = 200;
 
-/** Ordered by status ascending, then newest first: served by questions_expert_inbox_idx. */
-export function coachInboxQuestions(db: Executor, expertId: string) {
-  return db
+/**
+ * A page of the inbox under one filter (spec §4 'Inbox filters'): All and Unanswered newest asked
+ * first, Answered newest answered first; keyset-paged, each filter on its own partial index
+ * (ADR 018).
+ */
+export async function coachInboxPage(
+  db: Executor,
+  expertId: string,
+  filter: InboxFilter,
+  cursor: string | undefined,
+) {
+  const sort = filter === 'answered' ? questions.answeredAt : questions.createdAt;
+  const page = byTime(sort, questions.id, 'desc', cursor);
+  const status =
+    filter === 'all'
+      ? undefined
+      : eq(questions.status, filter === 'answered' ? 'answered' : 'pending');
+  const rows = await db
     .select({
       id: questions.id,
       askerId: questions.askerId,
@@ -23,12 +39,14 @@ export function coachInboxQuestions(db: Executor, expertId: string) {
       amount: questions.amount,
       createdAt: questions.createdAt,
       answeredAt: questions.answeredAt,
+      sortKey: page.sortKey,
     })
     .from(questions)
     .leftJoin(userRoles, and(eq(userRoles.userId, questions.askerId), eq(userRoles.role, 'asker')))
-    .where(and(eq(questions.expertId, expertId), VISIBLE_PAYMENT))
-    .orderBy(asc(questions.status), desc(questions.createdAt))
-    .limit(INBOX_LIMIT);
+    .where(and(eq(questions.expertId, expertId), VISIBLE_PAYMENT, status, page.after))
+    .orderBy(...page.orderBy)
+    .limit(QUESTION_PAGE_SIZE + 1);
+  return toPage(rows, QUESTION_PAGE_SIZE);
 }
 
 export async function coachInboxSummary(db: Executor, expertId: string) {
@@ -47,9 +65,14 @@ export async function coachInboxSummary(db: Executor, expertId: string) {
   };
 }
 
-/** My Questions, newest first: served by questions_asker_idx. */
-export function playerQuestions(db: Executor, askerId: string) {
-  return db
+/** A page of My Questions, newest first: served by questions_asker_idx. */
+export async function playerQuestionsPage(
+  db: Executor,
+  askerId: string,
+  cursor: string | undefined,
+) {
+  const page = byTime(questions.createdAt, questions.id, 'desc', cursor);
+  const rows = await db
     .select({
       id: questions.id,
       expertId: experts.id,
@@ -63,12 +86,14 @@ export function playerQuestions(db: Executor, askerId: string) {
       amount: questions.amount,
       createdAt: questions.createdAt,
       answeredAt: questions.answeredAt,
+      sortKey: page.sortKey,
     })
     .from(questions)
     .innerJoin(experts, eq(experts.id, questions.expertId))
-    .where(eq(questions.askerId, askerId))
-    .orderBy(desc(questions.createdAt))
-    .limit(INBOX_LIMIT);
+    .where(and(eq(questions.askerId, askerId), page.after))
+    .orderBy(...page.orderBy)
+    .limit(QUESTION_PAGE_SIZE + 1);
+  return toPage(rows, QUESTION_PAGE_SIZE);
 }
 
 export async function findQuestion(db: Executor, id: string) {
@@ -76,6 +101,34 @@ export async function findQuestion(db: Executor, id: string) {
     .select({ question: questions, expertUserId: experts.userId })
     .from(questions)
     .innerJoin(experts, eq(experts.id, questions.expertId))
+    .where(eq(questions.id, id));
+  return row ?? null;
+}
+
+/**
+ * The question page's read in one query: the question, its Coach, the asker's photo, its review and
+ * the viewer's own helpful rating.
+ */
+export async function findQuestionDetail(db: Executor, id: string, viewerId: string) {
+  const [row] = await db
+    .select({
+      question: questions,
+      expertUserId: experts.userId,
+      expert: {
+        id: experts.id,
+        name: experts.name,
+        photoUrl: experts.photoUrl,
+        expertise: experts.expertise,
+      },
+      askerPhotoUrl: userRoles.photoUrl,
+      review: reviews.rating,
+      viewerHelpful: ratings.isHelpful,
+    })
+    .from(questions)
+    .innerJoin(experts, eq(experts.id, questions.expertId))
+    .leftJoin(userRoles, and(eq(userRoles.userId, questions.askerId), eq(userRoles.role, 'asker')))
+    .leftJoin(reviews, eq(reviews.questionId, questions.id))
+    .leftJoin(ratings, and(eq(ratings.questionId, questions.id), eq(ratings.userId, viewerId)))
     .where(eq(questions.id, id));
   return row ?? null;
 }

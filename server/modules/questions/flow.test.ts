@@ -121,6 +121,53 @@ describe(`the question loop (${testDatabaseKind})`, () => {
       },
     );
 
+    it('creates one question for repeats of one Idempotency-Key, even concurrent ones', async () => {
+      const withKey = (key: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/questions',
+          headers: { cookie: player.cookie, 'idempotency-key': key },
+          remoteAddress: `10.21.0.${++address % 250}`,
+          payload: {
+            expertId,
+            askerName: 'Pat Player',
+            question: 'Asked once, however often the form is sent?',
+            pledge: true,
+            acceptedConsents: true,
+          },
+        });
+      const key = `key-${Date.now()}`;
+      const answers = await Promise.all(Array.from({ length: 5 }, () => withKey(key)));
+      expect(answers.map((r) => r.statusCode)).toEqual([201, 201, 201, 201, 201]);
+      expect(new Set(answers.map((r) => r.json().id)).size).toBe(1);
+      const again = await withKey(key);
+      expect(again.json().id).toBe(answers[0]?.json().id);
+      const other = await withKey(`${key}-other`);
+      expect(other.json().id).not.toBe(answers[0]?.json().id);
+      const stored = await db()
+        .select()
+        .from(questions)
+        .where(eq(questions.question, 'Asked once, however often the form is sent?'));
+      expect(stored).toHaveLength(2);
+      // Another Player's same key is theirs alone.
+      const theirs = await t.app.inject({
+        method: 'POST',
+        url: '/api/questions',
+        headers: { cookie: otherPlayer.cookie, 'idempotency-key': key },
+        remoteAddress: '10.21.1.1',
+        payload: {
+          expertId,
+          askerName: 'Other',
+          question: 'Asked once, however often the form is sent?',
+          pledge: true,
+          acceptedConsents: true,
+        },
+      });
+      expect(theirs.json().id).not.toBe(answers[0]?.json().id);
+      const malformed = await withKey('no spaces allowed');
+      expect(malformed.statusCode).toBe(400);
+    });
+
     it('refuses script in a question and strips angle brackets (secure inputs)', async () => {
       const script = await ask(player, { question: 'Hello <script>alert(1)</script> coach' });
       expect(script.statusCode).toBe(400);
@@ -487,6 +534,58 @@ describe(`the question loop (${testDatabaseKind})`, () => {
       for (const who of ORDER)
         got[who] = (await call(c.method, c.path(id), actor(who), c.body)).statusCode;
       expect(got).toEqual(c.expected);
+    });
+  });
+
+  describe("a Coach's public page", () => {
+    it('shows each answer, rating, review and profile change at once, though it is cached', async () => {
+      const owner = await signedInUser(t.app, t.ctx, { roles: ['expert'] });
+      const id = (await coachProfile(owner, 'Casey Cache', 30)).json().id;
+      const page = async () => (await call('GET', `/api/experts/${id}`)).json();
+      expect(await page()).toMatchObject({
+        answeredCount: 0,
+        starRating: null,
+        helpfulPercent: null,
+      });
+
+      const questionId = (await ask(player, { expertId: id })).json().id;
+      expect(
+        (await call('POST', `/api/questions/${questionId}/answer`, owner, { answer: 'Elbow in.' }))
+          .statusCode,
+      ).toBe(204);
+      expect((await page()).answeredCount).toBe(1);
+
+      await call('PUT', `/api/questions/${questionId}/rating`, player, { isHelpful: true });
+      expect((await page()).helpfulPercent).toBe(100);
+      await call('PUT', `/api/questions/${questionId}/review`, player, { rating: 4 });
+      expect((await page()).starRating).toBe(4);
+      await coachProfile(owner, 'Casey Cached', 30);
+      expect((await page()).name).toBe('Casey Cached');
+      expect((await call('GET', '/api/experts/casey-cached')).json().name).toBe('Casey Cached');
+    });
+
+    it('keeps the Coach inbox summary current as questions arrive and are answered', async () => {
+      const owner = await signedInUser(t.app, t.ctx, { roles: ['expert'] });
+      const id = (await coachProfile(owner, 'Sam Summary', 30)).json().id;
+      const summary = async () => {
+        const { answeredCount, unansweredCount } = (
+          await call('GET', '/api/questions/coach-inbox', owner)
+        ).json();
+        return { answeredCount, unansweredCount };
+      };
+      expect(await summary()).toEqual({ answeredCount: 0, unansweredCount: 0 });
+      const questionId = (await ask(player, { expertId: id })).json().id;
+      expect(await summary()).toEqual({ answeredCount: 0, unansweredCount: 1 });
+      await call('POST', `/api/questions/${questionId}/answer`, owner, { answer: 'Stay low.' });
+      expect(await summary()).toEqual({ answeredCount: 1, unansweredCount: 0 });
+    });
+
+    it('tells the owner it is theirs while visitors get the cached page', async () => {
+      const owner = await signedInUser(t.app, t.ctx, { roles: ['expert'] });
+      const id = (await coachProfile(owner, 'Olive Owner', 30)).json().id;
+      expect((await call('GET', `/api/experts/${id}`)).json().isOwner).toBe(false);
+      expect((await call('GET', `/api/experts/${id}`, owner)).json().isOwner).toBe(true);
+      expect((await call('GET', `/api/experts/${id}`, player)).json().isOwner).toBe(false);
     });
   });
 });

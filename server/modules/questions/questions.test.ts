@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QUESTION_PAGE_SIZE } from '../../../contracts/limits';
 import { signedInUser } from '../../test/accounts';
 import { insertQuestion } from '../../test/factories';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/harness';
@@ -56,24 +57,108 @@ describe(`inbox reads (${testDatabaseKind})`, () => {
   });
   afterAll(() => t.close());
 
-  it('gives the Coach paid or pending questions, status ascending then newest first, with the summary', async () => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/questions/coach-inbox',
-      headers: { cookie: coach.cookie },
-    });
+  const inbox = (query = '', cookie = coach.cookie) =>
+    t.app.inject({ method: 'GET', url: `/api/questions/coach-inbox${query}`, headers: { cookie } });
+  interface PagedTexts {
+    questions: { question: string }[];
+    nextCursor: string | null;
+  }
+  const texts = (body: PagedTexts) => body.questions.map((q) => q.question);
+
+  it('gives the Coach paid or pending questions, newest asked first, with the summary', async () => {
+    const res = await inbox();
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.questions.map((q: { question: string }) => q.question)).toEqual([
-      'Newest pending',
-      'Oldest pending?',
-      'Answered one',
-    ]);
+    expect(texts(body)).toEqual(['Newest pending', 'Answered one', 'Oldest pending?']);
     expect(body).toMatchObject({
       coachSince: new Date(Date.UTC(2026, 2, 1)).toISOString(),
       answeredCount: 1,
       unansweredCount: 2,
+      nextCursor: null,
     });
+  });
+
+  it('filters on the server: Unanswered newest asked first, Answered newest answered first', async () => {
+    expect(texts((await inbox('?filter=unanswered')).json())).toEqual([
+      'Newest pending',
+      'Oldest pending?',
+    ]);
+    const answered = (await inbox('?filter=answered')).json();
+    expect(texts(answered)).toEqual(['Answered one']);
+    // The summary describes the whole inbox whatever the filter.
+    expect(answered).toMatchObject({ answeredCount: 1, unansweredCount: 2 });
+    expect((await inbox('?filter=refunded')).statusCode).toBe(400);
+  });
+
+  it('pages through a busy inbox and My Questions without a duplicate or a gap', async () => {
+    const busy = await signedInUser(t.app, t.ctx, { roles: ['expert'], name: 'Busy Coach' });
+    const busyId = (
+      await t.app.inject({
+        method: 'PUT',
+        url: '/api/profiles/expert',
+        headers: { cookie: busy.cookie },
+        payload: { name: 'Busy Coach', expertise: 'Chess', price: 5, acceptedAgreement: true },
+      })
+    ).json().id as string;
+    const asker = await signedInUser(t.app, t.ctx, { roles: ['asker'] });
+    const total = QUESTION_PAGE_SIZE * 2 + 5;
+    const base = Date.UTC(2026, 5, 1);
+    for (let n = 0; n < total; n++) {
+      await insertQuestion(t.ctx.database.db, {
+        expertId: busyId,
+        askerId: asker.userId,
+        question: `Question ${n}`,
+        paymentStatus: 'paid',
+        // Pairs share a time, so the id must break ties.
+        createdAt: new Date(base + Math.floor(n / 2) * 60_000),
+      });
+    }
+    const walk = async (first: string, cookie: string) => {
+      const seen: string[] = [];
+      const sizes: number[] = [];
+      let url: string | null = first;
+      while (url) {
+        const res: { statusCode: number; json: () => PagedTexts } = await t.app.inject({
+          method: 'GET',
+          url,
+          headers: { cookie },
+        });
+        expect(res.statusCode).toBe(200);
+        const body = res.json();
+        sizes.push(body.questions.length);
+        seen.push(...texts(body));
+        url = body.nextCursor
+          ? `${first}${first.includes('?') ? '&' : '?'}cursor=${body.nextCursor}`
+          : null;
+      }
+      return { seen, sizes };
+    };
+    const expected = Array.from({ length: total }, (_, n) => `Question ${n}`);
+    const coachPages = await walk('/api/questions/coach-inbox?filter=unanswered', busy.cookie);
+    expect(coachPages.sizes).toEqual([QUESTION_PAGE_SIZE, QUESTION_PAGE_SIZE, 5]);
+    expect(new Set(coachPages.seen).size).toBe(total);
+    expect([...coachPages.seen].sort()).toEqual([...expected].sort());
+    const playerPages = await walk('/api/questions/mine', asker.cookie);
+    expect(playerPages.sizes).toEqual([QUESTION_PAGE_SIZE, QUESTION_PAGE_SIZE, 5]);
+    expect([...playerPages.seen].sort()).toEqual([...expected].sort());
+    // Newest first across pages: the minute each question was asked never rises.
+    const minutes = (seen: string[]) => seen.map((text) => Math.floor(Number(text.slice(9)) / 2));
+    for (const { seen } of [coachPages, playerPages]) {
+      expect(minutes(seen)).toEqual(minutes(seen).sort((a, b) => b - a));
+    }
+  });
+
+  it('refuses a forged page cursor with a 400', async () => {
+    const forged = Buffer.from(JSON.stringify(["now'); drop table questions;--", 'x'])).toString(
+      'base64url',
+    );
+    expect((await inbox(`?cursor=${forged}`)).statusCode).toBe(400);
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: '/api/questions/mine?cursor=not-a-cursor',
+      headers: { cookie: player.cookie },
+    });
+    expect(mine.statusCode).toBe(400);
   });
 
   it('gives the Player their questions with the Coach, newest first', async () => {

@@ -1,29 +1,37 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   answerSchema,
+  askHeadersSchema,
   askQuestionSchema,
+  coachInboxQuerySchema,
   coachInboxSchema,
+  playerQuestionsQuerySchema,
   playerQuestionsSchema,
   questionDetailSchema,
   ratingSchema,
   reportSchema,
   reviewSchema,
 } from '../../../contracts/questions';
-import { experts, ratings, reviews, userRoles } from '../../db/schema';
 import { accountOf } from '../accounts/service';
 import { requireUser } from '../auth/session';
+import { cachedPerCoach } from '../../cache/until-changed';
 import type { AppContext } from '../../context';
 import { requireRole } from '../auth/guards';
 import { requireExpert } from '../profiles/require-expert';
-import { coachInboxQuestions, coachInboxSummary, playerQuestions, threadBetween } from './data';
+import {
+  coachInboxPage,
+  coachInboxSummary,
+  findQuestionDetail,
+  playerQuestionsPage,
+  threadBetween,
+} from './data';
 import {
   answerQuestion,
   askQuestion,
   flagDispute,
   markViewed,
-  questionForParticipant,
+  participantRole,
   rateAnswer,
   reportAnswer,
   reviewAnswer,
@@ -31,6 +39,8 @@ import {
 } from './service';
 
 const idParams = z.object({ id: z.uuid() });
+/** Inbox summaries held in memory: one per Coach who opened the inbox lately, a few dozen bytes each. */
+const INBOX_SUMMARY_CACHE_SIZE = 10_000;
 const noContent = { 204: z.null() };
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -44,13 +54,24 @@ export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (
   app.post(
     '/api/questions',
     {
-      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
-      schema: { body: askQuestionSchema, response: { 201: z.object({ id: z.string() }) } },
+      config: { rateLimit: { max: config.QUESTION_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
+      schema: {
+        body: askQuestionSchema,
+        headers: askHeadersSchema,
+        response: { 201: z.object({ id: z.string() }) },
+      },
     },
     async (request, reply) => {
       const user = await requireRole(auth, db, request, 'asker');
       const account = await accountOf(db, user);
-      const created = await askQuestion(db, bus, user, account.activeRole, request.body);
+      const created = await askQuestion(
+        db,
+        bus,
+        user,
+        account.activeRole,
+        request.body,
+        request.headers['idempotency-key'],
+      );
       return reply.code(201).send(created);
     },
   );
@@ -70,21 +91,12 @@ export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (
     { schema: { params: idParams, response: { 200: questionDetailSchema } } },
     async (request) => {
       const user = await requireUser(auth, request);
-      const { question: q, viewerRole } = await questionForParticipant(db, user, request.params.id);
-      const [[expert], [askerRole], thread, [rating], [review]] = await Promise.all([
-        db.select().from(experts).where(eq(experts.id, q.expertId)),
-        db
-          .select({ photoUrl: userRoles.photoUrl })
-          .from(userRoles)
-          .where(and(eq(userRoles.userId, q.askerId), eq(userRoles.role, 'asker'))),
-        threadBetween(db, q.askerId, q.expertId),
-        db
-          .select({ isHelpful: ratings.isHelpful })
-          .from(ratings)
-          .where(and(eq(ratings.questionId, q.id), eq(ratings.userId, user.id))),
-        db.select({ rating: reviews.rating }).from(reviews).where(eq(reviews.questionId, q.id)),
-      ]);
-      if (!expert) throw new Error('question without its Coach');
+      const detail = participantRole(
+        await findQuestionDetail(db, request.params.id, user.id),
+        user,
+      );
+      const { question: q, viewerRole, expert } = detail;
+      const thread = await threadBetween(db, q.askerId, q.expertId);
       return {
         id: q.id,
         question: q.question,
@@ -98,13 +110,8 @@ export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (
         refundedAt: iso(q.refundedAt),
         disputeFlagged: q.disputeFlagged,
         viewerRole,
-        asker: { id: q.askerId, name: q.askerName, photoUrl: askerRole?.photoUrl ?? null },
-        expert: {
-          id: expert.id,
-          name: expert.name,
-          photoUrl: expert.photoUrl,
-          expertise: expert.expertise,
-        },
+        asker: { id: q.askerId, name: q.askerName, photoUrl: detail.askerPhotoUrl },
+        expert,
         // Spec §2: the thread shows only when there is more than one question.
         thread:
           thread.length > 1
@@ -114,8 +121,8 @@ export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (
                 answeredAt: iso(t.answeredAt),
               }))
             : [],
-        myRating: viewerRole === 'asker' ? (rating?.isHelpful ?? null) : null,
-        myReview: review?.rating ?? null,
+        myRating: viewerRole === 'asker' ? detail.viewerHelpful : null,
+        myReview: detail.review,
       };
     },
   );
@@ -144,7 +151,7 @@ export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (
     { schema: { params: idParams, body: ratingSchema, response: noContent } },
     async (request, reply) => {
       const user = await requireUser(auth, request);
-      await rateAnswer(db, user, request.params.id, request.body.isHelpful);
+      await rateAnswer(db, bus, user, request.params.id, request.body.isHelpful);
       return reply.code(204).send(null);
     },
   );
@@ -154,7 +161,7 @@ export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (
     { schema: { params: idParams, body: reviewSchema, response: noContent } },
     async (request, reply) => {
       const user = await requireUser(auth, request);
-      await reviewAnswer(db, user, request.params.id, request.body.rating);
+      await reviewAnswer(db, bus, user, request.params.id, request.body.rating);
       return reply.code(204).send(null);
     },
   );
@@ -181,36 +188,51 @@ export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (
     },
   );
 
+  // The summary counts all of a Coach's questions (10,000 for the busiest); it is the same on
+  // every page and filter, so it is kept until one of the Coach's questions changes (ADR 020).
+  const inboxSummaries = cachedPerCoach<Awaited<ReturnType<typeof coachInboxSummary>>>(
+    bus,
+    INBOX_SUMMARY_CACHE_SIZE,
+  );
   app.get(
     '/api/questions/coach-inbox',
-    { schema: { response: { 200: coachInboxSchema } } },
+    { schema: { querystring: coachInboxQuerySchema, response: { 200: coachInboxSchema } } },
     async (request) => {
-      const { expert } = await requireExpert(auth, db, request);
-      const [rows, summary] = await Promise.all([
-        coachInboxQuestions(db, expert.id),
-        coachInboxSummary(db, expert.id),
+      const { user, expert } = await requireExpert(auth, db, request);
+      const { filter, cursor } = request.query;
+      const [page, cached] = await Promise.all([
+        coachInboxPage(db, expert.id, filter, cursor),
+        inboxSummaries(expert.id, async () => ({
+          coachUserId: user.id,
+          value: await coachInboxSummary(db, expert.id),
+        })),
       ]);
+      // The loader always finds a summary; the cache's type allows for loaders that do not.
+      const summary = cached!.value;
       return {
         coachSince: iso(summary.coachSince),
         answeredCount: summary.answeredCount,
         unansweredCount: summary.unansweredCount,
-        questions: rows.map((q) => ({
+        questions: page.rows.map((q) => ({
           ...q,
           createdAt: q.createdAt.toISOString(),
           answeredAt: iso(q.answeredAt),
         })),
+        nextCursor: page.nextCursor,
       };
     },
   );
 
   app.get(
     '/api/questions/mine',
-    { schema: { response: { 200: playerQuestionsSchema } } },
+    {
+      schema: { querystring: playerQuestionsQuerySchema, response: { 200: playerQuestionsSchema } },
+    },
     async (request) => {
       const user = await requireRole(auth, db, request, 'asker');
-      const rows = await playerQuestions(db, user.id);
+      const page = await playerQuestionsPage(db, user.id, request.query.cursor);
       return {
-        questions: rows.map((q) => ({
+        questions: page.rows.map((q) => ({
           id: q.id,
           expert: {
             id: q.expertId,
@@ -226,6 +248,7 @@ export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (
           createdAt: q.createdAt.toISOString(),
           answeredAt: iso(q.answeredAt),
         })),
+        nextCursor: page.nextCursor,
       };
     },
   );

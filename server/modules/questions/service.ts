@@ -29,11 +29,23 @@ export async function askQuestion(
   user: SessionUser,
   activeRole: Role | null,
   input: AskQuestionInput,
+  idempotencyKey?: string,
 ) {
   if (activeRole === 'expert') throw forbidden(QUESTION_MESSAGES.coachCannotAsk);
   const [expert] = await db.select().from(experts).where(eq(experts.id, input.expertId));
   if (!expert) throw notFound("The coach profile you're looking for doesn't exist.");
   if (expert.userId === user.id) throw badRequest(QUESTION_MESSAGES.cannotAskYourself);
+  const repeated = async () => {
+    if (!idempotencyKey) return undefined;
+    const [row] = await db
+      .select({ id: questions.id })
+      .from(questions)
+      .where(and(eq(questions.askerId, user.id), eq(questions.idempotencyKey, idempotencyKey)));
+    return row;
+  };
+  // A repeat of a request that already created its question answers with that question.
+  const earlier = await repeated();
+  if (earlier) return earlier;
   const created = await db.transaction(async (tx) => {
     const now = new Date();
     // Asking needs the three consents (spec §5 'Legal consent'); the form collects them.
@@ -58,11 +70,21 @@ export async function askQuestion(
         amount: expert.pricePerQuestion,
         status: 'pending',
         paymentStatus: 'pending',
+        idempotencyKey: idempotencyKey ?? null,
+      })
+      // A concurrent repeat lost the race: it creates nothing and reads the winner's question.
+      .onConflictDoNothing({
+        target: [questions.askerId, questions.idempotencyKey],
+        where: sql`${questions.idempotencyKey} IS NOT NULL`,
       })
       .returning({ id: questions.id });
-    if (!row) throw new Error('insert returned no row');
-    return row;
+    return row ?? null;
   });
+  if (!created) {
+    const winner = await repeated();
+    if (!winner) throw new Error('idempotent insert found neither its row nor the earlier one');
+    return winner;
+  }
   await bus.publish('questions.changed', {
     questionId: created.id,
     expertUserId: expert.userId,
@@ -130,14 +152,21 @@ export async function answerQuestion(
   return result;
 }
 
-/** The question if the user is its asker or its Coach; 404 / 403 otherwise. */
-export async function questionForParticipant(db: Database, user: SessionUser, id: string) {
-  const row = await findQuestion(db, id);
+/** The user's part in a question found by id: asker or Coach; 404 / 403 otherwise. */
+export function participantRole<T extends { question: { askerId: string }; expertUserId: string }>(
+  row: T | null,
+  user: SessionUser,
+): T & { viewerRole: Role } {
   if (!row) throw notFound(joined(QUESTION_MESSAGES.notFound));
   const viewerRole: Role | null =
     row.question.askerId === user.id ? 'asker' : row.expertUserId === user.id ? 'expert' : null;
   if (!viewerRole) throw forbidden(QUESTION_MESSAGES.accessRestricted);
   return { ...row, viewerRole };
+}
+
+/** The question if the user is its asker or its Coach; 404 / 403 otherwise. */
+export async function questionForParticipant(db: Database, user: SessionUser, id: string) {
+  return participantRole(await findQuestion(db, id), user);
 }
 
 /** Rating, review, report and dispute belong to the asker, after the answer, before a dispute. */
@@ -153,26 +182,51 @@ async function questionForAskerAction(
   if (row.question.disputeFlagged && !options.allowDisputed) {
     throw conflict(QUESTION_MESSAGES.disputeLocked);
   }
-  return row.question;
+  return { ...row.question, expertUserId: row.expertUserId };
 }
 
-export async function rateAnswer(db: Database, user: SessionUser, id: string, isHelpful: boolean) {
+/** Ratings and reviews change the Coach's public figures, which are cached until this arrives. */
+const announceFeedback = (
+  bus: EventBus,
+  q: { id: string; askerId: string; expertUserId: string },
+) =>
+  bus.publish('questions.changed', {
+    questionId: q.id,
+    expertUserId: q.expertUserId,
+    askerId: q.askerId,
+  });
+
+export async function rateAnswer(
+  db: Database,
+  bus: EventBus,
+  user: SessionUser,
+  id: string,
+  isHelpful: boolean,
+) {
   const q = await questionForAskerAction(db, user, id, { allowDisputed: false });
   await db
     .insert(ratings)
-    .values({ questionId: q.id, userId: user.id, isHelpful })
+    .values({ questionId: q.id, expertId: q.expertId, userId: user.id, isHelpful })
     .onConflictDoUpdate({
       target: [ratings.questionId, ratings.userId],
       set: { isHelpful, updatedAt: new Date() },
     });
+  await announceFeedback(bus, q);
 }
 
-export async function reviewAnswer(db: Database, user: SessionUser, id: string, rating: number) {
+export async function reviewAnswer(
+  db: Database,
+  bus: EventBus,
+  user: SessionUser,
+  id: string,
+  rating: number,
+) {
   const q = await questionForAskerAction(db, user, id, { allowDisputed: false });
   await db
     .insert(reviews)
     .values({ questionId: q.id, expertId: q.expertId, reviewerId: user.id, rating })
     .onConflictDoUpdate({ target: reviews.questionId, set: { rating } });
+  await announceFeedback(bus, q);
 }
 
 export async function reportAnswer(

@@ -7,6 +7,7 @@ import type { CoachDashboard } from '@contracts/home';
 import { formatDollarsAndCents } from '@contracts/money';
 import { Button } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/load-error';
+import { Eyebrow, Hero } from '@/components/ui/hero';
 import { StarRating } from '@/features/public-profiles/star-rating';
 import { api, errorMessage } from '@/lib/api-client';
 
@@ -26,32 +27,26 @@ export function CoachHome({ firstName }: { firstName: string }) {
 
   return (
     <>
-      <section className="relative overflow-hidden bg-navy text-white">
-        <div
-          aria-hidden
-          className="absolute -top-24 -right-24 size-80 rounded-full bg-volt/15 blur-3xl"
-        />
-        <div className="relative mx-auto w-full max-w-6xl px-4 py-10 sm:py-14">
-          <p className="font-display text-sm tracking-widest text-volt uppercase">Coach</p>
-          <h1 className="mt-2 text-4xl leading-none font-bold break-words sm:text-6xl">
-            {`Welcome back, Coach ${firstName}!`}
-          </h1>
-          <p className="mt-4 max-w-xl text-lg text-white/85">
-            Your players are waiting. Answer questions, grow your record, get paid.
-          </p>
-          <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-            <Button asChild size="lg">
-              <Link to="/expert-inbox">View Inbox</Link>
-            </Button>
-            <Button asChild size="lg" variant="onDark">
-              <Link to="/manage-expert-profile">Manage Profile</Link>
-            </Button>
-            <Button asChild size="lg" variant="onDark">
-              <Link to="/payouts">View Payouts</Link>
-            </Button>
-          </div>
+      <Hero wide className="py-10 sm:py-14">
+        <Eyebrow>Coach</Eyebrow>
+        <h1 className="mt-2 text-4xl leading-none font-bold break-words sm:text-6xl">
+          {`Welcome back, Coach ${firstName}!`}
+        </h1>
+        <p className="mt-4 max-w-xl text-lg text-white/85">
+          Your players are waiting. Answer questions, grow your record, get paid.
+        </p>
+        <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+          <Button asChild size="lg">
+            <Link to="/expert-inbox">View Inbox</Link>
+          </Button>
+          <Button asChild size="lg" variant="onDark">
+            <Link to="/manage-expert-profile">Manage Profile</Link>
+          </Button>
+          <Button asChild size="lg" variant="onDark">
+            <Link to="/payouts">View Payouts</Link>
+          </Button>
         </div>
-      </section>
+      </Hero>
 
       <section
         aria-labelledby="coach-stats-heading"

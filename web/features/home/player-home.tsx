@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { CoachCard as Coach } from '@contracts/experts';
 import type { YourCoaches } from '@contracts/home';
 import { LoadError } from '@/components/ui/load-error';
+import { Eyebrow, Hero } from '@/components/ui/hero';
 import { useNewestCoaches } from '@/features/coaches/api';
 import { CoachCard } from '@/features/coaches/coach-card';
 import { api } from '@/lib/api-client';
@@ -25,21 +26,15 @@ export function PlayerHome({ firstName }: { firstName: string }) {
 
   return (
     <>
-      <section className="relative overflow-hidden bg-navy text-white">
-        <div
-          aria-hidden
-          className="absolute -top-24 -right-24 size-80 rounded-full bg-volt/15 blur-3xl"
-        />
-        <div className="relative mx-auto w-full max-w-6xl px-4 py-10 sm:py-14">
-          <p className="font-display text-sm tracking-widest text-volt uppercase">Player</p>
-          <h1 className="mt-2 text-4xl leading-none font-bold break-words sm:text-6xl">
-            {`Welcome back, ${firstName}!`}
-          </h1>
-          <p className="mt-4 max-w-xl text-lg text-white/85">
-            Stuck on something? Pick a coach, ask one question, and get a straight answer.
-          </p>
-        </div>
-      </section>
+      <Hero wide className="py-10 sm:py-14">
+        <Eyebrow>Player</Eyebrow>
+        <h1 className="mt-2 text-4xl leading-none font-bold break-words sm:text-6xl">
+          {`Welcome back, ${firstName}!`}
+        </h1>
+        <p className="mt-4 max-w-xl text-lg text-white/85">
+          Stuck on something? Pick a coach, ask one question, and get a straight answer.
+        </p>
+      </Hero>
 
       <section
         aria-labelledby="your-coaches-heading"

@@ -1,26 +1,40 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CoachInbox, PlayerQuestions } from '@contracts/questions';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import type { CoachInbox, InboxFilter, PlayerQuestions } from '@contracts/questions';
 import { api } from '@/lib/api-client';
 
-/**
- * The signed-in Coach's inbox. Always fresh: it reloads whenever the window regains focus or the
- * tab becomes visible again (spec §2), which TanStack's focus manager reports as one event.
- */
-export const coachInboxQuery = () =>
-  queryOptions({
-    queryKey: ['questions', 'coach-inbox'],
-    queryFn: ({ signal }) => api<CoachInbox>('/api/questions/coach-inbox', { signal }),
-    staleTime: 0,
-    refetchOnWindowFocus: 'always',
-  });
-export const useCoachInbox = () => useQuery(coachInboxQuery());
+const withCursor = (params: Record<string, string>, cursor: string | null) =>
+  new URLSearchParams(cursor ? { ...params, cursor } : params).toString();
 
-/** The signed-in Player's questions (My Questions), refreshed the same way as the Coach inbox. */
-export const playerQuestionsQuery = () =>
-  queryOptions({
-    queryKey: ['questions', 'mine'],
-    queryFn: ({ signal }) => api<PlayerQuestions>('/api/questions/mine', { signal }),
+/** Every filter's inbox, for updates that touch them all. */
+export const COACH_INBOX_KEY = ['questions', 'coach-inbox'] as const;
+
+/**
+ * The signed-in Coach's inbox under one filter, a page at a time. Always fresh: it reloads
+ * whenever the window regains focus or the tab becomes visible again (spec §2), which TanStack's
+ * focus manager reports as one event.
+ */
+export const coachInboxQuery = (filter: InboxFilter) =>
+  infiniteQueryOptions({
+    queryKey: [...COACH_INBOX_KEY, filter],
+    queryFn: ({ signal, pageParam }) =>
+      api<CoachInbox>(`/api/questions/coach-inbox?${withCursor({ filter }, pageParam)}`, {
+        signal,
+      }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
     staleTime: 0,
     refetchOnWindowFocus: 'always',
   });
-export const usePlayerQuestions = () => useQuery(playerQuestionsQuery());
+
+/** The signed-in Player's questions (My Questions), paged and refreshed like the Coach inbox. */
+export const playerQuestionsQuery = () =>
+  infiniteQueryOptions({
+    queryKey: ['questions', 'mine'],
+    queryFn: ({ signal, pageParam }) =>
+      api<PlayerQuestions>(`/api/questions/mine?${withCursor({}, pageParam)}`, { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+    staleTime: 0,
+    refetchOnWindowFocus: 'always',
+  });
+export const usePlayerQuestions = () => useInfiniteQuery(playerQuestionsQuery());

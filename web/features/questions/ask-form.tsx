@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { LockKeyhole } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useForm, useWatch, type FieldErrors, type Path } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
@@ -25,12 +25,22 @@ const CONTEXT_MAX = 2000;
 /** Server field errors shown beside their field; the consents are announced as a toast instead. */
 const INLINE_FIELDS: Path<FormValues>[] = ['askerName', 'question', 'context', 'pledge'];
 
-/** Creates the question; the server answers with its id. An empty context is left out. */
-const submitQuestion = ({ context, ...input }: AskQuestionInput) =>
+/**
+ * Creates the question; the server answers with its id. An empty context is left out. The form's
+ * key makes a double submit or a retry find the first question instead of asking twice.
+ */
+const submitQuestion = ({ context, ...input }: AskQuestionInput, idempotencyKey: string) =>
   api<{ id: string }>('/api/questions', {
     method: 'POST',
     body: context ? { ...input, context } : input,
+    headers: { 'idempotency-key': idempotencyKey },
   });
+
+/** 32 random hex digits; getRandomValues works on plain http too, unlike randomUUID. */
+const newIdempotencyKey = () =>
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) =>
+    b.toString(16).padStart(2, '0'),
+  ).join('');
 
 /**
  * The ask form (spec §2 'Ask form', §5 'Ask form'), for one Coach at their current price. Once the
@@ -68,8 +78,9 @@ export function AskForm({
   const question = useWatch({ control: form.control, name: 'question' }) ?? '';
   const context = useWatch({ control: form.control, name: 'context' }) ?? '';
 
+  const [idempotencyKey] = useState(newIdempotencyKey);
   const send = useMutation({
-    mutationFn: submitQuestion,
+    mutationFn: (input: AskQuestionInput) => submitQuestion(input, idempotencyKey),
     onSuccess: async ({ id }) => {
       void queryClient.invalidateQueries({ queryKey: ['questions'] });
       try {

@@ -24,6 +24,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
 import { PageLoading } from '@/components/ui/page-loading';
+import { Hero } from '@/components/ui/hero';
 import { openInNewTab, startCheckout } from '@/features/payments/api';
 import { cn } from '@/lib/cn';
 import { timeSince } from '@/lib/relative-time';
@@ -150,19 +151,13 @@ function FullDetail({ q }: { q: QuestionDetail }) {
 
   return (
     <>
-      <section className="relative overflow-hidden bg-navy text-white">
-        <div
-          aria-hidden
-          className="absolute -top-24 -right-24 size-80 rounded-full bg-volt/15 blur-3xl"
-        />
-        <div className="relative mx-auto w-full max-w-3xl px-4 py-8 sm:py-10">
-          <h1 className="text-4xl leading-none font-bold sm:text-5xl">Coach Consultation</h1>
-          <div className="mt-4 flex flex-wrap items-center gap-2">
-            <StatusBadge status={q.status} view="coach" />
-            <PaymentBadge paymentStatus={q.paymentStatus} />
-          </div>
+      <Hero className="py-8 sm:py-10">
+        <h1 className="text-4xl leading-none font-bold sm:text-5xl">Coach Consultation</h1>
+        <div className="mt-4 flex flex-wrap items-center gap-2">
+          <StatusBadge status={q.status} view="coach" />
+          <PaymentBadge paymentStatus={q.paymentStatus} />
         </div>
-      </section>
+      </Hero>
 
       <div className="mx-auto flex w-full max-w-3xl flex-col gap-5 px-4 py-8 sm:py-10">
         <CoachCard q={q} />

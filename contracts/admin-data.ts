@@ -1,0 +1,145 @@
+import { z } from 'zod';
+
+/**
+ * The administrator's tables (spec §3 admin rows, plus the moderation tabs of issue 6). Every list
+ * pages with an opaque keyset cursor so a page costs the same on row 25 and on row 1,000,000.
+ */
+export const ADMIN_PAGE_SIZE = 25;
+
+const direction = z.enum(['asc', 'desc']).default('desc');
+const cursor = z.string().max(400).optional();
+const iso = z.string();
+
+export const adminUsersQuerySchema = z.object({
+  search: z.string().trim().max(100).optional(),
+  role: z.enum(['all', 'coach', 'player']).default('all'),
+  sort: z.enum(['created_at', 'name', 'email']).default('created_at'),
+  direction,
+  cursor,
+});
+export type AdminUsersQuery = z.input<typeof adminUsersQuerySchema>;
+
+export const adminQuestionsQuerySchema = z.object({
+  status: z.enum(['all', 'pending', 'answered', 'refunded']).default('all'),
+  direction,
+  cursor,
+});
+export type AdminQuestionsQuery = z.input<typeof adminQuestionsQuerySchema>;
+
+export const adminPaymentsQuerySchema = z.object({
+  type: z.enum(['payment', 'payout']).default('payment'),
+  direction,
+  cursor,
+});
+export type AdminPaymentsQuery = z.input<typeof adminPaymentsQuerySchema>;
+
+export const adminReportsQuerySchema = z.object({
+  status: z.enum(['open', 'dismissed', 'actioned', 'all']).default('open'),
+  cursor,
+});
+export type AdminReportsQuery = z.input<typeof adminReportsQuerySchema>;
+
+export const adminDisputesQuerySchema = z.object({
+  state: z.enum(['open', 'settled', 'all']).default('open'),
+  cursor,
+});
+export type AdminDisputesQuery = z.input<typeof adminDisputesQuerySchema>;
+
+export const adminMessagesQuerySchema = z.object({ cursor });
+export type AdminMessagesQuery = z.input<typeof adminMessagesQuerySchema>;
+
+const page = <T extends z.ZodType>(row: T) =>
+  z.object({ rows: z.array(row), nextCursor: z.string().nullable() });
+
+/** Spec §3 'Admin user row'. */
+export const adminUserRowSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(['Coach', 'Player']),
+  createdAt: iso,
+  /** questions_answered for a Coach, questions_asked for a Player. */
+  questionCount: z.number().int(),
+  /** total_earnings (paid payouts) for a Coach, total_spend (paid questions) for a Player, cents. */
+  totalCents: z.number().int(),
+});
+export const adminUsersPageSchema = page(adminUserRowSchema);
+export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
+
+/** Spec §3 'Admin question row'. */
+export const adminQuestionRowSchema = z.object({
+  id: z.string(),
+  question: z.string(),
+  askerEmail: z.string(),
+  expertName: z.string(),
+  status: z.string(),
+  paymentStatus: z.string(),
+  createdAt: iso,
+});
+export const adminQuestionsPageSchema = page(adminQuestionRowSchema);
+export type AdminQuestionRow = z.infer<typeof adminQuestionRowSchema>;
+
+/** Spec §3 'Admin payment row': a Player's payment, or a payout to a Coach ('other'). */
+export const adminPaymentRowSchema = z.object({
+  id: z.string(),
+  amount: z.number().int(),
+  type: z.enum(['payment', 'payout']),
+  status: z.string(),
+  userEmail: z.string(),
+  questionText: z.string(),
+  createdAt: iso,
+});
+export const adminPaymentsPageSchema = page(adminPaymentRowSchema);
+export type AdminPaymentRow = z.infer<typeof adminPaymentRowSchema>;
+
+/** What an action on a question depends on; `questionActions` reads it on both sides. */
+export const adminQuestionStateSchema = z.object({
+  questionId: z.string(),
+  paymentStatus: z.string(),
+  payoutStatus: z.string().nullable(),
+  payoutHeldByAdmin: z.boolean(),
+  disputeFlagged: z.boolean(),
+  disputeResolution: z.enum(['dismissed', 'released', 'refunded']).nullable(),
+});
+export type AdminQuestionState = z.infer<typeof adminQuestionStateSchema>;
+
+export const adminReportRowSchema = z.object({
+  id: z.string(),
+  reporterName: z.string(),
+  reporterEmail: z.string(),
+  question: z.string(),
+  coachName: z.string(),
+  reason: z.string(),
+  details: z.string().nullable(),
+  status: z.enum(['open', 'dismissed', 'actioned']),
+  createdAt: iso,
+  state: adminQuestionStateSchema,
+});
+export const adminReportsPageSchema = page(adminReportRowSchema);
+export type AdminReportRow = z.infer<typeof adminReportRowSchema>;
+
+export const adminDisputeRowSchema = z.object({
+  id: z.string(),
+  question: z.string(),
+  answer: z.string().nullable(),
+  askerEmail: z.string(),
+  coachName: z.string(),
+  amount: z.number().int(),
+  createdAt: iso,
+  state: adminQuestionStateSchema,
+});
+export const adminDisputesPageSchema = page(adminDisputeRowSchema);
+export type AdminDisputeRow = z.infer<typeof adminDisputeRowSchema>;
+
+export const adminMessageRowSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  topic: z.string(),
+  subject: z.string(),
+  message: z.string(),
+  createdAt: iso,
+});
+export const adminMessagesPageSchema = page(adminMessageRowSchema);
+export type AdminMessageRow = z.infer<typeof adminMessageRowSchema>;

@@ -1,0 +1,221 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../server/db/client';
+import { abuseReports, payouts } from '../server/db/schema';
+import { createAdmin } from '../server/modules/admin/service';
+import { insertCoach, insertQuestion, insertUser } from '../server/test/factories';
+import { seriousViolations } from './support/axe';
+import { expectVisible, useBrowser } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+const ADMIN = { username: 'e2e-admin', password: 'e2e-admin-password' };
+
+/**
+ * The figures on the dashboard must match what is in the database, so this file runs its own
+ * server on a database it seeded: the shared server's data changes under the other test files.
+ */
+describe('the administrator portal', () => {
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'playbook-e2e-admin-'));
+    const { db, close } = await openDatabase({ dataDir });
+    await createAdmin(db, 'lock-target', ADMIN.password);
+    const coach = await insertCoach(db, { name: 'Maya Torres', stripeAccountId: 'acct_e2e' });
+    await insertCoach(db, { name: 'Dev Patel' });
+    const players = [];
+    for (const name of ['Riley Quinn', 'Jordan Vale', 'Sky Fisher']) {
+      players.push(
+        await insertUser(db, { name, email: `${name.split(' ')[0]?.toLowerCase()}@example.test` }),
+      );
+    }
+    const [riley, jordan] = players;
+    if (!riley || !jordan) throw new Error('no players');
+    // Two paid questions ($50.00 and $20.00), one answered; one unpaid.
+    const answered = await insertQuestion(db, {
+      expertId: coach.id,
+      askerId: riley.id,
+      askerEmail: riley.email,
+      amount: 5000,
+      paymentStatus: 'paid',
+      paidAt: new Date(),
+      status: 'answered',
+      answer: 'Keep your elbow under the ball.',
+      answeredAt: new Date(),
+    });
+    await db.insert(payouts).values({ questionId: answered.id, expertId: coach.id, amount: 3500 });
+    await insertQuestion(db, {
+      expertId: coach.id,
+      askerId: jordan.id,
+      askerEmail: jordan.email,
+      amount: 2000,
+      paymentStatus: 'paid',
+      paidAt: new Date(),
+    });
+    await insertQuestion(db, { expertId: coach.id, askerId: jordan.id, amount: 2000 });
+    await db.insert(abuseReports).values({
+      reporterId: riley.id,
+      reportedQuestionId: answered.id,
+      reportedExpertId: coach.id,
+      reason: 'harassment',
+      details: 'The answer was rude about my height.',
+    });
+    await close();
+    server = await startServer({
+      port: 3196,
+      dataDir,
+      env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password },
+    });
+  });
+  afterAll(() => server?.stop());
+
+  const browser = useBrowser({ baseUrl: () => server.baseUrl });
+
+  async function logIn(page: Page, username: string, password: string) {
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Secure Login' }).click();
+  }
+
+  it('validates, counts failures, logs in, shows the figures, filters users, acts on a report and logs out', async () => {
+    const page = await browser.newAdmittedVisitor();
+    // No token: the dashboard sends the visitor to the login page.
+    await page.goto('/admin-dashboard');
+    await page.waitForURL('**/admin-access');
+    await expectVisible(page.getByText('All access attempts are logged', { exact: false }));
+
+    await page.getByRole('button', { name: 'Secure Login' }).click();
+    await expectVisible(page.getByText('Validation Error: Please ensure all fields are valid'));
+    await expectVisible(
+      page.getByText(
+        'Username must be 3-50 characters, letters, numbers, underscore and hyphen only',
+      ),
+    );
+    await expectVisible(page.getByText('Password must be at least 8 characters'));
+
+    await logIn(page, ADMIN.username, 'not-the-password');
+    await expectVisible(page.getByRole('alert').getByText('Invalid credentials'));
+    await expectVisible(
+      page.getByText('Failed login attempts: 1. Account will be locked after 5 attempts.'),
+    );
+
+    await logIn(page, `  ${ADMIN.username} `, ADMIN.password);
+    await page.waitForURL('**/admin-dashboard');
+    expect(await page.evaluate(() => localStorage.getItem('admin_token'))).toBeTruthy();
+
+    // 5 users (2 Coaches, 3 Players); 3 questions, 1 answered; 2 paid payments; the platform keeps
+    // 30% of $70.00 = 21.00; one payout not yet transferred.
+    const card = (label: string) => page.getByRole('listitem').filter({ hasText: label });
+    await expectVisible(card('Total Users').getByText('5', { exact: true }));
+    await expectVisible(card('Total Users').getByText('2 Coaches · 3 Players'));
+    await expectVisible(card('Total Questions').getByText('3', { exact: true }));
+    await expectVisible(card('Total Questions').getByText('1 answered · 2 pending'));
+    await expectVisible(card('Total Payments').getByText('2', { exact: true }));
+    await expectVisible(card('Total Earnings').getByText('21.00'));
+    await expectVisible(card('Total Earnings').getByText('1 payouts pending'));
+
+    // Users tab: the filter asks the server.
+    const users = page.getByRole('table', { name: 'Users' });
+    await expectVisible(users.getByRole('row', { name: /Sky Fisher/ }));
+    await page.getByLabel('Filter users').fill('riley');
+    await expectVisible(users.getByRole('row', { name: /Riley Quinn/ }));
+    await users.getByRole('row', { name: /Sky Fisher/ }).waitFor({ state: 'detached' });
+    await expectVisible(
+      users.getByRole('row', { name: /Riley Quinn.*Player.*1 asked.*50\.00 spent/ }),
+    );
+
+    await page.getByRole('tab', { name: 'Questions' }).click();
+    await expectVisible(
+      page.getByRole('table', { name: 'Questions' }).getByText('jordan@example.test').first(),
+    );
+    await page.getByRole('tab', { name: 'Payments' }).click();
+    await expectVisible(page.getByRole('table', { name: 'Payments' }).getByText('50.00'));
+
+    // Act on the report: confirmed, once.
+    await page.getByRole('tab', { name: 'Reports' }).click();
+    const reports = page.getByRole('table', { name: 'Abuse reports' });
+    const report = reports.getByRole('row', { name: /The answer was rude about my height/ });
+    await expectVisible(report);
+    await report.getByRole('button', { name: 'Hold payout' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Hold payout' });
+    await dialog.getByRole('button', { name: 'Confirm: Hold payout' }).click();
+    await expectVisible(page.getByText('Payout held'));
+    await report.waitFor({ state: 'detached' });
+    await page.getByLabel('Report status').selectOption('actioned');
+    await expectVisible(
+      reports.getByRole('row', { name: /The answer was rude.*held by an administrator/ }),
+    );
+
+    // A valid stored token skips the login page.
+    await page.goto('/admin-access');
+    await page.waitForURL('**/admin-dashboard');
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL('**/admin-access');
+    await expectVisible(page.getByText('Logged out: You have been successfully logged out'));
+    expect(await page.evaluate(() => localStorage.getItem('admin_token'))).toBeNull();
+  });
+
+  it('has no serious or critical accessibility violations at 1280 and 390 px', async () => {
+    for (const width of [1280, 390]) {
+      // axe is injected as a script; the app's CSP rightly refuses that, so this context bypasses it.
+      const page = await browser.newAdmittedVisitor({
+        viewport: { width, height: 900 },
+        bypassCSP: true,
+      });
+      await page.goto('/admin-access');
+      await expectVisible(page.getByRole('heading', { name: 'Administrator login' }));
+      expect(await seriousViolations(page)).toEqual([]);
+      await logIn(page, ADMIN.username, ADMIN.password);
+      await page.waitForURL('**/admin-dashboard');
+      for (const tab of ['Users', 'Questions', 'Payments', 'Reports', 'Disputes', 'Messages']) {
+        await page.getByRole('tab', { name: tab }).click();
+        await expectVisible(page.getByRole('tab', { name: tab, selected: true }));
+        await page.getByText('Loading…').first().waitFor({ state: 'detached' });
+        expect(await seriousViolations(page), `${tab} at ${width}px`).toEqual([]);
+      }
+    }
+  });
+
+  it("an invalid stored token is removed with 'Session Expired'", async () => {
+    const page = await browser.newAdmittedVisitor();
+    await page.evaluate(() => localStorage.setItem('admin_token', 'made-up-token'));
+    await page.goto('/admin-dashboard');
+    await page.waitForURL('**/admin-access');
+    await expectVisible(page.getByText('Session Expired: Please log in again'));
+    expect(await page.evaluate(() => localStorage.getItem('admin_token'))).toBeNull();
+  });
+
+  it("says 'Failed to fetch dashboard data.' when the figures cannot be loaded", async () => {
+    const page = await browser.newAdmittedVisitor();
+    await page.goto('/admin-access');
+    await logIn(page, ADMIN.username, ADMIN.password);
+    await page.waitForURL('**/admin-dashboard');
+    await page.route('**/api/admin/stats', (route) => route.fulfill({ status: 500, body: '{}' }));
+    await page.route('**/api/admin/users?*', (route) => route.fulfill({ status: 500, body: '{}' }));
+    await page.reload();
+    await expectVisible(page.getByText('Failed to fetch dashboard data.').first());
+  });
+
+  it('locks the form after five failures', async () => {
+    const page = await browser.newAdmittedVisitor();
+    await page.goto('/admin-access');
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      await logIn(page, 'lock-target', 'wrong-password');
+      await expectVisible(
+        page.getByText(
+          `Failed login attempts: ${attempt}. Account will be locked after 5 attempts.`,
+        ),
+      );
+    }
+    await expectVisible(
+      page.getByText('Account temporarily locked due to multiple failed attempts.'),
+    );
+    expect(await page.getByLabel('Username').isDisabled()).toBe(true);
+    expect(await page.getByLabel('Password').isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Secure Login' }).isDisabled()).toBe(true);
+  });
+});

@@ -1,0 +1,78 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The home route's initial JavaScript (issue 7, ADR 016): what a browser must download before it
+ * can paint `/`, gzipped, must stay within 100 KB. It reads the manifest of the production build,
+ * so it runs with the end-to-end tests, after `npm run build`.
+ */
+const HOME_JS_BUDGET_BYTES = 100 * 1024;
+
+const webDist = path.join(import.meta.dirname, '..', 'dist', 'web');
+const manifestPath = path.join(webDist, '.vite', 'manifest.json');
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/** The chunks loaded before `/` paints: the entry, the home route, and their static imports. */
+function homeInitialChunks(manifest: Manifest): string[] {
+  const entries = Object.keys(manifest).filter((key) => manifest[key]!.isEntry);
+  if (entries.length !== 1) throw new Error(`expected one entry chunk, found ${entries.length}`);
+  const entry = entries[0]!;
+  const home = Object.keys(manifest).find((key) => key.endsWith('routes/home.tsx'));
+  if (!home) throw new Error('routes/home.tsx is not in the manifest');
+  // The router loads the home page lazily; if it ever stops doing so, this walk must be revisited.
+  if (!manifest[entry]!.dynamicImports?.includes(home)) {
+    throw new Error(`the entry no longer imports ${home} lazily`);
+  }
+  const seen = new Set<string>();
+  const walk = (key: string) => {
+    if (seen.has(key)) return;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`the manifest names ${key} but has no such chunk`);
+    seen.add(key);
+    for (const next of chunk.imports ?? []) walk(next);
+  };
+  walk(entry);
+  walk(home);
+  return [...seen].map((key) => manifest[key]!.file).filter((file) => file.endsWith('.js'));
+}
+
+describe('home route bundle budget', () => {
+  it('keeps the initial JavaScript of / within its gzipped budget', () => {
+    expect(existsSync(manifestPath), `${manifestPath} is missing: run npm run build first`).toBe(
+      true,
+    );
+    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
+    const sizes = homeInitialChunks(manifest).map((file) => {
+      const bytes = readFileSync(path.join(webDist, file));
+      return { file, raw: bytes.length, gzip: gzipSync(bytes).length };
+    });
+    const total = sizes.reduce((sum, chunk) => sum + chunk.gzip, 0);
+
+    const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+    const lines = sizes
+      .sort((a, b) => b.gzip - a.gzip)
+      .map((c) => `  ${c.file.padEnd(48)} ${kb(c.raw).padStart(9)} ${kb(c.gzip).padStart(9)} gz`);
+    console.log(
+      [
+        `home route initial JavaScript: ${kb(total)} gzipped (${total} bytes),` +
+          ` budget ${kb(HOME_JS_BUDGET_BYTES)}`,
+        ...lines,
+      ].join('\n'),
+    );
+
+    expect(
+      total,
+      `home route initial JavaScript is ${kb(total)} gzipped, over the ${kb(HOME_JS_BUDGET_BYTES)} budget`,
+    ).toBeLessThanOrEqual(HOME_JS_BUDGET_BYTES);
+  });
+});

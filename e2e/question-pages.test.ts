@@ -1,0 +1,50 @@
+import { describe, it } from 'vitest';
+import { QUESTION_PAGE_SIZE } from '../contracts/limits';
+import { createUser } from './support/accounts';
+import { expectVisible, useBrowser } from './support/browser';
+
+describe('long question lists', () => {
+  const browser = useBrowser();
+
+  it('show a page at a time in the Coach inbox and My Questions, with Load more questions', async () => {
+    const coach = await browser.newAdmittedVisitor();
+    await createUser(coach, { name: 'Paige Pager', roles: ['expert'] });
+    const { expertId } = (await (await coach.request.get('/api/account')).json()) as {
+      expertId: string;
+    };
+    const player = await browser.newAdmittedVisitor();
+    await createUser(player, { name: 'Lou Longlist', roles: ['asker'] });
+    const origin = new URL(player.url()).origin;
+    const count = QUESTION_PAGE_SIZE + 1;
+    for (let n = 1; n <= count; n++) {
+      const asked = await player.request.post('/api/questions', {
+        headers: { origin },
+        data: {
+          expertId,
+          askerName: 'Lou Longlist',
+          question: `Paging question number ${n}: how do I improve?`,
+          pledge: true,
+          acceptedConsents: true,
+        },
+      });
+      if (!asked.ok()) throw new Error(`asking failed: ${await asked.text()}`);
+    }
+    // Newest first: the first question asked is the one on the second page.
+    const first = 'Paging question number 1: how do I improve?';
+    const last = `Paging question number ${count}: how do I improve?`;
+
+    for (const [page, path] of [
+      [coach, '/expert-inbox'],
+      [player, '/asker-inbox'],
+    ] as const) {
+      await page.goto(path);
+      await expectVisible(page.getByText(last));
+      const more = page.getByRole('button', { name: 'Load more questions' });
+      await expectVisible(more);
+      await page.getByText(first).waitFor({ state: 'detached' });
+      await more.click();
+      await expectVisible(page.getByText(first));
+      await more.waitFor({ state: 'detached' });
+    }
+  });
+});

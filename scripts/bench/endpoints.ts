@@ -1,0 +1,177 @@
+/**
+ * The endpoint benchmarks: the baseline, a one-query reference, five reads and two writes, each with autocannon at the same
+ * connection count. Writes use fresh data so every request does the full work (a new question per
+ * ask, a different pending question per answer).
+ */
+import type pg from 'pg';
+import { SHAPES } from './constants';
+import type { Size } from './db';
+import { coachNumber, insertPendingQuestions, playerNumber, type Fixtures } from './fixtures';
+import { measure, signIn, type LoadOptions, type Measurement, type Target } from './http';
+
+/** `reference`: measured for context, judged against no target. */
+export type Kind = 'baseline' | 'reference' | 'read' | 'write';
+
+export interface EndpointResult {
+  name: string;
+  kind: Kind;
+  route: string;
+  measurement: Measurement;
+}
+
+export interface RunOptions extends LoadOptions {
+  warmupS: number;
+  log: (line: string) => void;
+}
+
+async function bench(
+  baseUrl: string,
+  name: string,
+  kind: Kind,
+  route: string,
+  target: Target,
+  options: RunOptions,
+): Promise<EndpointResult> {
+  if (options.warmupS > 0)
+    await measure(baseUrl, target, { ...options, durationS: options.warmupS });
+  const measurement = await measure(baseUrl, target, options);
+  const { rps, p50, p99, non2xx, errors } = measurement;
+  options.log(
+    `  ${name.padEnd(22)} ${rps.toFixed(0).padStart(7)} req/s  p50 ${p50} ms  p99 ${p99} ms` +
+      (non2xx || errors ? `  non-2xx ${non2xx} errors ${errors}` : ''),
+  );
+  return { name, kind, route, measurement };
+}
+
+export function runBaseline(baseUrl: string, options: RunOptions): Promise<EndpointResult> {
+  return bench(baseUrl, 'baseline hello-world', 'baseline', 'GET /', { path: '/' }, options);
+}
+
+/**
+ * The app's cheapest database-backed route (`SELECT 1` behind the full request pipeline): the
+ * ceiling for any read that queries PostgreSQL on every request, on this machine.
+ */
+export function runOneQueryFloor(baseUrl: string, options: RunOptions): Promise<EndpointResult> {
+  return bench(
+    baseUrl,
+    'one-query floor',
+    'reference',
+    'GET /api/health',
+    {
+      path: '/api/health',
+    },
+    options,
+  );
+}
+
+/** The five reads of issue 7, as the web app calls them. */
+export async function runReads(
+  baseUrl: string,
+  fixtures: Fixtures,
+  options: RunOptions,
+): Promise<EndpointResult[]> {
+  const coachCookie = await signIn(baseUrl, fixtures.busiestCoach.email);
+  const playerCookie = await signIn(baseUrl, fixtures.player.email);
+  const reads: [string, string, Target][] = [
+    ['home coach list', 'GET /api/experts/newest', { path: '/api/experts/newest' }],
+    [
+      'coach profile',
+      'GET /api/experts/:id',
+      { path: `/api/experts/${fixtures.busiestCoach.expertId}` },
+    ],
+    [
+      'busiest coach inbox',
+      'GET /api/questions/coach-inbox',
+      { path: '/api/questions/coach-inbox', cookie: coachCookie },
+    ],
+    [
+      'player questions',
+      'GET /api/questions/mine',
+      { path: '/api/questions/mine', cookie: playerCookie },
+    ],
+    [
+      'question detail',
+      'GET /api/questions/:id',
+      { path: `/api/questions/${fixtures.questionId}`, cookie: playerCookie },
+    ],
+  ];
+  const results: EndpointResult[] = [];
+  for (const [name, route, target] of reads) {
+    results.push(await bench(baseUrl, name, 'read', route, target, options));
+  }
+  return results;
+}
+
+/** How many pending questions to prepare for the answer benchmark (far above any rate seen). */
+const ANSWER_POOL_PER_SECOND = 1500;
+
+/** Question creation by 50 signed-in Players, and answer submission by one Coach. */
+export async function runWrites(
+  baseUrl: string,
+  pool: pg.Pool,
+  size: Size,
+  options: RunOptions,
+): Promise<EndpointResult[]> {
+  const { coaches } = SHAPES[size];
+  const askers = Array.from({ length: options.connections }, (_, i) => playerNumber(size, i));
+  const askerCookies = await Promise.all(askers.map((a) => signIn(baseUrl, a.email)));
+  // Players ask the Coaches numbered 2..51, so the busiest Coach (reads above) is left alone.
+  const asked = await Promise.all(
+    Array.from({ length: Math.min(50, coaches - 2) }, (_, i) => coachNumber(pool, i + 2)),
+  );
+  let asks = 0;
+  const ask: Target = {
+    method: 'POST',
+    path: '/api/questions',
+    next: () => {
+      const i = asks++;
+      return {
+        path: '/api/questions',
+        cookie: askerCookies[i % askerCookies.length],
+        body: JSON.stringify({
+          expertId: asked[i % asked.length]?.expertId,
+          askerName: 'Bench Player',
+          question: `Bench question ${i}: how do I keep my form late in the game?`,
+          pledge: true,
+          acceptedConsents: true,
+        }),
+      };
+    },
+  };
+
+  // The last Coach answers questions prepared for it, each once.
+  const answerer = await coachNumber(pool, coaches);
+  const answererCookie = await signIn(baseUrl, answerer.email);
+  const poolSize = ANSWER_POOL_PER_SECOND * (options.durationS + options.warmupS);
+  const pending = await insertPendingQuestions(
+    pool,
+    answerer,
+    playerNumber(size, options.connections + 1),
+    poolSize,
+  );
+  let answers = 0;
+  const answer: Target = {
+    method: 'POST',
+    path: '/api/questions/x/answer',
+    cookie: answererCookie,
+    next: () => ({
+      path: `/api/questions/${pending[answers++ % pending.length]}/answer`,
+      body: JSON.stringify({ answer: 'Keep your legs fresh: short sprints, then rest.' }),
+    }),
+  };
+  const results = [
+    await bench(baseUrl, 'ask (create question)', 'write', 'POST /api/questions', ask, options),
+    await bench(
+      baseUrl,
+      'answer submission',
+      'write',
+      'POST /api/questions/:id/answer',
+      answer,
+      options,
+    ),
+  ];
+  if (answers > pending.length) {
+    options.log(`  (answer pool of ${pending.length} ran out: repeats answered 409)`);
+  }
+  return results;
+}

@@ -1,0 +1,113 @@
+/**
+ * What the bench measures, found in the seeded database: the busiest Coach, a Player and one of their
+ * questions; and fresh pending questions for the write, realtime and load phases.
+ */
+import type pg from 'pg';
+import { SHAPES, userEmail } from './constants';
+import type { Size } from './db';
+
+export interface Actor {
+  userId: string;
+  email: string;
+}
+
+export interface Coach extends Actor {
+  expertId: string;
+  questions: number;
+}
+
+export interface Fixtures {
+  busiestCoach: Coach;
+  player: Actor & { questions: number };
+  /** An answered question of `player`. */
+  questionId: string;
+}
+
+const nFromUserId = (id: string) => Number(id.replace('bench-user-', ''));
+
+export async function findFixtures(pool: pg.Pool): Promise<Fixtures> {
+  const coach = await pool.query<{ expert_id: string; user_id: string; n: number }>(
+    `SELECT q.expert_id, e.user_id, count(*)::int AS n FROM questions q
+     JOIN experts e ON e.id = q.expert_id GROUP BY q.expert_id, e.user_id ORDER BY n DESC LIMIT 1`,
+  );
+  const player = await pool.query<{ asker_id: string; n: number }>(
+    `SELECT asker_id, count(*)::int AS n FROM questions WHERE asker_id LIKE 'bench-user-%'
+     GROUP BY asker_id ORDER BY n DESC LIMIT 1`,
+  );
+  const c = coach.rows[0];
+  const p = player.rows[0];
+  if (!c || !p) throw new Error('the bench database is empty: run npm run seed:bench first');
+  const question = await pool.query<{ id: string }>(
+    `SELECT id FROM questions WHERE asker_id = $1 AND status = 'answered' ORDER BY created_at DESC LIMIT 1`,
+    [p.asker_id],
+  );
+  const questionId = question.rows[0]?.id;
+  if (!questionId) throw new Error('the bench Player has no answered question');
+  return {
+    busiestCoach: {
+      userId: c.user_id,
+      email: userEmail(nFromUserId(c.user_id)),
+      expertId: c.expert_id,
+      questions: c.n,
+    },
+    player: { userId: p.asker_id, email: userEmail(nFromUserId(p.asker_id)), questions: p.n },
+    questionId,
+  };
+}
+
+/** Coach number `n` (1-based) of the seed. */
+export async function coachNumber(pool: pg.Pool, n: number): Promise<Coach> {
+  const userId = `bench-user-${n}`;
+  const { rows } = await pool.query<{ id: string; n: number }>(
+    `SELECT e.id, (SELECT count(*)::int FROM questions WHERE expert_id = e.id) AS n
+     FROM experts e WHERE e.user_id = $1`,
+    [userId],
+  );
+  const row = rows[0];
+  if (!row) throw new Error(`no Coach ${n}`);
+  return { userId, email: userEmail(n), expertId: row.id, questions: row.n };
+}
+
+/** Player number `i` (0-based) of the seed. */
+export function playerNumber(size: Size, i: number): Actor {
+  const n = SHAPES[size].coaches + 1 + i;
+  return { userId: `bench-user-${n}`, email: userEmail(n) };
+}
+
+/** Inserts `count` pending, paid questions from `asker` to `coach`; returns their ids, oldest first. */
+export async function insertPendingQuestions(
+  pool: pg.Pool,
+  coach: Coach,
+  asker: Actor,
+  count: number,
+): Promise<string[]> {
+  const { rows } = await pool.query<{ id: string }>(
+    `INSERT INTO questions (expert_id, asker_id, asker_name, asker_email, question, amount,
+                            status, payment_status, paid_at, created_at)
+     SELECT $1, $2, 'Bench Player', $3, 'Bench question ' || n || ': what should I work on next?',
+            e.price_per_question, 'pending', 'paid', now(), now() - (n || ' milliseconds')::interval
+     FROM generate_series(1, $4::int) n, experts e WHERE e.id = $1
+     RETURNING id`,
+    [coach.expertId, asker.userId, asker.email, count],
+  );
+  return rows.map((r) => r.id);
+}
+
+/** Rows a bench run wrote (its questions are named 'Bench question …' / 'Load question …'). */
+const BENCH_WRITTEN = "question LIKE 'Bench question %' OR question LIKE 'Load question %'";
+
+/**
+ * Puts the dataset back to its seeded shape before a run: removes the questions earlier runs wrote
+ * (with their payouts), sessions and mail, so fixtures and figures do not drift from run to run.
+ * Seeded pending questions answered by the load phase stay answered (npm run seed:bench restores them).
+ */
+export async function removeBenchWrites(pool: pg.Pool): Promise<number> {
+  await pool.query(
+    `DELETE FROM payouts WHERE question_id IN (SELECT id FROM questions WHERE ${BENCH_WRITTEN})`,
+  );
+  const { rowCount } = await pool.query(`DELETE FROM questions WHERE ${BENCH_WRITTEN}`);
+  await pool.query('DELETE FROM sessions');
+  await pool.query('DELETE FROM mail_outbox');
+  await pool.query('VACUUM ANALYZE questions, payouts, sessions, mail_outbox');
+  return rowCount ?? 0;
+}

@@ -1,0 +1,91 @@
+/**
+ * Lighthouse (performance category, its default mobile profile with simulated throttling) on pages of
+ * the production build, in the system Chromium: nothing downloads a browser.
+ */
+import { existsSync } from 'node:fs';
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { BETA_COOKIE_PAIR } from './http';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../lib/chromium';
+
+export interface LighthouseResult {
+  page: string;
+  /** Lighthouse's default mobile profile (slow 4G, 4× CPU slowdown, simulated) or its desktop preset. */
+  formFactor: 'mobile' | 'desktop';
+  url: string;
+  score: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  speedIndexMs: number;
+}
+
+const ATTEMPTS = 3;
+
+/** One Lighthouse run; a failed page load or trace (it happens on a busy machine) is retried. */
+async function audit(url: string, port: number, formFactor: 'mobile' | 'desktop') {
+  let lastError = '';
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+    const run = await lighthouse(
+      url,
+      {
+        port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+        // Past the beta gate, as an admitted visitor.
+        extraHeaders: { Cookie: BETA_COOKIE_PAIR },
+      },
+      formFactor === 'desktop' ? desktopConfig : undefined,
+    );
+    if (run && !run.lhr.runtimeError) return run.lhr;
+    lastError = run?.lhr.runtimeError?.message ?? 'no result';
+  }
+  throw new Error(`Lighthouse on ${url} (${formFactor}): ${lastError}`);
+}
+
+export async function runLighthouse(
+  pages: { page: string; url: string }[],
+  log: (line: string) => void,
+): Promise<LighthouseResult[]> {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(
+      `no Chromium at ${CHROMIUM_PATH} (apt-get install -y chromium, or set CHROMIUM_PATH)`,
+    );
+  }
+  const chrome = await launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: CHROMIUM_FLAGS,
+    logLevel: 'error',
+  });
+  const results: LighthouseResult[] = [];
+  try {
+    for (const { page, url } of pages) {
+      for (const formFactor of ['mobile', 'desktop'] as const) {
+        const lhr = await audit(url, chrome.port, formFactor);
+        const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+        const result: LighthouseResult = {
+          page,
+          formFactor,
+          url,
+          score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+          fcpMs: metric('first-contentful-paint'),
+          lcpMs: metric('largest-contentful-paint'),
+          tbtMs: metric('total-blocking-time'),
+          cls: metric('cumulative-layout-shift'),
+          speedIndexMs: metric('speed-index'),
+        };
+        log(
+          `  ${page.padEnd(14)} ${formFactor.padEnd(8)} performance ${result.score}  FCP ${result.fcpMs.toFixed(0)} ms  ` +
+            `LCP ${result.lcpMs.toFixed(0)} ms  TBT ${result.tbtMs.toFixed(0)} ms  CLS ${result.cls.toFixed(3)}`,
+        );
+        results.push(result);
+      }
+    }
+  } finally {
+    chrome.kill();
+  }
+  return results;
+}

@@ -1,0 +1,380 @@
+/** The bench's verdicts against issue 7's targets, the printed table and the JSON file. */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Shape } from './constants';
+import type { Size } from './db';
+import type { EndpointResult } from './endpoints';
+import type { LighthouseResult } from './lighthouse';
+import type { LoadResult } from './load';
+import type { IdleLevel, SseLatency } from './realtime';
+import { round } from './stats';
+
+export const TARGETS = {
+  readRatio: 0.3,
+  readP99Ms: 50,
+  writeRatio: 0.1,
+  p50Growth: 0.3,
+};
+
+export interface DatasetReport {
+  shape: Shape;
+  fixtures: Record<string, string | number>;
+  baseline: EndpointResult;
+  endpoints: EndpointResult[];
+}
+
+export interface Report {
+  startedAt: string;
+  finishedAt?: string;
+  machine: Record<string, string | number>;
+  /** The machine's 1/5/15-minute load averages when the run started and ended (it is shared). */
+  loadAverage: { start: number[]; end?: number[] };
+  options: Record<string, unknown>;
+  datasets: Partial<Record<Size, DatasetReport>>;
+  costGrowth?: CostGrowth[];
+  realtime?: { latency?: SseLatency; idle?: IdleLevel[] };
+  lighthouse?: LighthouseResult[];
+  load?: LoadResult;
+  verdicts?: Verdict[];
+  /** Phases that failed; the rest of the run went on. */
+  errors: { phase: string; message: string }[];
+}
+
+export interface CostGrowth {
+  endpoint: string;
+  smallP50: number;
+  largeP50: number;
+  growth: number;
+  met: boolean;
+}
+
+export interface Verdict {
+  check: string;
+  figure: string;
+  target: string;
+  met: boolean;
+}
+
+export function machine(postgres: string): Record<string, string | number> {
+  const cpus = os.cpus();
+  return {
+    cpus: cpus.length,
+    cpuModel: cpus[0]?.model ?? 'unknown',
+    memoryGB: round(os.totalmem() / 2 ** 30, 1),
+    node: process.version,
+    os: `${os.type()} ${os.release()}`,
+    postgres,
+  };
+}
+
+const ratio = (r: EndpointResult, baseline: EndpointResult) =>
+  baseline.measurement.rps > 0 ? r.measurement.rps / baseline.measurement.rps : 0;
+
+/** Whether one endpoint meets its target (only the large dataset is judged). */
+export function endpointVerdict(r: EndpointResult, baseline: EndpointResult): boolean | null {
+  if (r.kind === 'baseline' || r.kind === 'reference') return null;
+  const x = ratio(r, baseline);
+  const clean = r.measurement.non2xx === 0 && r.measurement.errors === 0;
+  if (r.kind === 'read')
+    return clean && x >= TARGETS.readRatio && r.measurement.p99 <= TARGETS.readP99Ms;
+  return clean && x >= TARGETS.writeRatio;
+}
+
+export function costGrowth(small: DatasetReport, large: DatasetReport): CostGrowth[] {
+  return large.endpoints
+    .filter((r) => r.kind === 'read')
+    .flatMap((r) => {
+      const s = small.endpoints.find((e) => e.name === r.name);
+      if (!s) return [];
+      const growth = s.measurement.p50 > 0 ? r.measurement.p50 / s.measurement.p50 - 1 : 0;
+      return [
+        {
+          endpoint: r.name,
+          smallP50: s.measurement.p50,
+          largeP50: r.measurement.p50,
+          growth,
+          met: growth <= TARGETS.p50Growth,
+        },
+      ];
+    });
+}
+
+export function verdicts(report: Report): Verdict[] {
+  const out: Verdict[] = [];
+  const large = report.datasets.large;
+  if (large) {
+    for (const r of large.endpoints) {
+      const met = endpointVerdict(r, large.baseline);
+      if (met === null) continue;
+      const x = ratio(r, large.baseline);
+      out.push({
+        check: `${r.kind} ${r.name}`,
+        figure:
+          `${x.toFixed(3)}× baseline, p99 ${r.measurement.p99} ms` +
+          (r.measurement.non2xx ? `, ${r.measurement.non2xx} non-2xx` : ''),
+        target:
+          r.kind === 'read'
+            ? `≥ ${TARGETS.readRatio}× and p99 ≤ ${TARGETS.readP99Ms} ms`
+            : `≥ ${TARGETS.writeRatio}×`,
+        met,
+      });
+    }
+  }
+  for (const g of report.costGrowth ?? []) {
+    out.push({
+      check: `p50 growth ${g.endpoint}`,
+      figure: `${g.smallP50} → ${g.largeP50} ms (${(g.growth * 100).toFixed(0)}%)`,
+      target: `≤ ${TARGETS.p50Growth * 100}%`,
+      met: g.met,
+    });
+  }
+  const load = report.load;
+  if (load) {
+    out.push({
+      check: 'load: no 5xx',
+      figure: `${load.fiveXx} 5xx, ${load.networkErrors} network errors`,
+      target: '0',
+      met: load.fiveXx === 0 && load.networkErrors === 0,
+    });
+    out.push({
+      check: 'load: no lost writes',
+      figure: `${load.writes.lost} lost of ${load.writes.asksAcknowledged + load.writes.answersAcknowledged}`,
+      target: '0',
+      met:
+        load.writes.lost === 0 &&
+        load.writes.payoutsWithoutAnswer === 0 &&
+        load.writes.doubledPayouts === 0,
+    });
+  }
+  return out;
+}
+
+const pad = (s: string | number, n: number) => String(s).padStart(n);
+
+export function printReport(report: Report, log: (line: string) => void): void {
+  for (const [size, d] of Object.entries(report.datasets)) {
+    if (!d) continue;
+    log('');
+    log(
+      `Dataset ${size}: ${d.shape.users} users, ${d.shape.coaches} Coaches, ${d.shape.questions} questions`,
+    );
+    log(
+      `${'endpoint'.padEnd(24)}${pad('req/s', 9)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('× base', 8)}  target`,
+    );
+    for (const r of [d.baseline, ...d.endpoints]) {
+      const met = size === 'large' ? endpointVerdict(r, d.baseline) : null;
+      log(
+        `${r.name.padEnd(24)}${pad(r.measurement.rps.toFixed(0), 9)}${pad(r.measurement.p50, 8)}` +
+          `${pad(r.measurement.p99, 8)}${pad(ratio(r, d.baseline).toFixed(3), 8)}  ` +
+          (met === null ? '' : met ? 'met' : 'MISSED'),
+      );
+    }
+  }
+  if (report.costGrowth?.length) {
+    log('');
+    log('Cost growth (p50, small → large)');
+    for (const g of report.costGrowth) {
+      log(
+        `${g.endpoint.padEnd(24)}${pad(g.smallP50, 6)} → ${pad(g.largeP50, 4)} ms ${pad(`${(g.growth * 100).toFixed(0)}%`, 6)}  ${g.met ? 'met' : 'MISSED'}`,
+      );
+    }
+  }
+  const rt = report.realtime;
+  if (rt?.latency) {
+    const l = rt.latency;
+    log('');
+    log(
+      `Realtime: answer → Player's SSE event over ${l.answers} answers: p50 ${l.p50.toFixed(1)} ms, ` +
+        `p99 ${l.p99.toFixed(1)} ms, max ${l.max.toFixed(1)} ms (${l.received}/${l.answers} received)`,
+    );
+  }
+  for (const i of rt?.idle ?? []) {
+    log(
+      `Idle SSE: ${i.opened} connections held, server RSS ${i.rssMB.toFixed(0)} MB ` +
+        `(+${i.kbPerConnection.toFixed(1)} KB each), home list p50 ${i.homeP50Ms.toFixed(1)} ms`,
+    );
+  }
+  if (report.lighthouse?.length) {
+    log('');
+    for (const l of report.lighthouse) {
+      log(
+        `Lighthouse ${`${l.page} (${l.formFactor})`.padEnd(24)} performance ${pad(l.score, 3)}  ` +
+          `FCP ${l.fcpMs.toFixed(0)} ms, LCP ${l.lcpMs.toFixed(0)} ms, TBT ${l.tbtMs.toFixed(0)} ms, CLS ${l.cls.toFixed(3)}`,
+      );
+    }
+  }
+  if (report.load) {
+    const l = report.load;
+    log('');
+    log(
+      `Load: ${l.users} users for ${l.durationS.toFixed(0)} s (think ${l.thinkMs} ms): ${l.requests} requests, ` +
+        `${l.rps.toFixed(0)} req/s, ${l.fiveXx} 5xx, ${l.networkErrors} network errors`,
+    );
+    log(
+      `${'step'.padEnd(20)}${pad('requests', 10)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}  statuses`,
+    );
+    for (const s of l.steps) {
+      log(
+        `${s.step.padEnd(20)}${pad(s.requests, 10)}${pad(s.p50.toFixed(1), 9)}${pad(s.p99.toFixed(1), 9)}  ${JSON.stringify(s.status)}`,
+      );
+    }
+    const w = l.writes;
+    log(
+      `Writes: ${w.asksAcknowledged} asks acknowledged, ${w.asksFound} found; ${w.answersAcknowledged} answers ` +
+        `acknowledged, ${w.answersFoundWithPayout} found with payout; lost ${w.lost}; payouts without answer ` +
+        `${w.payoutsWithoutAnswer}; doubled payouts ${w.doubledPayouts}`,
+    );
+  }
+  for (const e of report.errors) log(`FAILED phase ${e.phase}: ${e.message}`);
+  if (report.verdicts?.length) {
+    log('');
+    log('Targets');
+    for (const v of report.verdicts) {
+      log(
+        `${v.met ? 'met   ' : 'MISSED'}  ${v.check.padEnd(34)} ${v.figure}  (target ${v.target})`,
+      );
+    }
+  }
+}
+
+/** The same figures as Markdown tables (what bench/LATEST.md is made from). */
+export function markdownReport(report: Report): string {
+  const lines: string[] = [];
+  const m = report.machine;
+  lines.push(`# Bench run of ${report.startedAt.slice(0, 10)}`, '');
+  lines.push(
+    `Started ${report.startedAt}, finished ${report.finishedAt ?? '?'}. Machine: ${m.cpus} × ${m.cpuModel}, ` +
+      `${m.memoryGB} GB, ${m.os}, Node ${m.node}, PostgreSQL ${m.postgres}. Load average (1/5/15 min) at ` +
+      `start ${report.loadAverage.start.map((n) => n.toFixed(2)).join(' / ')}, at end ` +
+      `${(report.loadAverage.end ?? []).map((n) => n.toFixed(2)).join(' / ')}.`,
+    '',
+  );
+  for (const [size, d] of Object.entries(report.datasets)) {
+    if (!d) continue;
+    lines.push(
+      `## ${size} dataset: ${d.shape.users} users, ${d.shape.coaches} Coaches, ${d.shape.questions} questions`,
+      '',
+      `Busiest Coach ${d.fixtures.busiestCoach} (${d.fixtures.busiestCoachQuestions} questions); Player ` +
+        `${d.fixtures.player} (${d.fixtures.playerQuestions} questions).`,
+      '',
+      '| Endpoint | Route | req/s | p50 ms | p99 ms | × baseline | non-2xx | Target |',
+      '| --- | --- | ---: | ---: | ---: | ---: | ---: | --- |',
+    );
+    for (const r of [d.baseline, ...d.endpoints]) {
+      const met = size === 'large' ? endpointVerdict(r, d.baseline) : null;
+      const target =
+        r.kind === 'read'
+          ? `≥ ${TARGETS.readRatio}×, p99 ≤ ${TARGETS.readP99Ms} ms`
+          : r.kind === 'write'
+            ? `≥ ${TARGETS.writeRatio}×`
+            : '';
+      lines.push(
+        `| ${r.name} | \`${r.route}\` | ${r.measurement.rps.toFixed(0)} | ${r.measurement.p50} | ` +
+          `${r.measurement.p99} | ${ratio(r, d.baseline).toFixed(3)} | ${r.measurement.non2xx} | ` +
+          `${met === null ? target : `${target}: **${met ? 'met' : 'missed'}**`} |`,
+      );
+    }
+    lines.push('');
+  }
+  if (report.costGrowth?.length) {
+    lines.push('## Cost growth (p50, small → large; target ≤ 30%)', '');
+    lines.push(
+      '| Endpoint | small p50 ms | large p50 ms | growth | Target |',
+      '| --- | ---: | ---: | ---: | --- |',
+    );
+    for (const g of report.costGrowth) {
+      lines.push(
+        `| ${g.endpoint} | ${g.smallP50} | ${g.largeP50} | ${(g.growth * 100).toFixed(0)}% | ${g.met ? 'met' : '**missed**'} |`,
+      );
+    }
+    lines.push('');
+  }
+  const rt = report.realtime;
+  if (rt?.latency || rt?.idle?.length) {
+    lines.push('## Realtime', '');
+    if (rt.latency) {
+      const l = rt.latency;
+      lines.push(
+        `Answer submission → the Player's \`questions.changed\` SSE event, ${l.answers} answers one after ` +
+          `the other: p50 ${l.p50.toFixed(1)} ms, p99 ${l.p99.toFixed(1)} ms, max ${l.max.toFixed(1)} ms ` +
+          `(${l.received}/${l.answers} events received).`,
+        '',
+      );
+    }
+    if (rt.idle?.length) {
+      lines.push(
+        '| Idle SSE connections held | Server RSS MB | KB per connection | Home list p50 ms meanwhile |',
+      );
+      lines.push('| ---: | ---: | ---: | ---: |');
+      for (const i of rt.idle) {
+        lines.push(
+          `| ${i.opened}${i.failed ? ` (${i.failed} failed)` : ''} | ${i.rssMB.toFixed(0)} | ${i.kbPerConnection.toFixed(1)} | ${i.homeP50Ms.toFixed(1)} |`,
+        );
+      }
+      lines.push('');
+    }
+  }
+  if (report.lighthouse?.length) {
+    lines.push('## Lighthouse (performance)', '');
+    lines.push(
+      '| Page | Profile | Score | FCP ms | LCP ms | TBT ms | CLS |',
+      '| --- | --- | ---: | ---: | ---: | ---: | ---: |',
+    );
+    for (const l of report.lighthouse) {
+      lines.push(
+        `| ${l.page} | ${l.formFactor} | ${l.score} | ${l.fcpMs.toFixed(0)} | ${l.lcpMs.toFixed(0)} | ${l.tbtMs.toFixed(0)} | ${l.cls.toFixed(3)} |`,
+      );
+    }
+    lines.push('');
+  }
+  if (report.load) {
+    const l = report.load;
+    const w = l.writes;
+    lines.push(
+      `## Load: ${l.users} users for ${l.durationS.toFixed(0)} s (think time ${l.thinkMs} ms mean)`,
+      '',
+      `${l.requests} requests (${l.rps.toFixed(0)} req/s), **${l.fiveXx} 5xx**, ${l.networkErrors} network errors. ` +
+        `Writes: ${w.asksAcknowledged} questions acknowledged (201), ${w.asksFound} found; ${w.answersAcknowledged} ` +
+        `answers acknowledged (204), ${w.answersFoundWithPayout} found answered with their payout: **${w.lost} lost**; ` +
+        `payouts without an answer ${w.payoutsWithoutAnswer}; doubled payouts ${w.doubledPayouts}.`,
+      '',
+      '| Step | Requests | p50 ms | p99 ms | max ms | Statuses |',
+      '| --- | ---: | ---: | ---: | ---: | --- |',
+    );
+    for (const s of l.steps) {
+      lines.push(
+        `| ${s.step} | ${s.requests} | ${s.p50.toFixed(1)} | ${s.p99.toFixed(1)} | ${s.max.toFixed(1)} | ${Object.entries(
+          s.status,
+        )
+          .map(([code, n]) => `${code}: ${n}`)
+          .join(', ')} |`,
+      );
+    }
+    lines.push('');
+  }
+  const judged = verdicts(report);
+  if (judged.length) {
+    lines.push(
+      '## Targets',
+      '',
+      '| Check | Figure | Target | Verdict |',
+      '| --- | --- | --- | --- |',
+    );
+    for (const v of judged) {
+      lines.push(`| ${v.check} | ${v.figure} | ${v.target} | ${v.met ? 'met' : '**missed**'} |`);
+    }
+    lines.push('');
+  }
+  for (const e of report.errors) lines.push(`Phase **${e.phase}** failed: ${e.message}`, '');
+  return lines.join('\n');
+}
+
+/** Writes <timestamp>.json and <timestamp>.md; returns the JSON's path. */
+export function writeReport(report: Report, dir: string): string {
+  mkdirSync(dir, { recursive: true });
+  const base = path.join(dir, report.startedAt.replace(/[:.]/g, '-'));
+  writeFileSync(`${base}.json`, `${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync(`${base}.md`, `${markdownReport(report)}\n`);
+  return `${base}.json`;
+}

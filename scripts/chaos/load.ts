@@ -1,0 +1,158 @@
+/**
+ * The write load: each Player asks questions of random Coaches and pays for some through the local
+ * provider; each Coach answers the questions asked of it (some twice at once, to race the payout).
+ * Only responses the server sent with a 2xx status are written to the ledger the checks rely on.
+ */
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Coach, Player } from './actors';
+import { call, type Stats } from './http';
+
+export interface CreatedQuestion {
+  id: string;
+  askerId: string;
+  expertId: string;
+  amount: number;
+}
+
+export interface AcceptedAnswer {
+  /** The answer text of the request that got the 2xx. */
+  text: string;
+  /** How many answer requests for this question got a 2xx (the product allows exactly one). */
+  accepted: number;
+}
+
+export class Ledger {
+  readonly created = new Map<string, CreatedQuestion>();
+  readonly answered = new Map<string, AcceptedAnswer>();
+  readonly paid = new Set<string>();
+  /** Questions whose answer got a 409 after an attempt whose response was lost (ambiguous). */
+  readonly ambiguousAnswers = new Set<string>();
+  /** Questions answered with two concurrent requests: one of each pair must get a 409. */
+  doubleAnswers = 0;
+}
+
+export interface LoadOptions {
+  baseUrl: string;
+  coaches: Coach[];
+  players: Player[];
+  /** Wall-clock end of the load (ms since epoch). */
+  deadline: number;
+  stats: Stats;
+  ledger: Ledger;
+  /** Share of questions the Player pays for. */
+  payShare: number;
+  /** Share of questions the Coach answers with two concurrent requests. */
+  doubleAnswerShare: number;
+}
+
+/**
+ * The checkout route allows 20 per client address per minute: each Player pays at most every 3.4 s
+ * (18 a minute), so payments spread over the whole run and its kills.
+ */
+const CHECKOUT_INTERVAL_MS = 61_000 / 18;
+
+const pick = <T>(items: T[]): T => {
+  const item = items[Math.floor(Math.random() * items.length)];
+  if (item === undefined) throw new Error('pick from an empty list');
+  return item;
+};
+
+async function pay(o: LoadOptions, player: Player, q: CreatedQuestion): Promise<void> {
+  const checkout = await call(o.stats, 'checkout', o.baseUrl, player, {
+    method: 'POST',
+    path: '/api/payments/checkout',
+    json: { questionId: q.id, amount: q.amount },
+  });
+  if (checkout.response?.status !== 200) return;
+  const url = new URL((JSON.parse(checkout.response.body) as { url: string }).url);
+  const sessionId = url.pathname.split('/').pop() ?? '';
+  const paid = await call(o.stats, 'pay', o.baseUrl, player, {
+    method: 'POST',
+    path: `/api/payments/local/checkout/${encodeURIComponent(sessionId)}/pay`,
+  });
+  if (paid.response?.status === 200) o.ledger.paid.add(q.id);
+}
+
+async function playerLoop(o: LoadOptions, player: Player, queues: Map<string, string[]>) {
+  let lastCheckout = 0;
+  let n = 0;
+  while (Date.now() < o.deadline) {
+    const coach = pick(o.coaches);
+    n++;
+    const asked = await call(o.stats, 'ask', o.baseUrl, player, {
+      method: 'POST',
+      path: '/api/questions',
+      // One key per question: a retry after a lost response finds the question it created.
+      headers: { 'idempotency-key': randomUUID() },
+      json: {
+        expertId: coach.expertId,
+        askerName: player.name,
+        question: `Chaos question ${n} from ${player.name}: how do I recover from a crash?`,
+        context: 'Asked by the chaos run.',
+        pledge: true,
+        acceptedConsents: true,
+      },
+    });
+    if (asked.response?.status !== 201) continue;
+    const { id } = JSON.parse(asked.response.body) as { id: string };
+    const q: CreatedQuestion = {
+      id,
+      askerId: player.userId,
+      expertId: coach.expertId,
+      amount: coach.priceCents,
+    };
+    o.ledger.created.set(id, q);
+    queues.get(coach.expertId)?.push(id);
+
+    const now = Date.now();
+    if (Math.random() < o.payShare && now - lastCheckout >= CHECKOUT_INTERVAL_MS) {
+      lastCheckout = now;
+      await pay(o, player, q);
+    }
+  }
+}
+
+async function answerOnce(o: LoadOptions, coach: Coach, id: string, text: string): Promise<void> {
+  const result = await call(o.stats, 'answer', o.baseUrl, coach, {
+    method: 'POST',
+    path: `/api/questions/${id}/answer`,
+    json: { answer: text },
+  });
+  const status = result.response?.status;
+  if (status === 204) {
+    const earlier = o.ledger.answered.get(id);
+    o.ledger.answered.set(id, { text, accepted: (earlier?.accepted ?? 0) + 1 });
+  } else if (status === 409 && result.lostEarlier) {
+    o.ledger.ambiguousAnswers.add(id);
+  }
+}
+
+async function coachLoop(o: LoadOptions, coach: Coach, queue: string[]) {
+  while (Date.now() < o.deadline) {
+    const id = queue.shift();
+    if (!id) {
+      await sleep(20);
+      continue;
+    }
+    const text = `Chaos answer to ${id}: restart and check the ledger.`;
+    if (Math.random() < o.doubleAnswerShare) {
+      o.ledger.doubleAnswers++;
+      await Promise.all([
+        answerOnce(o, coach, id, `${text} (first of two)`),
+        answerOnce(o, coach, id, `${text} (second of two)`),
+      ]);
+    } else {
+      await answerOnce(o, coach, id, text);
+    }
+  }
+}
+
+/** Runs every Player and Coach until the deadline; resolves when each has finished its last call. */
+export async function runLoad(o: LoadOptions): Promise<void> {
+  const queues = new Map<string, string[]>(o.coaches.map((c) => [c.expertId, []]));
+  await Promise.all([
+    ...o.players.map((p) => playerLoop(o, p, queues)),
+    ...o.coaches.map((c) => coachLoop(o, c, queues.get(c.expertId) ?? [])),
+  ]);
+}

@@ -1,0 +1,242 @@
+/**
+ * What must hold in the database after the crashes, checked against the ledger of 2xx responses and
+ * against the invariants of the money tables.
+ */
+import type pg from 'pg';
+import { coachPayoutCents } from '../../contracts/money';
+import type { Ledger } from './load';
+
+export interface Check {
+  name: string;
+  passed: boolean;
+  detail: string;
+}
+
+interface QuestionRow {
+  id: string;
+  asker_id: string;
+  expert_id: string;
+  amount: number;
+  status: string;
+  payment_status: string;
+  answer: string | null;
+  answered_at: Date | null;
+  paid_at: Date | null;
+  payment_intent_id: string | null;
+}
+
+interface PayoutRow {
+  id: string;
+  question_id: string;
+  expert_id: string;
+  amount: number;
+  status: string;
+  transfer_id: string | null;
+  paid_at: Date | null;
+}
+
+const sample = (ids: string[]) =>
+  ids.length === 0 ? '' : ` e.g. ${ids.slice(0, 3).join(', ')}${ids.length > 3 ? ', …' : ''}`;
+
+function check(name: string, bad: string[], okDetail: string, badDetail: string): Check {
+  return bad.length === 0
+    ? { name, passed: true, detail: okDetail }
+    : { name, passed: false, detail: `${bad.length} ${badDetail}${sample(bad)}` };
+}
+
+export async function verify(
+  client: pg.Client,
+  ledger: Ledger,
+  /** Requests to create a question whose response was lost: each may have committed one. */
+  lostCreates: number,
+): Promise<{ checks: Check[]; facts: Record<string, number> }> {
+  const { rows: questionRows } = await client.query<QuestionRow>(
+    `SELECT id, asker_id, expert_id, amount, status, payment_status, answer, answered_at, paid_at,
+            payment_intent_id
+       FROM questions`,
+  );
+  const { rows: payoutRows } = await client.query<PayoutRow>(
+    'SELECT id, question_id, expert_id, amount, status, transfer_id, paid_at FROM payouts',
+  );
+  const { rows: mailRows } = await client.query<{ question_id: string; n: string }>(
+    `SELECT substring(text from '/questions/([0-9a-f-]{36})') AS question_id, count(*) AS n
+       FROM mail_outbox
+      WHERE subject = 'Your question has been answered'
+      GROUP BY 1`,
+  );
+  const questions = new Map(questionRows.map((q) => [q.id, q]));
+  const answeredMails = new Map(mailRows.map((m) => [m.question_id, Number(m.n)]));
+  const payoutsByQuestion = new Map<string, PayoutRow[]>();
+  for (const p of payoutRows) {
+    payoutsByQuestion.set(p.question_id, [...(payoutsByQuestion.get(p.question_id) ?? []), p]);
+  }
+  const checks: Check[] = [];
+
+  // 1. Every 2xx creation is stored, as asked.
+  const missing: string[] = [];
+  const altered: string[] = [];
+  for (const c of ledger.created.values()) {
+    const q = questions.get(c.id);
+    if (!q) missing.push(c.id);
+    else if (q.asker_id !== c.askerId || q.expert_id !== c.expertId || q.amount !== c.amount) {
+      altered.push(c.id);
+    }
+  }
+  checks.push(
+    check(
+      'every question created (2xx) exists',
+      missing,
+      `${ledger.created.size} of ${ledger.created.size} found`,
+      'created questions missing:',
+    ),
+    check(
+      'created questions keep asker, Coach and price',
+      altered,
+      'all match the request',
+      'questions differ from what was asked:',
+    ),
+  );
+
+  // 2. Every 2xx answer is stored, answered, with the text of the accepted request.
+  const unanswered: string[] = [];
+  for (const [id, a] of ledger.answered) {
+    const q = questions.get(id);
+    if (!q || q.status !== 'answered' || q.answer !== a.text || !q.answered_at) unanswered.push(id);
+  }
+  checks.push(
+    check(
+      'every answer accepted (2xx) is stored, status answered',
+      unanswered,
+      `${ledger.answered.size} of ${ledger.answered.size} stored`,
+      'accepted answers not stored:',
+    ),
+  );
+  const twice = [...ledger.answered].filter(([, a]) => a.accepted > 1).map(([id]) => id);
+  checks.push(
+    check(
+      'no question accepted two answers',
+      twice,
+      'each accepted at most once',
+      'questions answered twice with 2xx:',
+    ),
+  );
+
+  // 3. No payout without its answer.
+  const orphanPayouts = payoutRows
+    .filter((p) => {
+      const q = questions.get(p.question_id);
+      return !q || !['answered', 'refunded'].includes(q.status) || q.answer === null;
+    })
+    .map((p) => p.id);
+  checks.push(
+    check(
+      'no payout lacks its answer',
+      orphanPayouts,
+      `${payoutRows.length} payouts, each with an answered question`,
+      'payouts without an answered question:',
+    ),
+  );
+
+  // 4. None doubled.
+  const doubled = [...payoutsByQuestion].filter(([, list]) => list.length > 1).map(([id]) => id);
+  checks.push(
+    check('no question has two payouts', doubled, 'one at most', 'questions with two payouts:'),
+  );
+
+  // 5. The split: 70% rounded down, to the question's Coach.
+  const wrongAmount = payoutRows
+    .filter((p) => {
+      const q = questions.get(p.question_id);
+      return !q || p.amount !== coachPayoutCents(q.amount) || p.expert_id !== q.expert_id;
+    })
+    .map((p) => p.id);
+  checks.push(
+    check(
+      'payout = 70% of the amount, rounded down',
+      wrongAmount,
+      'every payout',
+      'payouts with a wrong amount or Coach:',
+    ),
+  );
+
+  // 6. The answer, its payout and the Player's e-mail commit together.
+  const answeredRows = questionRows.filter((q) => q.status === 'answered');
+  const withoutPayout = answeredRows
+    .filter((q) => (payoutsByQuestion.get(q.id)?.length ?? 0) !== 1)
+    .map((q) => q.id);
+  checks.push(
+    check(
+      'every answered question has exactly one payout',
+      withoutPayout,
+      `${answeredRows.length} answered, all with a payout`,
+      'answered questions without a payout:',
+    ),
+  );
+  const withoutMail = answeredRows
+    .filter((q) => (answeredMails.get(q.id) ?? 0) !== 1)
+    .map((q) => q.id);
+  checks.push(
+    check(
+      "every answer queued exactly one 'answered' e-mail",
+      withoutMail,
+      `${answeredRows.length} e-mails`,
+      'answered questions without exactly one e-mail:',
+    ),
+  );
+
+  // 7. Every 2xx payment is recorded.
+  const unpaid = [...ledger.paid].filter((id) => {
+    const q = questions.get(id);
+    return !q || q.payment_status !== 'paid' || !q.paid_at || q.payment_intent_id === null;
+  });
+  checks.push(
+    check(
+      'every payment completed (2xx) is recorded as paid',
+      unpaid,
+      `${ledger.paid.size} of ${ledger.paid.size} paid`,
+      'completed payments not recorded:',
+    ),
+  );
+
+  // 8. A released payout was transferred, for a paid question.
+  const badRelease = payoutRows
+    .filter((p) => p.status === 'paid')
+    .filter(
+      (p) =>
+        !p.transfer_id || !p.paid_at || questions.get(p.question_id)?.payment_status !== 'paid',
+    )
+    .map((p) => p.id);
+  checks.push(
+    check(
+      'released payouts have a transfer and a paid question',
+      badRelease,
+      `${payoutRows.filter((p) => p.status === 'paid').length} released`,
+      'released payouts without transfer or payment:',
+    ),
+  );
+
+  // 9. Nothing created from nowhere: questions the ledger does not know came from lost responses.
+  const unknown = questionRows.filter((q) => !ledger.created.has(q.id));
+  checks.push({
+    name: 'unrecorded questions ≤ creations with a lost response',
+    passed: unknown.length <= lostCreates,
+    detail: `${unknown.length} unrecorded, ${lostCreates} lost responses`,
+  });
+
+  const facts = {
+    questions: questionRows.length,
+    answered: answeredRows.length,
+    paid: questionRows.filter((q) => q.payment_status === 'paid').length,
+    payouts: payoutRows.length,
+    payoutsReleased: payoutRows.filter((p) => p.status === 'paid').length,
+    // Informational: payouts whose question is paid (Coaches are onboarded) but not yet released.
+    payoutsDueUnreleased: payoutRows.filter(
+      (p) => p.status === 'pending' && questions.get(p.question_id)?.payment_status === 'paid',
+    ).length,
+    unrecordedQuestions: unknown.length,
+    ambiguousAnswersStored: [...ledger.ambiguousAnswers].filter(
+      (id) => questions.get(id)?.status === 'answered',
+    ).length,
+  };
+  return { checks, facts };
+}

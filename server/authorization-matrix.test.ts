@@ -1,0 +1,350 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { payouts } from './db/schema';
+import { createAdmin } from './modules/admin/service';
+import { signedInUser } from './test/accounts';
+import { insertQuestion } from './test/factories';
+import { createTestApp, testDatabaseKind, type TestApp } from './test/harness';
+import { multipartFile } from './test/multipart';
+
+/**
+ * Every API route against every kind of caller. The routes come from the server itself
+ * (`app.routeTable`), so a route added without an entry here fails the first test.
+ */
+const ACTORS = ['anonymous', 'player', 'otherPlayer', 'coach', 'otherCoach', 'admin'] as const;
+type Actor = (typeof ACTORS)[number];
+type Expected = Record<Actor, number>;
+
+interface Fixture {
+  coachExpertId: string;
+  otherCoachExpertId: string;
+  playerId: string;
+  coachAccountId: string;
+  /** A fresh question from the player to the coach, in the given state. */
+  question(state?: 'pending' | 'answered' | 'paid-pending'): Promise<string>;
+}
+
+interface Case {
+  url: (fx: Fixture) => Promise<string> | string;
+  payload?: unknown;
+  headers?: Record<string, string>;
+  expected: Expected;
+}
+
+const all = (status: number): Expected =>
+  Object.fromEntries(ACTORS.map((a) => [a, status])) as Expected;
+/** Signed-in users only; the admin token is not a user session. */
+const users = (status: number): Expected => ({ ...all(status), anonymous: 401, admin: 401 });
+const players = (ok: number): Expected => ({
+  ...users(ok),
+  coach: 403,
+  otherCoach: 403,
+});
+const coaches = (ok: number): Expected => ({
+  ...users(ok),
+  player: 403,
+  otherPlayer: 403,
+});
+/** Only the admin token; a user's session never counts. */
+const adminOnly = (ok: number): Expected => ({ ...all(401), admin: ok });
+/** The asker (player) of a question; the owning Coach sees it, others are refused. */
+const asker = (ok: number, coach = 403): Expected => ({
+  ...users(403),
+  player: ok,
+  coach,
+});
+
+const UNKNOWN = '00000000-0000-4000-8000-000000000000';
+
+const CASES: Record<string, Case> = {
+  'GET /api/health': { url: () => '/api/health', expected: all(200) },
+  'GET /api/config': { url: () => '/api/config', expected: all(200) },
+  'GET /api/beta': { url: () => '/api/beta', expected: all(200) },
+  // The gate is off in this app: any code admits.
+  'POST /api/beta': { url: () => '/api/beta', payload: { code: 'x' }, expected: all(204) },
+  'POST /api/contact': {
+    url: () => '/api/contact',
+    payload: {
+      name: 'Casey',
+      email: 'casey@example.test',
+      phone: '',
+      topic: 'feedback',
+      subject: 'A question about the matrix',
+      message: 'Hello there.',
+      agreeToTerms: true,
+    },
+    expected: all(201),
+  },
+  'GET /api/experts/newest': { url: () => '/api/experts/newest', expected: all(200) },
+  'GET /api/experts/:idOrSlug': {
+    url: (fx) => `/api/experts/${fx.coachExpertId}`,
+    expected: all(200),
+  },
+  'GET /api/events': { url: () => '/api/events', expected: all(200) },
+  'GET /api/account': { url: () => '/api/account', expected: all(200) },
+  'GET /api/profiles/expert': { url: () => '/api/profiles/expert', expected: coaches(200) },
+  'PUT /api/profiles/expert': {
+    url: () => '/api/profiles/expert',
+    payload: { name: 'Coach Matrix', expertise: 'Rowing', price: 30, acceptedAgreement: true },
+    expected: coaches(200),
+  },
+  'GET /api/profiles/asker': { url: () => '/api/profiles/asker', expected: players(200) },
+  'PUT /api/profiles/asker': {
+    url: () => '/api/profiles/asker',
+    payload: { name: 'Player Matrix' },
+    expected: players(204),
+  },
+  // Not an image: the owner gets the photo rule's 415, everyone else is refused before that.
+  'POST /api/profiles/:role/photo': {
+    url: () => '/api/profiles/asker/photo',
+    expected: players(415),
+  },
+  'DELETE /api/profiles/:role/photo': {
+    url: () => '/api/profiles/asker/photo',
+    expected: players(200),
+  },
+  'GET /api/players/:userId': { url: (fx) => `/api/players/${fx.playerId}`, expected: all(200) },
+  'GET /api/home/coach-dashboard': {
+    url: () => '/api/home/coach-dashboard',
+    expected: coaches(200),
+  },
+  'GET /api/home/your-coaches': { url: () => '/api/home/your-coaches', expected: players(200) },
+  'POST /api/questions': {
+    url: () => '/api/questions',
+    payload: undefined, // set in beforeAll, it needs the Coach's id
+    expected: players(201),
+  },
+  'GET /api/questions/unread-count': {
+    url: () => '/api/questions/unread-count',
+    expected: users(200),
+  },
+  'GET /api/questions/coach-inbox': {
+    url: () => '/api/questions/coach-inbox',
+    expected: coaches(200),
+  },
+  'GET /api/questions/mine': { url: () => '/api/questions/mine', expected: players(200) },
+  'GET /api/questions/:id': {
+    url: (fx) => fx.question(),
+    expected: asker(200, 200),
+  },
+  'POST /api/questions/:id/answer': {
+    url: async (fx) => `${await fx.question('paid-pending')}/answer`,
+    payload: { answer: 'Keep your eyes up and your elbow in.' },
+    expected: { ...users(403), coach: 204 },
+  },
+  'POST /api/questions/:id/viewed': {
+    url: async (fx) => `${await fx.question()}/viewed`,
+    expected: asker(204, 204),
+  },
+  'PUT /api/questions/:id/rating': {
+    url: async (fx) => `${await fx.question('answered')}/rating`,
+    payload: { isHelpful: true },
+    expected: asker(204),
+  },
+  'PUT /api/questions/:id/review': {
+    url: async (fx) => `${await fx.question('answered')}/review`,
+    payload: { rating: 5 },
+    expected: asker(204),
+  },
+  'POST /api/questions/:id/reports': {
+    url: async (fx) => `${await fx.question('answered')}/reports`,
+    payload: { reason: 'spam' },
+    expected: asker(201),
+  },
+  'POST /api/questions/:id/dispute': {
+    url: async (fx) => `${await fx.question('answered')}/dispute`,
+    expected: asker(204),
+  },
+  'POST /api/payments/checkout': {
+    url: () => '/api/payments/checkout',
+    payload: undefined, // set per call: it needs a fresh question
+    expected: asker(200),
+  },
+  'POST /api/payments/connect': { url: () => '/api/payments/connect', expected: coaches(200) },
+  'GET /api/payments/onboarding-status': {
+    url: () => '/api/payments/onboarding-status',
+    expected: coaches(200),
+  },
+  'POST /api/payments/portal': { url: () => '/api/payments/portal', expected: coaches(200) },
+  // The local provider's test pages stand in for Stripe's hosted pages.
+  'GET /api/payments/local/checkout/:sessionId': {
+    url: () => `/api/payments/local/checkout/cs_local_unknown`,
+    expected: users(404),
+  },
+  'POST /api/payments/local/checkout/:sessionId/:outcome': {
+    url: () => `/api/payments/local/checkout/cs_local_unknown/pay`,
+    expected: users(404),
+  },
+  'POST /api/payments/local/onboarding/:accountId/complete': {
+    url: (fx) => `/api/payments/local/onboarding/${fx.coachAccountId}/complete`,
+    expected: { ...users(403), coach: 204 },
+  },
+  'GET /api/payouts': { url: () => '/api/payouts', expected: coaches(200) },
+  'GET /api/payments/history': { url: () => '/api/payments/history', expected: players(200) },
+  'POST /api/admin/login': {
+    url: () => '/api/admin/login',
+    payload: { username: 'nobody-here', password: 'wrong-password' },
+    // Five failures lock the username: the sixth caller finds it locked.
+    expected: { ...all(401), admin: 423 },
+  },
+  'GET /api/admin/session': { url: () => '/api/admin/session', expected: adminOnly(200) },
+  'GET /api/admin/stats': { url: () => '/api/admin/stats', expected: adminOnly(200) },
+  'GET /api/admin/users': { url: () => '/api/admin/users', expected: adminOnly(200) },
+  'GET /api/admin/questions': { url: () => '/api/admin/questions', expected: adminOnly(200) },
+  'GET /api/admin/payments': { url: () => '/api/admin/payments', expected: adminOnly(200) },
+  'GET /api/admin/reports': { url: () => '/api/admin/reports', expected: adminOnly(200) },
+  'GET /api/admin/disputes': { url: () => '/api/admin/disputes', expected: adminOnly(200) },
+  'GET /api/admin/messages': { url: () => '/api/admin/messages', expected: adminOnly(200) },
+  'POST /api/admin/questions/:id/:action': {
+    url: async (fx) =>
+      `/api/admin/questions/${(await fx.question('answered')).split('/').pop()}/hold-payout`,
+    expected: adminOnly(204),
+  },
+  'POST /api/admin/reports/:id/dismiss': {
+    url: () => `/api/admin/reports/${UNKNOWN}/dismiss`,
+    expected: adminOnly(404),
+  },
+  // Logout last among the admin routes: it revokes the token.
+  'POST /api/admin/logout': { url: () => '/api/admin/logout', expected: adminOnly(204) },
+  'POST /api/not-found-reports': {
+    url: () => '/api/not-found-reports',
+    payload: { path: '/nowhere' },
+    expected: all(204),
+  },
+  // Development only (not registered when NODE_ENV=production, tested in the mail module).
+  'GET /api/dev/mailbox': { url: () => '/api/dev/mailbox', expected: all(200) },
+  'GET /api/openapi.json': { url: () => '/api/openapi.json', expected: all(200) },
+  // better-auth's routes: its session read answers everyone (null when signed out).
+  'GET /api/auth/*': { url: () => '/api/auth/get-session', expected: all(200) },
+  // Last: these give the users roles they did not have.
+  'POST /api/account/active-role': {
+    url: () => '/api/account/active-role',
+    payload: { role: 'asker' },
+    // A Coach holding only the Coach role has no Player role to switch to.
+    expected: { ...users(200), coach: 404, otherCoach: 404 },
+  },
+  'POST /api/account/roles': {
+    url: () => '/api/account/roles',
+    payload: { role: 'asker' },
+    expected: users(200),
+  },
+  // Signing out ends the sessions the other cases use, so it is the very last.
+  'POST /api/auth/*': { url: () => '/api/auth/sign-out', expected: all(200) },
+};
+
+describe(`authorization matrix (${testDatabaseKind})`, () => {
+  let t: TestApp;
+  let fx: Fixture;
+  const credentials = {} as Record<Actor, Record<string, string>>;
+  let address = 0;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const { app, ctx } = t;
+    const db = ctx.database.db;
+    const expert = async (name: string) => {
+      const user = await signedInUser(app, ctx, { roles: ['expert'], name });
+      const saved = await app.inject({
+        method: 'PUT',
+        url: '/api/profiles/expert',
+        headers: { cookie: user.cookie },
+        payload: { name, expertise: 'Rowing', price: 30, acceptedAgreement: true },
+      });
+      const connect = await app.inject({
+        method: 'POST',
+        url: '/api/payments/connect',
+        headers: { cookie: user.cookie },
+      });
+      const accountId = new URL(connect.json().url, 'http://x').pathname.split('/').pop() ?? '';
+      return { ...user, expertId: saved.json().id as string, accountId };
+    };
+    const coach = await expert('Coach Owner');
+    const otherCoach = await expert('Coach Other');
+    const player = await signedInUser(app, ctx, { roles: ['asker'], name: 'Player Owner' });
+    const otherPlayer = await signedInUser(app, ctx, { roles: ['asker'], name: 'Player Other' });
+    await createAdmin(db, 'matrix-admin', 'a-long-admin-password');
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { username: 'matrix-admin', password: 'a-long-admin-password' },
+    });
+    credentials.anonymous = {};
+    credentials.player = { cookie: player.cookie };
+    credentials.otherPlayer = { cookie: otherPlayer.cookie };
+    credentials.coach = { cookie: coach.cookie };
+    credentials.otherCoach = { cookie: otherCoach.cookie };
+    credentials.admin = { authorization: `Bearer ${login.json().token as string}` };
+
+    fx = {
+      coachExpertId: coach.expertId,
+      otherCoachExpertId: otherCoach.expertId,
+      playerId: player.userId,
+      coachAccountId: coach.accountId,
+      async question(state = 'pending') {
+        const answered = state === 'answered';
+        const q = await insertQuestion(db, {
+          expertId: coach.expertId,
+          askerId: player.userId,
+          paymentStatus: state === 'pending' ? 'pending' : 'paid',
+          paymentIntentId: `pi_${randomUUID()}`,
+          ...(answered ? { status: 'answered', answer: 'Yes.', answeredAt: new Date() } : {}),
+        });
+        if (answered) {
+          await db
+            .insert(payouts)
+            .values({ questionId: q.id, expertId: coach.expertId, amount: 2100 });
+        }
+        return `/api/questions/${q.id}`;
+      },
+    };
+    CASES['POST /api/questions']!.payload = {
+      expertId: coach.expertId,
+      askerName: 'Pat',
+      question: 'How do I row faster?',
+      pledge: true,
+      acceptedConsents: true,
+    };
+  });
+  afterAll(() => t.close());
+
+  it('has an entry for every API route the server registers, and none for a route it lacks', () => {
+    const registered = t.app.routeTable
+      .filter((r) => r.url.startsWith('/api/'))
+      .map((r) => `${r.method} ${r.url}`);
+    expect(registered.filter((key) => !(key in CASES))).toEqual([]);
+    expect(Object.keys(CASES).filter((key) => !registered.includes(key))).toEqual([]);
+  });
+
+  it.each(Object.keys(CASES))('%s', async (key) => {
+    const method = key.split(' ')[0] as 'GET' | 'POST' | 'PUT' | 'DELETE';
+    const spec = CASES[key]!;
+    const actual = {} as Record<Actor, number>;
+    for (const actor of ACTORS) {
+      let url = await spec.url(fx);
+      let payload = spec.payload;
+      if (key === 'POST /api/payments/checkout') {
+        const questionUrl = await fx.question();
+        payload = { questionId: questionUrl.split('/').pop(), amount: 5000 };
+        url = '/api/payments/checkout';
+      }
+      const isStream = key === 'GET /api/events';
+      // Not an image: the owner gets the photo rule's 400, everyone else is refused before that.
+      const multipart =
+        key === 'POST /api/profiles/:role/photo'
+          ? multipartFile({ filename: 'a.txt', contentType: 'text/plain', body: Buffer.from('x') })
+          : undefined;
+      const res = await t.app.inject({
+        method,
+        url,
+        payload: multipart?.payload ?? (payload as Record<string, unknown> | undefined),
+        headers: { ...credentials[actor], ...multipart?.headers },
+        // Distinct addresses keep the per-address rate limits out of the picture.
+        remoteAddress: `10.77.${Math.floor(++address / 250)}.${address % 250}`,
+        ...(isStream ? { payloadAsStream: true } : {}),
+      });
+      if (isStream) res.stream().destroy();
+      actual[actor] = res.statusCode;
+    }
+    expect(actual).toEqual(spec.expected);
+  });
+});

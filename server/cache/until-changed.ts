@@ -1,0 +1,63 @@
+import type { EventBus } from '../adapters/events/types';
+import { GroupedCache } from './grouped';
+
+/**
+ * Public reads that every visitor sees alike are kept in memory until the bus says their data
+ * changed; the bus reaches every process (LISTEN/NOTIFY on PostgreSQL). Failed loads are not kept.
+ */
+
+/** A safety net for changes made outside the app (a seed script on a shared database). */
+export const CHANGE_CACHE_TTL_MS = 10_000;
+
+/** One value that depends only on Coach profiles: dropped on `experts.changed`. */
+export function cachedUntilExpertsChange<T>(bus: EventBus, load: () => Promise<T>) {
+  let cached: { value: Promise<T>; at: number } | null = null;
+  bus.subscribe('experts.changed', () => {
+    cached = null;
+  });
+  return (): Promise<T> => {
+    if (!cached || Date.now() - cached.at > CHANGE_CACHE_TTL_MS) {
+      const entry = {
+        at: Date.now(),
+        value: load().catch((error: unknown) => {
+          if (cached === entry) cached = null;
+          throw error;
+        }),
+      };
+      cached = entry;
+    }
+    return cached.value;
+  };
+}
+
+/** What a per-Coach load returns: the value and the Coach (user id) it describes. */
+export interface CoachScoped<T> {
+  coachUserId: string;
+  value: T;
+}
+
+/**
+ * Values keyed by a lookup (a Coach's id or slug), each describing one Coach, dropped when that
+ * Coach's profile or any of their questions changes (`experts.changed`, `questions.changed`).
+ * Each call names how to load its key on a miss; misses are not kept, so unknown keys cannot fill
+ * memory.
+ */
+export function cachedPerCoach<T>(bus: EventBus, max: number) {
+  const cache = new GroupedCache<CoachScoped<T>>(max);
+  bus.subscribe('experts.changed', ({ userId }) => cache.drop(userId));
+  bus.subscribe('questions.changed', ({ expertUserId }) => cache.drop(expertUserId));
+  return async (
+    key: string,
+    load: () => Promise<CoachScoped<T> | null>,
+  ): Promise<CoachScoped<T> | null> => {
+    const hit = cache.get(key);
+    if (hit) return hit;
+    const mark = cache.mark;
+    const loaded = await load();
+    if (loaded) {
+      const expiresAt = Date.now() + CHANGE_CACHE_TTL_MS;
+      cache.put(key, loaded, { group: loaded.coachUserId, expiresAt, mark });
+    }
+    return loaded;
+  };
+}

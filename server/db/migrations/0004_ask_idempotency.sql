@@ -1,0 +1,2 @@
+ALTER TABLE "questions" ADD COLUMN "idempotency_key" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "questions_idempotency_uq" ON "questions" USING btree ("asker_id","idempotency_key") WHERE "questions"."idempotency_key" IS NOT NULL;

@@ -1,0 +1,302 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { payouts } from './db/schema';
+import { createAdmin } from './modules/admin/service';
+import { signedInUser } from './test/accounts';
+import { insertQuestion } from './test/factories';
+import { createTestApp, testDatabaseKind, type TestApp } from './test/harness';
+import { multipartFile } from './test/multipart';
+
+/**
+ * Hostile input against every write route, as a caller allowed to use it (so the input reaches
+ * validation and the handler, not just the auth check): random JSON, the route's own fields filled
+ * with script and SQL injection strings, unicode edge cases and wrong types, malformed JSON, huge
+ * bodies, broken multipart and image polyglots. Never a 5xx; a refused request changes no row; an
+ * error answer is the API's JSON shape with a message and no internals.
+ */
+const MALICIOUS = [
+  '<script>alert(1)</script>',
+  '"><img src=x onerror=alert(1)>',
+  'javascript:alert(1)',
+  "'; DROP TABLE users; --",
+  "' OR '1'='1",
+  '1; SELECT pg_sleep(5)',
+  '${7*7}{{7*7}}',
+  '../../../../etc/passwd',
+  '\u0000',
+  '\ud800',
+  '\u202egnp.exe',
+  '\u200b\u200d\ufeff',
+  'Z\u0351\u0352\u0353\u0354\u0355',
+  '👨‍👩‍👧‍👦🏳️‍🌈',
+  ' '.repeat(300),
+  'a'.repeat(20_000),
+];
+
+const hostileString = fc.oneof(
+  fc.constantFrom(...MALICIOUS),
+  fc.string({ unit: 'binary', maxLength: 200 }),
+  fc.string({ unit: 'grapheme', maxLength: 200 }),
+);
+const hostileValue = fc.oneof(
+  hostileString,
+  fc.integer(),
+  fc.double({ noNaN: true }),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 5 }),
+  fc.dictionary(fc.string({ maxLength: 10 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 5 }),
+);
+
+type Credentials = Record<string, string>;
+interface WriteRoute {
+  method: 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  fields: string[];
+}
+
+describe(`hostile input on every write route (${testDatabaseKind})`, () => {
+  let t: TestApp;
+  let routes: WriteRoute[] = [];
+  const as = {} as Record<'player' | 'coach' | 'admin', Credentials>;
+  let path: (url: string) => Promise<string>;
+  let address = 0;
+
+  let fingerprintQuery = '';
+  /**
+   * Row count and newest row version (xmin) of every table, in one query: equal before and after
+   * means the request inserted, updated and deleted nothing.
+   */
+  async function fingerprint(): Promise<string> {
+    const db = t.ctx.database.db;
+    // Both drivers answer { rows }.
+    const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+    if (!fingerprintQuery) {
+      const tables = rowsOf<{ tablename: string }>(
+        await db.execute(
+          sql`select tablename from pg_tables where schemaname = 'public' order by tablename`,
+        ),
+      );
+      fingerprintQuery = tables
+        // Rows written for every request, refused or not, are not the request's own write.
+        .filter(({ tablename }) => tablename !== 'admin_audit_log')
+        .map(
+          ({ tablename }) =>
+            `select '${tablename}' as t, count(*)::text as n, coalesce(max(xmin::text::bigint), 0)::text as v from "${tablename}"`,
+        )
+        .join(' union all ');
+    }
+    const rows = rowsOf<{ t: string; n: string; v: string }>(
+      await db.execute(sql.raw(fingerprintQuery)),
+    );
+    return rows.map((r) => `${r.t}:${r.n}:${r.v}`).join(',');
+  }
+
+  const credentialsFor = (url: string): Credentials =>
+    url.startsWith('/api/admin/')
+      ? as.admin
+      : /\/(answer)$|^\/api\/profiles\/expert|^\/api\/payments\/(connect|portal|local\/onboarding)/.test(
+            url,
+          )
+        ? as.coach
+        : as.player;
+
+  async function send(
+    route: WriteRoute,
+    body: { payload?: unknown; raw?: string | Buffer; headers?: Record<string, string> },
+  ) {
+    const url = await path(route.url);
+    const before = await fingerprint();
+    const res = await t.app.inject({
+      method: route.method,
+      url,
+      headers: { ...credentialsFor(route.url), ...body.headers },
+      ...(body.raw !== undefined
+        ? { payload: body.raw }
+        : { payload: body.payload as Record<string, unknown> }),
+      remoteAddress: `10.99.${Math.floor(++address / 250) % 250}.${address % 250}`,
+    });
+    const where = `${route.method} ${route.url}`;
+    expect(
+      res.statusCode,
+      `${where} answered ${res.statusCode}: ${res.body.slice(0, 300)}`,
+    ).toBeLessThan(500);
+    if (res.statusCode >= 400) {
+      expect(await fingerprint(), `${where} refused with ${res.statusCode} but wrote`).toBe(before);
+      const json = res.json() as { statusCode: number; message: string };
+      expect(json.statusCode).toBe(res.statusCode);
+      expect(json.message.length).toBeGreaterThan(0);
+      expect(json.message).not.toMatch(
+        /\bat \S+:\d+|select |insert |syntax error|pglite|node_modules/i,
+      );
+    }
+    return res;
+  }
+
+  beforeAll(async () => {
+    // Rate limits are tested on their own; here they would only hide the handlers.
+    t = await createTestApp({ QUESTION_RATE_LIMIT_PER_MINUTE: '100000' });
+    const { app, ctx } = t;
+    const db = ctx.database.db;
+    const coach = await signedInUser(app, ctx, { roles: ['expert'], name: 'Hostile Coach' });
+    const saved = await app.inject({
+      method: 'PUT',
+      url: '/api/profiles/expert',
+      headers: { cookie: coach.cookie },
+      payload: { name: 'Hostile Coach', expertise: 'Rowing', price: 30, acceptedAgreement: true },
+    });
+    const expertId = saved.json().id as string;
+    const player = await signedInUser(app, ctx, { roles: ['asker'], name: 'Hostile Player' });
+    await createAdmin(db, 'hostile-admin', 'a-long-admin-password');
+    const token = (
+      await app.inject({
+        method: 'POST',
+        url: '/api/admin/login',
+        payload: { username: 'hostile-admin', password: 'a-long-admin-password' },
+      })
+    ).json().token as string;
+    as.player = { cookie: player.cookie };
+    as.coach = { cookie: coach.cookie };
+    as.admin = { authorization: `Bearer ${token}` };
+
+    // A fresh question per request, so an accepted write never blocks the next one.
+    path = async (url) => {
+      if (!url.includes(':')) return url;
+      const question = await insertQuestion(db, {
+        expertId,
+        askerId: player.userId,
+        paymentStatus: 'paid',
+        paymentIntentId: `pi_${randomUUID()}`,
+        ...(url.endsWith('/answer')
+          ? {}
+          : { status: 'answered', answer: 'Yes.', answeredAt: new Date() }),
+      });
+      if (!url.endsWith('/answer')) {
+        await db.insert(payouts).values({ questionId: question.id, expertId, amount: 2100 });
+      }
+      return url
+        .replace(':id', url.startsWith('/api/admin/reports') ? randomUUID() : question.id)
+        .replace(':action', 'hold-payout')
+        .replace(':role', 'asker')
+        .replace(':sessionId', `cs_local_${randomUUID()}`)
+        .replace(':outcome', 'pay')
+        .replace(':accountId', 'acct_local_unknown');
+    };
+
+    const spec = app.swagger() as {
+      paths: Record<
+        string,
+        Record<
+          string,
+          { requestBody?: { content?: Record<string, { schema?: { properties?: object } }> } }
+        >
+      >;
+    };
+    routes = app.routeTable
+      .filter(
+        (r) =>
+          r.url.startsWith('/api/') &&
+          ['POST', 'PUT', 'DELETE'].includes(r.method) &&
+          // better-auth's own routes are its library's; sign-up and sign-in are covered below.
+          !r.url.startsWith('/api/auth/') &&
+          // Logging out would end the admin session the other routes use.
+          r.url !== '/api/admin/logout',
+      )
+      .map((r) => {
+        const openApiPath = r.url.replace(/:(\w+)/g, '{$1}');
+        const operation = spec.paths[openApiPath]?.[r.method.toLowerCase()];
+        const schema = operation?.requestBody?.content?.['application/json']?.schema;
+        return {
+          method: r.method as WriteRoute['method'],
+          url: r.url,
+          fields: Object.keys(schema?.properties ?? {}),
+        };
+      });
+  });
+  afterAll(() => t.close());
+
+  it('covers every write route', () => {
+    expect(routes.length).toBeGreaterThanOrEqual(20);
+  });
+
+  it('answers random JSON and hostile field values without a 5xx or a partial write', async () => {
+    for (const route of routes) {
+      const body =
+        route.fields.length > 0
+          ? fc.oneof(
+              fc.record(Object.fromEntries(route.fields.map((f) => [f, hostileValue])), {
+                requiredKeys: [],
+              }),
+              fc.jsonValue({ maxDepth: 3 }),
+            )
+          : fc.jsonValue({ maxDepth: 2 });
+      await fc.assert(
+        fc.asyncProperty(body, async (payload) => {
+          await send(route, { payload });
+        }),
+        { numRuns: 12, seed: 20261121 },
+      );
+    }
+    expect(address).toBeGreaterThanOrEqual(routes.length * 12);
+  }, 240_000);
+
+  it('refuses malformed JSON, wrong content types and huge bodies with a 4xx', async () => {
+    const json = { 'content-type': 'application/json' };
+    for (const route of routes.filter((r) => r.fields.length > 0)) {
+      for (const raw of ['{', '{"a":', '[1,2', 'nul', '\u0000', '{"__proto__":{"x":1}}']) {
+        const res = await send(route, { raw, headers: json });
+        expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      }
+      const huge = await send(route, {
+        raw: JSON.stringify({ [route.fields[0] ?? 'x']: 'a'.repeat(2 * 1024 * 1024) }),
+        headers: json,
+      });
+      expect(huge.statusCode).toBe(413);
+      const xml = await send(route, {
+        raw: '<a/>',
+        headers: { 'content-type': 'application/xml' },
+      });
+      expect(xml.statusCode).toBe(415);
+    }
+  }, 240_000);
+
+  it('refuses broken multipart and image polyglots on the photo upload', async () => {
+    const photo = routes.find((r) => r.method === 'POST' && r.url === '/api/profiles/:role/photo');
+    expect(photo).toBeDefined();
+    const route = photo!;
+    const gifJs = Buffer.concat([
+      Buffer.from('GIF89a/*'),
+      Buffer.alloc(20),
+      Buffer.from('*/=alert(1);'),
+    ]);
+    const pngHtml = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.from('<html><script>alert(1)</script></html>'),
+    ]);
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+    );
+    for (const [filename, contentType, body] of [
+      ['a.gif', 'image/gif', gifJs],
+      ['a.png', 'image/png', pngHtml],
+      ['a.svg', 'image/svg+xml', svg],
+      ['a.jpg', 'image/jpeg', Buffer.alloc(0)],
+    ] as const) {
+      const form = multipartFile({ filename, contentType, body });
+      const res = await send(route, { raw: form.payload, headers: form.headers });
+      expect(res.statusCode, filename).toBeGreaterThanOrEqual(400);
+    }
+    const broken = await send(route, {
+      raw: '--x\r\nContent-Disposition: form-data; name="file"\r\n\r\nabc',
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+    });
+    expect(broken.statusCode).toBeGreaterThanOrEqual(400);
+    const noBoundary = await send(route, {
+      raw: 'abc',
+      headers: { 'content-type': 'multipart/form-data' },
+    });
+    expect(noBoundary.statusCode).toBeGreaterThanOrEqual(400);
+  });
+});

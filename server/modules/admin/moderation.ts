@@ -1,0 +1,192 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  ADMIN_ACTION_MESSAGES,
+  questionActions,
+  type QuestionAction,
+} from '../../../contracts/admin-actions';
+import type { EventBus } from '../../adapters/events/types';
+import type { PaymentProvider } from '../../adapters/payments/types';
+import type { Database, Executor } from '../../db/client';
+import { abuseReports, experts, payouts, questions } from '../../db/schema';
+import { AppError, notFound } from '../../errors';
+import { releasePayouts } from '../../jobs/payment-sweeps';
+import { enqueueMail } from '../mail/outbox';
+import { audit, type AttemptContext } from './service';
+
+export interface Actor extends AttemptContext {
+  adminId: string;
+  username: string;
+}
+
+interface Services {
+  db: Database;
+  payments: PaymentProvider;
+  bus: EventBus;
+  logger: FastifyBaseLogger;
+}
+
+const unavailable = () => new AppError(409, ADMIN_ACTION_MESSAGES.unavailable);
+
+/**
+ * Runs `work` in one transaction with its audit row; a refused attempt is audited as a failure
+ * after the rollback, so the log holds every click and the data holds only what took effect.
+ */
+async function audited<T>(
+  db: Database,
+  actor: Actor,
+  action: string,
+  details: Record<string, unknown>,
+  work: (tx: Executor) => Promise<T>,
+): Promise<T> {
+  const entry = { ...actor, action, details };
+  try {
+    return await db.transaction(async (tx) => {
+      const result = await work(tx);
+      await audit(tx, { ...entry, success: true });
+      return result;
+    });
+  } catch (error) {
+    if (error instanceof AppError) {
+      await audit(db, {
+        ...entry,
+        success: false,
+        details: { ...details, refused: error.message },
+      });
+    }
+    throw error;
+  }
+}
+
+/** Open reports on the question are answered by an action taken on it. */
+async function closeReports(tx: Executor, questionId: string, now: Date) {
+  await tx
+    .update(abuseReports)
+    .set({ status: 'actioned', resolvedAt: now })
+    .where(and(eq(abuseReports.reportedQuestionId, questionId), eq(abuseReports.status, 'open')));
+}
+
+/**
+ * One action on a question, decided by `questionActions` on rows locked for the transaction, so a
+ * second click or a concurrent administrator finds it no longer available.
+ */
+export async function actOnQuestion(
+  services: Services,
+  actor: Actor,
+  questionId: string,
+  action: QuestionAction,
+) {
+  const { db, payments, bus, logger } = services;
+  const now = new Date();
+  const question = await audited(db, actor, `question.${action}`, { questionId }, async (tx) => {
+    const [row] = await tx
+      .select({ question: questions, payout: payouts, expertUserId: experts.userId })
+      .from(questions)
+      .innerJoin(experts, eq(experts.id, questions.expertId))
+      .leftJoin(payouts, eq(payouts.questionId, questions.id))
+      .where(eq(questions.id, questionId))
+      .for('update', { of: [questions] });
+    if (!row) throw notFound(ADMIN_ACTION_MESSAGES.notFound);
+    const { question: q, payout } = row;
+    if (payout) {
+      await tx
+        .select({ id: payouts.id })
+        .from(payouts)
+        .where(eq(payouts.id, payout.id))
+        .for('update');
+    }
+    const allowed = questionActions({
+      questionId: q.id,
+      paymentStatus: q.paymentStatus,
+      payoutStatus: payout?.status ?? null,
+      payoutHeldByAdmin: payout?.heldByAdmin ?? false,
+      disputeFlagged: q.disputeFlagged,
+      disputeResolution: q.disputeResolution,
+    });
+    if (!allowed.includes(action)) throw unavailable();
+    const openDispute = q.disputeFlagged && q.disputeResolution === null;
+    switch (action) {
+      case 'dismiss-dispute':
+        await tx
+          .update(questions)
+          .set({ disputeResolution: 'dismissed', disputeResolvedAt: now })
+          .where(eq(questions.id, q.id));
+        break;
+      case 'hold-payout':
+        await tx
+          .update(payouts)
+          .set({ heldByAdmin: true, status: 'held' })
+          .where(eq(payouts.questionId, q.id));
+        await closeReports(tx, q.id, now);
+        break;
+      case 'release-payout':
+        await tx.update(payouts).set({ heldByAdmin: false }).where(eq(payouts.questionId, q.id));
+        if (openDispute) {
+          await tx
+            .update(questions)
+            .set({ disputeResolution: 'released', disputeResolvedAt: now })
+            .where(eq(questions.id, q.id));
+        }
+        break;
+      case 'refund':
+        // The same key as the 7-day sweep: the provider refunds a payment once, whoever asks.
+        await payments
+          .refund({ paymentIntentId: q.paymentIntentId ?? '', idempotencyKey: `refund-${q.id}` })
+          .catch((error: unknown) => {
+            logger.error({ err: error, questionId: q.id }, 'admin refund failed at the provider');
+            throw new AppError(502, ADMIN_ACTION_MESSAGES.providerFailed);
+          });
+        await tx
+          .update(questions)
+          .set({
+            status: 'refunded',
+            paymentStatus: 'refunded',
+            refundedAt: now,
+            ...(openDispute ? { disputeResolution: 'refunded', disputeResolvedAt: now } : {}),
+          })
+          .where(eq(questions.id, q.id));
+        await tx
+          .update(payouts)
+          .set({ status: 'cancelled', heldByAdmin: false })
+          .where(eq(payouts.questionId, q.id));
+        await closeReports(tx, q.id, now);
+        await enqueueMail(tx, {
+          to: q.askerEmail,
+          subject: 'Your question was refunded',
+          text: [
+            `Hi ${q.askerName},`,
+            '',
+            'We reviewed your question and refunded your payment in full.',
+          ].join('\n'),
+        });
+        break;
+    }
+    return { ...q, expertUserId: row.expertUserId };
+  });
+  if (action === 'release-payout') {
+    await releasePayouts(db, payments, logger, now, questionId);
+  }
+  await bus.publish('questions.changed', {
+    questionId,
+    askerId: question.askerId,
+    expertUserId: question.expertUserId,
+  });
+}
+
+export async function dismissReport(db: Database, actor: Actor, reportId: string) {
+  await audited(db, actor, 'report.dismiss', { reportId }, async (tx) => {
+    const [closed] = await tx
+      .update(abuseReports)
+      .set({ status: 'dismissed', resolvedAt: new Date() })
+      .where(and(eq(abuseReports.id, reportId), eq(abuseReports.status, 'open')))
+      .returning({ id: abuseReports.id });
+    if (closed) return;
+    const [exists] = await tx
+      .select({ id: abuseReports.id })
+      .from(abuseReports)
+      .where(eq(abuseReports.id, reportId));
+    throw exists
+      ? new AppError(409, ADMIN_ACTION_MESSAGES.reportClosed)
+      : notFound(ADMIN_ACTION_MESSAGES.notFound);
+  });
+}

@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { forbidden } from '../errors';
+
+export const CROSS_SITE_MESSAGE = 'Cross-site request refused.';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function sameHost(origin: string, host: string | undefined) {
+  try {
+    return host !== undefined && new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * CSRF protection for cookie-authenticated writes (ADR 017). SameSite=Lax cookies already stay
+ * home on cross-site POSTs; this refuses, in addition, any write that carries cookies and comes from
+ * another origin, as browsers report it in Origin (or, without Origin, Sec-Fetch-Site). A request
+ * without cookies has no ambient authority to abuse (the admin API uses a bearer header), and a
+ * client that sends neither header is not a browser another site could drive.
+ */
+export const csrf = fp<{ publicUrl: string }>(async (app: FastifyInstance, { publicUrl }) => {
+  const publicOrigin = new URL(publicUrl).origin;
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method) || !request.headers.cookie) return;
+    const origin = request.headers.origin;
+    if (origin !== undefined) {
+      if (origin === publicOrigin || sameHost(origin, request.headers.host)) return;
+      throw forbidden(CROSS_SITE_MESSAGE);
+    }
+    if (request.headers['sec-fetch-site'] === 'cross-site') throw forbidden(CROSS_SITE_MESSAGE);
+  });
+});

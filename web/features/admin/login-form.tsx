@@ -1,0 +1,97 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { Lock } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { ADMIN_MESSAGES, adminLoginSchema, type AdminLoginInput } from '@contracts/admin';
+import { dismissToast, toast } from '@/components/toast/toast-store';
+import { Button } from '@/components/ui/button';
+import { Field, inputClass } from '@/components/ui/field';
+import { api, ApiRequestError } from '@/lib/api-client';
+import { adminToken } from './session';
+
+/** Spec §4: a server message containing either phrase locks the form. */
+const isLockMessage = (message: string) => /Too many failed attempts|locked/i.test(message);
+
+export function AdminLoginForm() {
+  const navigate = useNavigate();
+  const [failures, setFailures] = useState(0);
+  const [locked, setLocked] = useState(false);
+  const form = useForm<AdminLoginInput>({
+    resolver: zodResolver(adminLoginSchema),
+    defaultValues: { username: '', password: '' },
+  });
+  const { errors } = form.formState;
+
+  const login = useMutation({
+    mutationFn: (input: AdminLoginInput) =>
+      api<{ token: string }>('/api/admin/login', { method: 'POST', body: input }),
+    onSuccess: ({ token }) => {
+      adminToken.set(token);
+      dismissToast();
+      void navigate('/admin-dashboard', { replace: true });
+    },
+    onError: (error) => {
+      // A refusal carries the server's words; anything else is the spec's unexpected message.
+      const known = error instanceof ApiRequestError && error.status >= 400 && error.status < 500;
+      const message = known
+        ? error.message || ADMIN_MESSAGES.invalidCredentials
+        : ADMIN_MESSAGES.unexpected;
+      setFailures((n) => n + 1);
+      if (known && isLockMessage(message)) setLocked(true);
+      toast({ title: message, variant: 'destructive' });
+    },
+  });
+
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-5"
+      onSubmit={form.handleSubmit(
+        (values) => login.mutate(values),
+        () => toast({ ...ADMIN_MESSAGES.validation, variant: 'destructive' }),
+      )}
+    >
+      <fieldset disabled={locked || login.isPending} className="flex flex-col gap-5">
+        <Field label="Username" error={errors.username?.message}>
+          <input
+            className={inputClass}
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            {...form.register('username')}
+          />
+        </Field>
+        <Field label="Password" error={errors.password?.message}>
+          <input
+            className={inputClass}
+            type="password"
+            autoComplete="current-password"
+            {...form.register('password')}
+          />
+        </Field>
+        <Button type="submit" variant="dark" size="lg" className="w-full">
+          <Lock aria-hidden />
+          {login.isPending ? 'Signing in…' : 'Secure Login'}
+        </Button>
+      </fieldset>
+      {locked && (
+        <p
+          role="alert"
+          className="rounded-lg bg-danger-soft px-4 py-3 text-sm font-semibold text-danger"
+        >
+          {ADMIN_MESSAGES.lockedNotice}
+        </p>
+      )}
+      {failures > 0 && (
+        <p role="status" className="text-sm font-medium text-danger">
+          {ADMIN_MESSAGES.attempts(failures)}
+        </p>
+      )}
+      <p className="text-center text-sm text-muted">
+        All access attempts are logged with time, username, IP address and browser.
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,56 @@
+import { QUESTION_ACTIONS, questionActions, type QuestionAction } from '@contracts/admin-actions';
+import type { AdminQuestionState } from '@contracts/admin-data';
+import { formatAdminDate, StatusBadge } from '../admin-table';
+import { ConfirmAction } from '../confirm-action';
+
+const DESTRUCTIVE = new Set<QuestionAction>(['refund']);
+
+/** The actions the server will accept for this question now, each behind a confirmation. */
+export function QuestionActions({
+  state,
+  exclude = [],
+}: {
+  state: AdminQuestionState;
+  exclude?: QuestionAction[];
+}) {
+  const actions = questionActions(state).filter((action) => !exclude.includes(action));
+  if (actions.length === 0) return null;
+  return (
+    <>
+      {actions.map((action) => (
+        <ConfirmAction
+          key={action}
+          action={QUESTION_ACTIONS[action]}
+          path={`/api/admin/questions/${state.questionId}/${action}`}
+          destructive={DESTRUCTIVE.has(action)}
+        />
+      ))}
+    </>
+  );
+}
+
+/** Where the Coach's money stands, in words. */
+function payoutSummary(state: AdminQuestionState): string {
+  if (state.payoutStatus === null) return 'No payout yet';
+  const held = state.payoutHeldByAdmin ? ' (held by an administrator)' : '';
+  return `Payout ${state.payoutStatus}${held}`;
+}
+
+/** A report's or a dispute's standing: its own status, the payout, and when it was raised. */
+export function ModerationState({
+  status,
+  state,
+  createdAt,
+}: {
+  status: string;
+  state: AdminQuestionState;
+  createdAt: string;
+}) {
+  return (
+    <>
+      <StatusBadge>{status}</StatusBadge>
+      <span className="mt-1 block text-xs text-muted">{payoutSummary(state)}</span>
+      <span className="block text-xs text-muted">{formatAdminDate(createdAt)}</span>
+    </>
+  );
+}

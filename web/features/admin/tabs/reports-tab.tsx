@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { REPORT_DISMISS } from '@contracts/admin-actions';
+import type { AdminReportRow, AdminReportsQuery } from '@contracts/admin-data';
+import { AdminTable, FilterSelect, StatusBadge, type Column } from '../admin-table';
+import { ConfirmAction } from '../confirm-action';
+import { useAdminTable } from '../use-admin-table';
+import { ModerationState, QuestionActions } from './question-actions';
+
+const STATUSES = [
+  { value: 'open', label: 'Open' },
+  { value: 'dismissed', label: 'Dismissed' },
+  { value: 'actioned', label: 'Actioned' },
+  { value: 'all', label: 'All' },
+] as const;
+
+const columns: Column<AdminReportRow>[] = [
+  {
+    header: 'Reporter',
+    cell: (r) => (
+      <>
+        <span className="block font-semibold text-navy">{r.reporterName}</span>
+        <span className="break-all text-muted">{r.reporterEmail}</span>
+      </>
+    ),
+  },
+  { header: 'Question', cell: (r) => r.question, className: 'min-w-64 max-w-md' },
+  { header: 'Coach', cell: (r) => r.coachName },
+  {
+    header: 'Reason',
+    cell: (r) => (
+      <>
+        <StatusBadge>{r.reason}</StatusBadge>
+        {r.details && <span className="mt-1 block text-muted">{r.details}</span>}
+      </>
+    ),
+    className: 'min-w-48',
+  },
+  {
+    header: 'Status',
+    cell: (r) => <ModerationState status={r.status} state={r.state} createdAt={r.createdAt} />,
+  },
+  {
+    header: 'Actions',
+    cell: (r) =>
+      r.status === 'open' && (
+        <div className="flex flex-wrap gap-2">
+          <ConfirmAction action={REPORT_DISMISS} path={`/api/admin/reports/${r.id}/dismiss`} />
+          <QuestionActions state={r.state} exclude={['dismiss-dispute']} />
+        </div>
+      ),
+  },
+];
+
+export function ReportsTab() {
+  const [status, setStatus] = useState<NonNullable<AdminReportsQuery['status']>>('open');
+  const table = useAdminTable<AdminReportRow>('/api/admin/reports', { status });
+  return (
+    <AdminTable
+      caption="Abuse reports"
+      columns={columns}
+      table={table}
+      empty="No reports here."
+      filtersClassName="sm:max-w-xs"
+      filters={
+        <FilterSelect
+          label="Report status"
+          value={status}
+          options={STATUSES}
+          onChange={setStatus}
+        />
+      }
+    />
+  );
+}

@@ -1,0 +1,91 @@
+import { useMutation } from '@tanstack/react-query';
+import { LogOut } from 'lucide-react';
+import { Tabs } from 'radix-ui';
+import { Navigate } from 'react-router';
+import { ADMIN_MESSAGES } from '@contracts/admin';
+import { Button } from '@/components/ui/button';
+import { PageLoading } from '@/components/ui/page-loading';
+import { AdminShell } from '@/features/admin/admin-shell';
+import { adminApi, adminToken } from '@/features/admin/session';
+import { StatCards } from '@/features/admin/stat-cards';
+import { DisputesTab } from '@/features/admin/tabs/disputes-tab';
+import { MessagesTab } from '@/features/admin/tabs/messages-tab';
+import { PaymentsTab } from '@/features/admin/tabs/payments-tab';
+import { QuestionsTab } from '@/features/admin/tabs/questions-tab';
+import { ReportsTab } from '@/features/admin/tabs/reports-tab';
+import { UsersTab } from '@/features/admin/tabs/users-tab';
+import {
+  useAdminSession,
+  useEndAdminSession,
+  useExpireOnError,
+} from '@/features/admin/use-admin-session';
+
+const TABS = [
+  { value: 'users', label: 'Users', Panel: UsersTab },
+  { value: 'questions', label: 'Questions', Panel: QuestionsTab },
+  { value: 'payments', label: 'Payments', Panel: PaymentsTab },
+  { value: 'reports', label: 'Reports', Panel: ReportsTab },
+  { value: 'disputes', label: 'Disputes', Panel: DisputesTab },
+  { value: 'messages', label: 'Messages', Panel: MessagesTab },
+] as const;
+
+export function AdminDashboardPage() {
+  const stored = adminToken.get() !== null;
+  const session = useAdminSession(stored);
+  useExpireOnError(session.error);
+  const end = useEndAdminSession();
+  const logout = useMutation({
+    mutationFn: () => adminApi('/api/admin/logout', { method: 'POST' }),
+    // The token is forgotten even if the server could not be reached; it expires on its own.
+    onSettled: () => end(ADMIN_MESSAGES.loggedOut),
+  });
+
+  if (!stored) return <Navigate to="/admin-access" replace />;
+  if (!session.data) return <PageLoading />;
+  return (
+    <AdminShell
+      actions={
+        <div className="flex items-center gap-3">
+          <span className="hidden text-sm text-white/80 sm:inline">
+            Signed in as {session.data.username}
+          </span>
+          <Button
+            variant="onDark"
+            size="sm"
+            disabled={logout.isPending}
+            onClick={() => logout.mutate()}
+          >
+            <LogOut aria-hidden />
+            Logout
+          </Button>
+        </div>
+      }
+    >
+      <div className="mx-auto flex w-full max-w-7xl flex-col gap-8 px-4 py-8 sm:py-10">
+        <h1 className="text-4xl font-bold text-navy">Dashboard</h1>
+        <StatCards />
+        <Tabs.Root defaultValue="users" className="flex flex-col gap-5">
+          <Tabs.List
+            aria-label="Dashboard sections"
+            className="flex gap-1 overflow-x-auto border-b border-line"
+          >
+            {TABS.map((tab) => (
+              <Tabs.Trigger
+                key={tab.value}
+                value={tab.value}
+                className="-mb-px border-b-4 border-transparent px-4 py-2.5 font-semibold whitespace-nowrap text-muted hover:text-navy data-[state=active]:border-volt data-[state=active]:text-navy"
+              >
+                {tab.label}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          {TABS.map(({ value, Panel }) => (
+            <Tabs.Content key={value} value={value} className="focus-visible:outline-none">
+              <Panel />
+            </Tabs.Content>
+          ))}
+        </Tabs.Root>
+      </div>
+    </AdminShell>
+  );
+}
