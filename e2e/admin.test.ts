@@ -115,7 +115,7 @@ describe('the administrator portal', () => {
     await expectVisible(card('Total Questions').getByText('1 answered · 2 pending'));
     await expectVisible(card('Total Payments').getByText('2', { exact: true }));
     await expectVisible(card('Total Earnings').getByText('21.00'));
-    await expectVisible(card('Total Earnings').getByText('1 payouts pending'));
+    await expectVisible(card('Total Earnings').getByText('1 payout pending'));
 
     // Users tab: the filter asks the server.
     const users = page.getByRole('table', { name: 'Users' });
@@ -142,7 +142,7 @@ describe('the administrator portal', () => {
     await report.getByRole('button', { name: 'Hold payout' }).click();
     const dialog = page.getByRole('dialog', { name: 'Hold payout' });
     await dialog.getByRole('button', { name: 'Confirm: Hold payout' }).click();
-    await expectVisible(page.getByText('Payout held'));
+    await expectVisible(page.getByRole('status').getByText('Payout held', { exact: true }));
     await report.waitFor({ state: 'detached' });
     await page.getByLabel('Report status').selectOption('actioned');
     await expectVisible(

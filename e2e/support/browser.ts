@@ -13,14 +13,14 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/lib/chromium';
 /** One Chromium per test file; each test gets its own context (cookies, storage). */
 /** `baseUrl`: another server than the shared one (read when each visitor is created). */
 export function useBrowser(options: { baseUrl?: () => string } = {}) {
-  let browser: Browser;
+  let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
   });
   afterAll(async () => {
     await Promise.all(contexts.map((c) => c.close()));
-    await browser.close();
+    await browser?.close();
   });
 
   const sharedBaseUrl = inject('baseUrl');
@@ -28,6 +28,7 @@ export function useBrowser(options: { baseUrl?: () => string } = {}) {
 
   /** A visitor who has not passed the beta gate. */
   async function newVisitor(contextOptions: ContextOptions = {}): Promise<Page> {
+    if (!browser) throw new Error('Chromium did not start; see the beforeAll error.');
     const context = await browser.newContext({ baseURL: baseUrlNow(), ...contextOptions });
     contexts.push(context);
     return context.newPage();

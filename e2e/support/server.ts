@@ -1,11 +1,33 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { E2E_APP_SECRET, E2E_BETA_CODE, E2E_INSTAGRAM_URL } from './constants';
 
 const root = path.resolve(import.meta.dirname, '../..');
+
+/** A server left behind by an interrupted run would answer the health check in this one's place. */
+async function assertPortFree(port: number): Promise<void> {
+  const probe = createServer();
+  await new Promise<void>((resolve, reject) => {
+    probe.once('error', () =>
+      reject(new Error(`port ${port} is taken: is a server from an earlier test run still up?`)),
+    );
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve()));
+  });
+}
+
+/** SIGTERM, then SIGKILL if the server has not finished shutting down within 10 s. */
+async function terminate(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null || server.signalCode !== null) return;
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  server.kill('SIGTERM');
+  const timer = setTimeout(() => server.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
 
 async function waitForHealth(url: string, server: ChildProcess): Promise<void> {
   for (let i = 0; i < 120; i++) {
@@ -38,6 +60,7 @@ export async function startServer(options: {
 }): Promise<RunningServer> {
   const entry = path.join(root, 'dist/server/main.js');
   if (!existsSync(entry)) throw new Error('Run `npm run build` before the end-to-end tests.');
+  await assertPortFree(options.port);
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'playbook-e2e-')));
   const logFile = path.join(dataDir, 'server.log');
   const log = createWriteStream(logFile);
@@ -72,8 +95,7 @@ export async function startServer(options: {
     dataDir,
     logFile,
     async stop() {
-      server.kill('SIGTERM');
-      await new Promise((resolve) => server.once('exit', resolve));
+      await terminate(server);
       await rm(dataDir, { recursive: true, force: true });
     },
   };

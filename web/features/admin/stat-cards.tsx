@@ -4,6 +4,7 @@ import { formatAdminAmount } from '@contracts/money';
 import { useErrorToast } from '@/components/toast/use-error-toast';
 import { Card } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
+import { count } from '@/lib/count';
 import { adminApi, isSessionExpired } from './session';
 import { ADMIN_QUERY_KEY, useExpireOnError } from './use-admin-session';
 
@@ -32,7 +33,8 @@ export function StatCards() {
     {
       label: 'Total Users',
       value: s?.totalUsers.toLocaleString('en-US'),
-      detail: s && `${s.totalExperts} Coaches · ${s.totalAskers} Players`,
+      detail:
+        s && `${count(s.totalExperts, 'Coach', 'Coaches')} · ${count(s.totalAskers, 'Player')}`,
     },
     {
       label: 'Total Questions',
@@ -47,7 +49,7 @@ export function StatCards() {
     {
       label: 'Total Earnings',
       value: s && formatAdminAmount(s.totalEarnings),
-      detail: s && `${s.pendingPayouts} payouts pending`,
+      detail: s && `${count(s.pendingPayouts, 'payout')} pending`,
     },
   ];
   return (

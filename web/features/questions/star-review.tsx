@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { QUESTION_MESSAGES } from '@contracts/questions';
 import { toast } from '@/components/toast/toast-store';
 import { cn } from '@/lib/cn';
+import { count } from '@/lib/count';
 import { useReviewCoach } from './question-api';
 import { errorMessage } from '@/lib/api-client';
 
@@ -56,7 +57,7 @@ export function StarReview({
             <button
               key={star}
               type="button"
-              aria-label={star === 1 ? '1 star' : `${star} stars`}
+              aria-label={count(star, 'star')}
               aria-pressed={filled}
               disabled={disabled || review.isPending}
               onClick={() => submit(star)}

@@ -29,11 +29,15 @@ export function QuestionActions({
   );
 }
 
-/** Where the Coach's money stands, in words. */
+/**
+ * Where the Coach's money stands, in words. The status 'held' is the sweep's own wait (an open
+ * dispute, or a Coach who cannot receive yet); an administrator's hold is said apart from it.
+ */
 function payoutSummary(state: AdminQuestionState): string {
   if (state.payoutStatus === null) return 'No payout yet';
-  const held = state.payoutHeldByAdmin ? ' (held by an administrator)' : '';
-  return `Payout ${state.payoutStatus}${held}`;
+  if (state.payoutHeldByAdmin) return 'Payout held by an administrator';
+  if (state.payoutStatus === 'held') return 'Payout waiting: dispute open or Coach not set up';
+  return `Payout ${state.payoutStatus}`;
 }
 
 /** A report's or a dispute's standing: its own status, the payout, and when it was raised. */
