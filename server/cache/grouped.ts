@@ -41,6 +41,12 @@ export class GroupedCache<V> {
     this.#groups.delete(group);
   }
 
+  clear(): void {
+    this.#drops += 1;
+    this.#entries.clear();
+    this.#groups.clear();
+  }
+
   #remove(key: string): void {
     const entry = this.#entries.get(key);
     if (!entry) return;

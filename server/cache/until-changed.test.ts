@@ -1,14 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createInProcessBus } from '../adapters/events/in-process';
-import { CHANGE_CACHE_TTL_MS, cachedPerCoach, type CoachScoped } from './until-changed';
+import { CHANGE_CACHE_TTL_MS, cachedPerCoach, type Grouped } from './until-changed';
 
 /** A load that counts its calls and answers what `coaches` says when it is called. */
 function counter(coaches: Record<string, string>) {
   const calls: string[] = [];
-  const load = async (key: string): Promise<CoachScoped<string> | null> => {
+  const load = async (key: string): Promise<Grouped<string> | null> => {
     calls.push(key);
-    const coachUserId = coaches[key];
-    return coachUserId ? { coachUserId, value: `${key}@${calls.length}` } : null;
+    const group = coaches[key];
+    return group ? { group, value: `${key}@${calls.length}` } : null;
   };
   return { calls, load };
 }
@@ -18,7 +18,7 @@ const change = { questionId: 'q', askerId: 'p' };
 /** The cache with one load for every key, as a route uses it. */
 function perCoach<T>(
   bus: ReturnType<typeof createInProcessBus>,
-  load: (key: string) => Promise<CoachScoped<T> | null>,
+  load: (key: string) => Promise<Grouped<T> | null>,
   max: number,
 ) {
   const get = cachedPerCoach<T>(bus, max);
@@ -63,7 +63,7 @@ describe('cachedPerCoach', () => {
       bus,
       async () => {
         if (fail) throw new Error('database down');
-        return { coachUserId: 'u1', value: 'ok' };
+        return { group: 'u1', value: 'ok' };
       },
       10,
     );
@@ -81,7 +81,7 @@ describe('cachedPerCoach', () => {
       async () => {
         loads.push(loads.length);
         if (loads.length === 1) await new Promise<void>((resolve) => (release = resolve));
-        return { coachUserId: 'u1', value: `v${loads.length}` };
+        return { group: 'u1', value: `v${loads.length}` };
       },
       10,
     );

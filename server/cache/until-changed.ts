@@ -30,34 +30,52 @@ export function cachedUntilExpertsChange<T>(bus: EventBus, load: () => Promise<T
   };
 }
 
-/** What a per-Coach load returns: the value and the Coach (user id) it describes. */
-export interface CoachScoped<T> {
-  coachUserId: string;
+/** What a grouped load returns: the value and the user id whose changes drop it. */
+export interface Grouped<T> {
+  group: string;
   value: T;
 }
+type GroupedLoad<T> = () => Promise<Grouped<T> | null>;
 
-/**
- * Values keyed by a lookup (a Coach's id or slug), each describing one Coach, dropped when that
- * Coach's profile or any of their questions changes (`experts.changed`, `questions.changed`).
- * Each call names how to load its key on a miss; misses are not kept, so unknown keys cannot fill
- * memory.
- */
-export function cachedPerCoach<T>(bus: EventBus, max: number) {
-  const cache = new GroupedCache<CoachScoped<T>>(max);
-  bus.subscribe('experts.changed', ({ userId }) => cache.drop(userId));
-  bus.subscribe('questions.changed', ({ expertUserId }) => cache.drop(expertUserId));
-  return async (
-    key: string,
-    load: () => Promise<CoachScoped<T> | null>,
-  ): Promise<CoachScoped<T> | null> => {
+/** Reads through `cache`: each call names how to load its key on a miss; misses are not kept. */
+function readThrough<T>(cache: GroupedCache<Grouped<T>>) {
+  return async (key: string, load: GroupedLoad<T>): Promise<Grouped<T> | null> => {
     const hit = cache.get(key);
     if (hit) return hit;
     const mark = cache.mark;
     const loaded = await load();
     if (loaded) {
       const expiresAt = Date.now() + CHANGE_CACHE_TTL_MS;
-      cache.put(key, loaded, { group: loaded.coachUserId, expiresAt, mark });
+      cache.put(key, loaded, { group: loaded.group, expiresAt, mark });
     }
     return loaded;
   };
+}
+
+/**
+ * Values keyed by a lookup (a Coach's id or slug), each describing one Coach (the group is the
+ * Coach's user id), dropped when that Coach's profile or any of their questions changes
+ * (`experts.changed`, `questions.changed`). Unknown keys are not kept, so they cannot fill memory.
+ */
+export function cachedPerCoach<T>(bus: EventBus, max: number) {
+  const cache = new GroupedCache<Grouped<T>>(max);
+  bus.subscribe('experts.changed', ({ userId }) => cache.drop(userId));
+  bus.subscribe('questions.changed', ({ expertUserId }) => cache.drop(expertUserId));
+  return readThrough(cache);
+}
+
+/**
+ * Signed-in views of questions (a Coach's inbox, a Player's questions, a question page), keyed by
+ * the viewer and grouped by a participant (the Player's or the Coach's user id): dropped when any
+ * question of that participant changes, and all at once when any profile changes, because they
+ * show the other side's name and photo.
+ */
+export function cachedPerParticipant<T>(bus: EventBus, max: number) {
+  const cache = new GroupedCache<Grouped<T>>(max);
+  bus.subscribe('questions.changed', ({ askerId, expertUserId }) => {
+    cache.drop(askerId);
+    cache.drop(expertUserId);
+  });
+  bus.subscribe('experts.changed', () => cache.clear());
+  return readThrough(cache);
 }

@@ -81,7 +81,7 @@ describe(`money invariants (property, ${testDatabaseKind})`, () => {
                 () => undefined,
               );
             } else if (s.kind === 'dispute') {
-              await flagDispute(db, askerSession, ids[s.q]!).catch(() => undefined);
+              await flagDispute(db, bus, askerSession, ids[s.q]!).catch(() => undefined);
             } else if (s.kind === 'release') {
               const paidBefore = new Set(
                 (await db.select().from(payouts).where(inArray(payouts.questionId, ids)))

@@ -3,17 +3,23 @@ import { PROFILE_MESSAGES } from '../../../contracts/profiles';
 import type { Database } from '../../db/client';
 import { notFound } from '../../errors';
 import type { Auth } from '../auth/auth';
+import type { SessionUser } from '../auth/session';
 import { requireRole } from '../auth/guards';
 import { findExpertByUser } from './data';
 
-/** The signed-in Coach and their Coach row; 404 with the spec's message before the profile exists. */
-export async function requireExpert(auth: Auth, db: Database, request: FastifyRequest) {
-  const user = await requireRole(auth, db, request, 'expert');
+/** The user's Coach row; 404 with the spec's message before the profile exists. */
+export async function expertOf(db: Database, user: SessionUser) {
   const expert = await findExpertByUser(db, user.id);
   if (!expert) {
     throw notFound(
       `${PROFILE_MESSAGES.expertMissing.title} ${PROFILE_MESSAGES.expertMissing.description}`,
     );
   }
-  return { user, expert };
+  return expert;
+}
+
+/** The signed-in Coach and their Coach row. */
+export async function requireExpert(auth: Auth, db: Database, request: FastifyRequest) {
+  const user = await requireRole(auth, db, request, 'expert');
+  return { user, expert: await expertOf(db, user) };
 }

@@ -14,6 +14,7 @@ import {
   UPLOAD_MESSAGES,
 } from '../../../contracts/profiles';
 import { cachedPerCoach } from '../../cache/until-changed';
+import { sendSerialised, serialise } from '../../cache/send-serialised';
 import type { AppContext } from '../../context';
 import { AppError, badRequest, notFound } from '../../errors';
 import { markProfileCompleted } from '../accounts/data';
@@ -170,7 +171,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
 
   // A Coach's page is the same for every visitor but its owner, so the visitors' form is kept
   // serialised until the Coach or one of their questions changes.
-  const coachPages = cachedPerCoach<{ page: Omit<PublicCoach, 'isOwner'>; json: string }>(
+  const coachPages = cachedPerCoach<{ page: Omit<PublicCoach, 'isOwner'>; json: Buffer }>(
     bus,
     COACH_PAGE_CACHE_SIZE,
   );
@@ -178,8 +179,8 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     const coach = await findPublicCoach(db, idOrSlug);
     if (!coach) return null;
     const page = { ...coach, ...(await coachStats(db, coach.id)) };
-    const json = JSON.stringify(publicCoachSchema.parse({ ...page, isOwner: false }));
-    return { coachUserId: coach.userId, value: { page, json } };
+    const json = serialise(publicCoachSchema, { ...page, isOwner: false });
+    return { group: coach.userId, value: { page, json } };
   };
   app.get(
     '/api/experts/:idOrSlug',
@@ -195,10 +196,8 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
         sessionUser(auth, request),
       ]);
       if (!cached) throw notFound(PROFILE_MESSAGES.coachNotFound);
-      if (viewer?.id === cached.coachUserId) return { ...cached.value.page, isOwner: true };
-      // Sent as it is, past the serializer (as the home list); the type provider only knows the
-      // object form, hence the cast.
-      return reply.type('application/json; charset=utf-8').send(cached.value.json as never);
+      if (viewer?.id === cached.group) return { ...cached.value.page, isOwner: true };
+      return sendSerialised(reply, cached.value.json);
     },
   );
 

@@ -2,10 +2,16 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNSAFE_INPUT } from '../../../contracts/secure-input';
 import { abuseReports, mailOutbox, payouts, questions, reviews } from '../../db/schema';
+import pino from 'pino';
+import { refundUnanswered } from '../../jobs/payment-sweeps';
 import { signedInUser } from '../../test/accounts';
+import { applyPaymentEvent } from '../payments/apply-event';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/harness';
 
 type User = Awaited<ReturnType<typeof signedInUser>>;
+
+const silent = pino({ level: 'silent' });
+const DAY = 86_400_000;
 
 describe(`the question loop (${testDatabaseKind})`, () => {
   let t: TestApp;
@@ -586,6 +592,90 @@ describe(`the question loop (${testDatabaseKind})`, () => {
       expect((await call('GET', `/api/experts/${id}`)).json().isOwner).toBe(false);
       expect((await call('GET', `/api/experts/${id}`, owner)).json().isOwner).toBe(true);
       expect((await call('GET', `/api/experts/${id}`, player)).json().isOwner).toBe(false);
+    });
+  });
+
+  describe('signed-in views, though cached (ADR 022)', () => {
+    it('show every change to a question at once: payment, answer, rating, review, dispute, refund, profile', async () => {
+      const owner = await signedInUser(t.app, t.ctx, { roles: ['expert'] });
+      const id = (await coachProfile(owner, 'Vic Views', 30)).json().id;
+      const asker = await signedInUser(t.app, t.ctx, { roles: ['asker'] });
+      const mine = async () => (await call('GET', '/api/questions/mine', asker)).json().questions;
+      const inbox = async () =>
+        (await call('GET', '/api/questions/coach-inbox?filter=all', owner)).json().questions;
+      const detail = async (questionId: string, viewer: User) =>
+        (await call('GET', `/api/questions/${questionId}`, viewer)).json();
+
+      expect(await mine()).toEqual([]);
+      expect(await inbox()).toEqual([]);
+      const questionId = (await ask(asker, { expertId: id })).json().id;
+      expect(await mine()).toMatchObject([{ id: questionId, paymentStatus: 'pending' }]);
+      expect(await inbox()).toMatchObject([{ id: questionId, status: 'pending' }]);
+      expect(await detail(questionId, asker)).toMatchObject({ paymentStatus: 'pending' });
+      expect(await detail(questionId, owner)).toMatchObject({ viewerRole: 'expert' });
+
+      const pay = (qid: string) =>
+        applyPaymentEvent(db(), t.ctx.bus, t.ctx.config, 'local', {
+          id: `evt_${qid}`,
+          type: 'checkout.completed',
+          questionId: qid,
+          paymentIntentId: `pi_${qid}`,
+        });
+      await pay(questionId);
+      expect(await mine()).toMatchObject([{ paymentStatus: 'paid' }]);
+      expect(await inbox()).toMatchObject([{ paymentStatus: 'paid' }]);
+      expect(await detail(questionId, owner)).toMatchObject({ paymentStatus: 'paid' });
+
+      await call('POST', `/api/questions/${questionId}/answer`, owner, {
+        answer: 'Turn the hips.',
+      });
+      expect(await mine()).toMatchObject([{ status: 'answered', answer: 'Turn the hips.' }]);
+      expect(await inbox()).toMatchObject([{ status: 'answered' }]);
+      expect(await detail(questionId, asker)).toMatchObject({ answer: 'Turn the hips.' });
+
+      await call('PUT', `/api/questions/${questionId}/rating`, asker, { isHelpful: true });
+      expect((await detail(questionId, asker)).myRating).toBe(true);
+      await call('PUT', `/api/questions/${questionId}/review`, asker, { rating: 5 });
+      expect((await detail(questionId, asker)).myReview).toBe(5);
+      expect((await detail(questionId, owner)).myReview).toBe(5);
+      await call('POST', `/api/questions/${questionId}/dispute`, asker);
+      expect((await detail(questionId, asker)).disputeFlagged).toBe(true);
+      expect((await detail(questionId, owner)).disputeFlagged).toBe(true);
+
+      // A second question joins the thread on the first one's page, then is refunded unanswered.
+      const second = (await ask(asker, { expertId: id })).json().id;
+      expect((await detail(questionId, asker)).thread.map((q: { id: string }) => q.id)).toEqual([
+        questionId,
+        second,
+      ]);
+      await pay(second);
+      await refundUnanswered(
+        db(),
+        t.ctx.payments,
+        t.ctx.bus,
+        silent,
+        new Date(Date.now() + 8 * DAY),
+      );
+      expect((await mine())[0]).toMatchObject({ id: second, status: 'refunded' });
+      expect((await detail(questionId, owner)).thread[1]).toMatchObject({ status: 'refunded' });
+
+      await coachProfile(owner, 'Vic Renamed', 30);
+      expect((await mine())[0].expert.name).toBe('Vic Renamed');
+      expect((await detail(questionId, asker)).expert.name).toBe('Vic Renamed');
+    });
+
+    it('keep each viewer to their own view', async () => {
+      const questionId = (await ask(player)).json().id;
+      expect((await call('GET', `/api/questions/${questionId}`, player)).json().viewerRole).toBe(
+        'asker',
+      );
+      expect((await call('GET', `/api/questions/${questionId}`, coach)).json().viewerRole).toBe(
+        'expert',
+      );
+      expect((await call('GET', `/api/questions/${questionId}`, otherPlayer)).statusCode).toBe(403);
+      expect((await call('GET', `/api/questions/${questionId}`, otherCoach)).statusCode).toBe(403);
+      const otherMine = (await call('GET', '/api/questions/mine', otherPlayer)).json().questions;
+      expect(otherMine.map((q: { id: string }) => q.id)).not.toContain(questionId);
     });
   });
 });

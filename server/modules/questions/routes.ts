@@ -13,12 +13,14 @@ import {
   reportSchema,
   reviewSchema,
 } from '../../../contracts/questions';
+import type { Role } from '../../../contracts/account';
 import { accountOf } from '../accounts/service';
 import { requireUser } from '../auth/session';
-import { cachedPerCoach } from '../../cache/until-changed';
+import { cachedPerCoach, cachedPerParticipant } from '../../cache/until-changed';
+import { sendSerialised, serialise } from '../../cache/send-serialised';
 import type { AppContext } from '../../context';
 import { requireRole } from '../auth/guards';
-import { requireExpert } from '../profiles/require-expert';
+import { expertOf } from '../profiles/require-expert';
 import {
   coachInboxPage,
   coachInboxSummary,
@@ -38,9 +40,16 @@ import {
   unreadCount,
 } from './service';
 
+type QuestionDetailRow = NonNullable<Awaited<ReturnType<typeof findQuestionDetail>>>;
+
 const idParams = z.object({ id: z.uuid() });
 /** Inbox summaries held in memory: one per Coach who opened the inbox lately, a few dozen bytes each. */
 const INBOX_SUMMARY_CACHE_SIZE = 10_000;
+/**
+ * Serialised signed-in views: a page of 20 questions is up to about 20 KB, so at most about 40 MB.
+ * Past this many the oldest go first.
+ */
+const QUESTION_VIEW_CACHE_SIZE = 2_000;
 const noContent = { 204: z.null() };
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -50,6 +59,42 @@ export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (
   { auth, database, bus, config },
 ) => {
   const { db } = database;
+  // Each signed-in view, serialised, until one of its questions or a profile changes (ADR 022).
+  // Every load returns a value or throws, so the reads below always find one.
+  const views = cachedPerParticipant<Buffer>(bus, QUESTION_VIEW_CACHE_SIZE);
+
+  /** The question page as its participant sees it, checked against the contract and serialised. */
+  const questionPage = async (detail: QuestionDetailRow & { viewerRole: Role }) => {
+    const { question: q, viewerRole, expert } = detail;
+    const thread = await threadBetween(db, q.askerId, q.expertId);
+    return serialise(questionDetailSchema, {
+      id: q.id,
+      question: q.question,
+      context: q.context,
+      answer: q.answer,
+      status: q.status,
+      paymentStatus: q.paymentStatus,
+      amount: q.amount,
+      createdAt: q.createdAt.toISOString(),
+      answeredAt: iso(q.answeredAt),
+      refundedAt: iso(q.refundedAt),
+      disputeFlagged: q.disputeFlagged,
+      viewerRole,
+      asker: { id: q.askerId, name: q.askerName, photoUrl: detail.askerPhotoUrl },
+      expert,
+      // Spec §2: the thread shows only when there is more than one question.
+      thread:
+        thread.length > 1
+          ? thread.map((t) => ({
+              ...t,
+              createdAt: t.createdAt.toISOString(),
+              answeredAt: iso(t.answeredAt),
+            }))
+          : [],
+      myRating: viewerRole === 'asker' ? detail.viewerHelpful : null,
+      myReview: detail.review,
+    });
+  };
 
   app.post(
     '/api/questions',
@@ -89,41 +134,14 @@ export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (
   app.get(
     '/api/questions/:id',
     { schema: { params: idParams, response: { 200: questionDetailSchema } } },
-    async (request) => {
+    async (request, reply) => {
       const user = await requireUser(auth, request);
-      const detail = participantRole(
-        await findQuestionDetail(db, request.params.id, user.id),
-        user,
-      );
-      const { question: q, viewerRole, expert } = detail;
-      const thread = await threadBetween(db, q.askerId, q.expertId);
-      return {
-        id: q.id,
-        question: q.question,
-        context: q.context,
-        answer: q.answer,
-        status: q.status,
-        paymentStatus: q.paymentStatus,
-        amount: q.amount,
-        createdAt: q.createdAt.toISOString(),
-        answeredAt: iso(q.answeredAt),
-        refundedAt: iso(q.refundedAt),
-        disputeFlagged: q.disputeFlagged,
-        viewerRole,
-        asker: { id: q.askerId, name: q.askerName, photoUrl: detail.askerPhotoUrl },
-        expert,
-        // Spec §2: the thread shows only when there is more than one question.
-        thread:
-          thread.length > 1
-            ? thread.map((t) => ({
-                ...t,
-                createdAt: t.createdAt.toISOString(),
-                answeredAt: iso(t.answeredAt),
-              }))
-            : [],
-        myRating: viewerRole === 'asker' ? detail.viewerHelpful : null,
-        myReview: detail.review,
-      };
+      const { id } = request.params;
+      const view = await views(`detail:${id}:${user.id}`, async () => {
+        const detail = participantRole(await findQuestionDetail(db, id, user.id), user);
+        return { group: detail.question.askerId, value: await questionPage(detail) };
+      });
+      return sendSerialised(reply, view!.value);
     },
   );
 
@@ -183,7 +201,7 @@ export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (
     '/api/questions/:id/dispute',
     { schema: { params: idParams, response: noContent } },
     async (request, reply) => {
-      await flagDispute(db, await requireUser(auth, request), request.params.id);
+      await flagDispute(db, bus, await requireUser(auth, request), request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -197,29 +215,34 @@ export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (
   app.get(
     '/api/questions/coach-inbox',
     { schema: { querystring: coachInboxQuerySchema, response: { 200: coachInboxSchema } } },
-    async (request) => {
-      const { user, expert } = await requireExpert(auth, db, request);
+    async (request, reply) => {
+      const user = await requireRole(auth, db, request, 'expert');
       const { filter, cursor } = request.query;
-      const [page, cached] = await Promise.all([
-        coachInboxPage(db, expert.id, filter, cursor),
-        inboxSummaries(expert.id, async () => ({
-          coachUserId: user.id,
-          value: await coachInboxSummary(db, expert.id),
-        })),
-      ]);
-      // The loader always finds a summary; the cache's type allows for loaders that do not.
-      const summary = cached!.value;
-      return {
-        coachSince: iso(summary.coachSince),
-        answeredCount: summary.answeredCount,
-        unansweredCount: summary.unansweredCount,
-        questions: page.rows.map((q) => ({
-          ...q,
-          createdAt: q.createdAt.toISOString(),
-          answeredAt: iso(q.answeredAt),
-        })),
-        nextCursor: page.nextCursor,
-      };
+      const view = await views(`inbox:${user.id}:${filter}:${cursor ?? ''}`, async () => {
+        const expert = await expertOf(db, user);
+        const [page, summary] = await Promise.all([
+          coachInboxPage(db, expert.id, filter, cursor),
+          inboxSummaries(expert.id, async () => ({
+            group: user.id,
+            value: await coachInboxSummary(db, expert.id),
+          })),
+        ]);
+        // The loader always finds a summary; the cache's type allows for loaders that do not.
+        const { coachSince, answeredCount, unansweredCount } = summary!.value;
+        const body = serialise(coachInboxSchema, {
+          coachSince: iso(coachSince),
+          answeredCount,
+          unansweredCount,
+          questions: page.rows.map((q) => ({
+            ...q,
+            createdAt: q.createdAt.toISOString(),
+            answeredAt: iso(q.answeredAt),
+          })),
+          nextCursor: page.nextCursor,
+        });
+        return { group: user.id, value: body };
+      });
+      return sendSerialised(reply, view!.value);
     },
   );
 
@@ -228,28 +251,33 @@ export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (
     {
       schema: { querystring: playerQuestionsQuerySchema, response: { 200: playerQuestionsSchema } },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = await requireRole(auth, db, request, 'asker');
-      const page = await playerQuestionsPage(db, user.id, request.query.cursor);
-      return {
-        questions: page.rows.map((q) => ({
-          id: q.id,
-          expert: {
-            id: q.expertId,
-            name: q.expertName,
-            photoUrl: q.expertPhotoUrl,
-            expertise: q.expertise,
-          },
-          question: q.question,
-          answer: q.answer,
-          status: q.status,
-          paymentStatus: q.paymentStatus,
-          amount: q.amount,
-          createdAt: q.createdAt.toISOString(),
-          answeredAt: iso(q.answeredAt),
-        })),
-        nextCursor: page.nextCursor,
-      };
+      const { cursor } = request.query;
+      const view = await views(`mine:${user.id}:${cursor ?? ''}`, async () => {
+        const page = await playerQuestionsPage(db, user.id, cursor);
+        const body = serialise(playerQuestionsSchema, {
+          questions: page.rows.map((q) => ({
+            id: q.id,
+            expert: {
+              id: q.expertId,
+              name: q.expertName,
+              photoUrl: q.expertPhotoUrl,
+              expertise: q.expertise,
+            },
+            question: q.question,
+            answer: q.answer,
+            status: q.status,
+            paymentStatus: q.paymentStatus,
+            amount: q.amount,
+            createdAt: q.createdAt.toISOString(),
+            answeredAt: iso(q.answeredAt),
+          })),
+          nextCursor: page.nextCursor,
+        });
+        return { group: user.id, value: body };
+      });
+      return sendSerialised(reply, view!.value);
     },
   );
 };

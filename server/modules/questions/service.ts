@@ -185,11 +185,11 @@ async function questionForAskerAction(
   return { ...row.question, expertUserId: row.expertUserId };
 }
 
-/** Ratings and reviews change the Coach's public figures, which are cached until this arrives. */
-const announceFeedback = (
-  bus: EventBus,
-  q: { id: string; askerId: string; expertUserId: string },
-) =>
+/**
+ * Ratings, reviews and disputes change what the cached views show (the Coach's figures, the
+ * question pages), which are kept until this arrives.
+ */
+const announceChange = (bus: EventBus, q: { id: string; askerId: string; expertUserId: string }) =>
   bus.publish('questions.changed', {
     questionId: q.id,
     expertUserId: q.expertUserId,
@@ -211,7 +211,7 @@ export async function rateAnswer(
       target: [ratings.questionId, ratings.userId],
       set: { isHelpful, updatedAt: new Date() },
     });
-  await announceFeedback(bus, q);
+  await announceChange(bus, q);
 }
 
 export async function reviewAnswer(
@@ -226,7 +226,7 @@ export async function reviewAnswer(
     .insert(reviews)
     .values({ questionId: q.id, expertId: q.expertId, reviewerId: user.id, rating })
     .onConflictDoUpdate({ target: reviews.questionId, set: { rating } });
-  await announceFeedback(bus, q);
+  await announceChange(bus, q);
 }
 
 export async function reportAnswer(
@@ -248,9 +248,10 @@ export async function reportAnswer(
   });
 }
 
-export async function flagDispute(db: Database, user: SessionUser, id: string) {
+export async function flagDispute(db: Database, bus: EventBus, user: SessionUser, id: string) {
   const q = await questionForAskerAction(db, user, id, { allowDisputed: false });
   await db.update(questions).set({ disputeFlagged: true }).where(eq(questions.id, q.id));
+  await announceChange(bus, q);
 }
 
 /** Opening a question clears the viewer's unread flag (spec §4 'Unread flags'). */
