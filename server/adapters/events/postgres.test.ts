@@ -29,7 +29,7 @@ async function waitForEvent(
 
 // LISTEN/NOTIFY needs a PostgreSQL server; this runs in the PostgreSQL pass of `npm test`.
 describe.runIf(testDatabaseKind === 'postgres')('PostgreSQL event bus across two servers', () => {
-  it('an answer given through one server reaches the Player connected to the other', async () => {
+  it('an answer given through one server reaches the Player connected to the other, and their cached views there', async () => {
     const database = await openTestDatabase();
     const env = { DATABASE_URL: database.url ?? '', EVENTS_DRIVER: 'postgres' };
     const one = await createTestApp(env, database);
@@ -60,6 +60,12 @@ describe.runIf(testDatabaseKind === 'postgres')('PostgreSQL event bus across two
         })
       ).json();
 
+      // Server two holds the Player's views in its cache (ADR 022) before the answer arrives.
+      const onTwo = async (url: string) =>
+        (await two.app.inject({ method: 'GET', url, headers: { cookie: player.cookie } })).json();
+      expect((await onTwo(`/api/questions/${id}`)).answer).toBeNull();
+      expect((await onTwo('/api/questions/mine')).questions[0].status).toBe('pending');
+
       const base = await two.app.listen({ host: '127.0.0.1', port: 0 });
       const received = await waitForEvent(
         `${base}/api/events`,
@@ -76,6 +82,9 @@ describe.runIf(testDatabaseKind === 'postgres')('PostgreSQL event bus across two
         },
       );
       expect(received).toContain('event: questions.changed');
+      // The same notification dropped server two's cached views.
+      expect((await onTwo(`/api/questions/${id}`)).answer).toBe('Count your strokes.');
+      expect((await onTwo('/api/questions/mine')).questions[0].status).toBe('answered');
     } finally {
       await one.close();
       await two.close();
