@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import pino from 'pino';
+import { describe, expect, it, vi } from 'vitest';
 import { signedInUser } from '../../test/accounts';
 import { createTestApp, openTestDatabase, testDatabaseKind } from '../../test/harness';
+import { createPostgresBus } from './postgres';
 
 /** Reads one SSE stream until `event` arrives. */
 async function waitForEvent(
@@ -29,6 +31,31 @@ async function waitForEvent(
 
 // LISTEN/NOTIFY needs a PostgreSQL server; this runs in the PostgreSQL pass of `npm test`.
 describe.runIf(testDatabaseKind === 'postgres')('PostgreSQL event bus across two servers', () => {
+  it('delivers an event to its own process at once and once only, and once to the other', async () => {
+    const database = await openTestDatabase();
+    const silent = pino({ level: 'silent' });
+    const one = await createPostgresBus(database.url ?? '', silent);
+    const two = await createPostgresBus(database.url ?? '', silent);
+    try {
+      const onOne: string[] = [];
+      const onTwo: string[] = [];
+      one.subscribe('sessions.changed', ({ userId }) => onOne.push(userId));
+      two.subscribe('sessions.changed', ({ userId }) => onTwo.push(userId));
+      const publishing = one.publish('sessions.changed', { userId: 'u1' });
+      // Before the round trip to PostgreSQL: the caches of the process that made the change.
+      expect(onOne).toEqual(['u1']);
+      await publishing;
+      await vi.waitFor(() => expect(onTwo).toEqual(['u1']));
+      // By now the publisher's own notification has come back too, and was ignored.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(onOne).toEqual(['u1']);
+    } finally {
+      await one.close();
+      await two.close();
+      await database.close();
+    }
+  });
+
   it('an answer given through one server reaches the Player connected to the other, and their cached views there', async () => {
     const database = await openTestDatabase();
     const env = { DATABASE_URL: database.url ?? '', EVENTS_DRIVER: 'postgres' };

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
 import type { Logger } from 'pino';
@@ -7,6 +8,8 @@ const PG_CHANNEL = 'playbook_events';
 const RECONNECT_MS = 1000;
 
 interface Envelope {
+  /** The publishing process, which has delivered the event to its own subscribers already. */
+  origin: string;
   channel: BusChannel;
   payload: unknown;
 }
@@ -14,9 +17,12 @@ interface Envelope {
 /**
  * Fan-out through PostgreSQL LISTEN/NOTIFY, so every process serving browsers hears every event
  * (design.md §2). Each process holds one dedicated connection; local subscribers hang off an
- * EventEmitter fed by the notifications, including the process's own.
+ * EventEmitter. The publishing process delivers to its own subscribers at once, before the round
+ * trip, so its read caches are dropped before the request that made the change answers (ADR 022);
+ * its own notification is then ignored.
  */
 export async function createPostgresBus(url: string, logger: Logger): Promise<EventBus> {
+  const origin = randomUUID();
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
   let client: pg.Client | null = null;
@@ -27,8 +33,8 @@ export async function createPostgresBus(url: string, logger: Logger): Promise<Ev
     next.on('notification', (message) => {
       if (message.channel !== PG_CHANNEL || !message.payload) return;
       try {
-        const { channel, payload } = JSON.parse(message.payload) as Envelope;
-        emitter.emit(channel, payload);
+        const envelope = JSON.parse(message.payload) as Envelope;
+        if (envelope.origin !== origin) emitter.emit(envelope.channel, envelope.payload);
       } catch (err) {
         logger.warn({ err }, 'unreadable bus notification');
       }
@@ -47,13 +53,14 @@ export async function createPostgresBus(url: string, logger: Logger): Promise<Ev
 
   return {
     async publish<C extends BusChannel>(channel: C, payload: BusEvents[C]) {
+      emitter.emit(channel, payload);
       if (!client) {
-        logger.warn({ channel }, 'event bus not connected; event dropped');
+        logger.warn({ channel }, 'event bus not connected; other processes miss this event');
         return;
       }
       await client.query('SELECT pg_notify($1, $2)', [
         PG_CHANNEL,
-        JSON.stringify({ channel, payload } satisfies Envelope),
+        JSON.stringify({ origin, channel, payload } satisfies Envelope),
       ]);
     },
     subscribe(channel, listener) {

@@ -33,11 +33,8 @@ export function createSessionCache(bus: EventBus) {
       const expiresAt = Math.min(Date.now() + SESSION_CACHE_TTL_MS, sessionExpiresAt.getTime());
       cache.put(cookie, user, { group: user.id, expiresAt, mark });
     },
-    /** Here at once, so the next request already misses; in the other processes through the bus. */
-    async userChanged(userId: string) {
-      cache.drop(userId);
-      await bus.publish('sessions.changed', { userId });
-    },
+    /** Both buses deliver to this process before `publish` returns, so the next request misses. */
+    userChanged: (userId: string) => bus.publish('sessions.changed', { userId }),
   };
 }
 export type SessionCache = ReturnType<typeof createSessionCache>;
