@@ -21,10 +21,7 @@ export function DisputeButton({
 
   const flag = () =>
     dispute.mutate(undefined, {
-      onSuccess: () => {
-        toast(QUESTION_MESSAGES.disputeFlagged);
-        setOpen(false);
-      },
+      onSuccess: () => setOpen(false),
       onError: (error) =>
         toast({
           title: errorMessage(error, QUESTION_MESSAGES.disputeFailed),

@@ -1,7 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Query } from '@tanstack/react-query';
 import { QUERY_RETRIES } from '@contracts/limits';
-import type { QuestionDetail, REPORT_REASONS } from '@contracts/questions';
+import { QUESTION_MESSAGES, type QuestionDetail, type REPORT_REASONS } from '@contracts/questions';
+import { toast } from '@/components/toast/toast-store';
 import { api, ApiRequestError } from '@/lib/api-client';
 
 /** What the server answered when it refused a request, or null for any other failure. */
@@ -91,6 +92,11 @@ export function useFlagDispute(questionId: string) {
   const invalidate = useInvalidateQuestions();
   return useMutation({
     mutationFn: () => api(`${questionPath(questionId)}/dispute`, { method: 'POST' }),
-    onSuccess: invalidate,
+    // Said here rather than by the button: the page that shows the dispute no longer has the
+    // button, and the realtime event can bring that page before this request has answered.
+    onSuccess: () => {
+      toast(QUESTION_MESSAGES.disputeFlagged);
+      return invalidate();
+    },
   });
 }
