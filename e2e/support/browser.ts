@@ -31,7 +31,9 @@ export function useBrowser(options: { baseUrl?: () => string } = {}) {
     if (!browser) throw new Error('Chromium did not start; see the beforeAll error.');
     const context = await browser.newContext({ baseURL: baseUrlNow(), ...contextOptions });
     contexts.push(context);
-    return context.newPage();
+    const page = await context.newPage();
+    reportServerFailures(page);
+    return page;
   }
 
   /**
@@ -59,8 +61,43 @@ export function useBrowser(options: { baseUrl?: () => string } = {}) {
 
 type ContextOptions = Parameters<Browser['newContext']>[0];
 
-/** Waits until exactly one element matches and is visible; fails with the locator in the message. */
+/**
+ * Prints every API response of 500 or more, and every API request that failed other than by the
+ * page aborting it, so a failed run in CI says what the server did.
+ */
+function reportServerFailures(page: Page): void {
+  page.on('response', (response) => {
+    if (response.url().includes('/api/') && response.status() >= 500) {
+      console.warn(
+        `server failure: ${response.status()} ${response.request().method()} ${response.url()}`,
+      );
+    }
+  });
+  page.on('requestfailed', (request) => {
+    const reason = request.failure()?.errorText ?? '';
+    if (request.url().includes('/api/') && !reason.includes('ERR_ABORTED')) {
+      console.warn(`request failed: ${request.method()} ${request.url()}: ${reason}`);
+    }
+  });
+}
+
+/**
+ * Waits until exactly one element matches and is visible. On failure the message also gives the
+ * page's address and what it showed, which is all a CI log keeps.
+ */
 export async function expectVisible(locator: Locator): Promise<void> {
-  // Generous: a busy 2-core CI machine runs the server, Chromium and the test runner at once.
-  await locator.waitFor({ state: 'visible', timeout: 20_000 });
+  try {
+    // Generous: a busy 2-core CI machine runs the server, Chromium and the test runner at once.
+    await locator.waitFor({ state: 'visible', timeout: 20_000 });
+  } catch (error) {
+    const page = locator.page();
+    const shown = await page
+      .locator('body')
+      .innerText({ timeout: 1_000 })
+      .catch(() => '(unreadable)');
+    const message = error instanceof Error ? error.message : String(error);
+    throw new Error(`${message}\nAt ${page.url()} the page showed:\n${shown.slice(0, 1_500)}`, {
+      cause: error,
+    });
+  }
 }
