@@ -49,6 +49,10 @@ describe.runIf(testDatabaseKind === 'postgres')('PostgreSQL event bus across two
       // By now the publisher's own notification has come back too, and was ignored.
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(onOne).toEqual(['u1']);
+
+      // Shutting down: a late publish neither throws nor reaches anyone.
+      await one.close();
+      await expect(one.publish('sessions.changed', { userId: 'u2' })).resolves.toBeUndefined();
     } finally {
       await one.close();
       await two.close();

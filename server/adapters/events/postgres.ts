@@ -54,6 +54,9 @@ export async function createPostgresBus(url: string, logger: Logger): Promise<Ev
   return {
     async publish<C extends BusChannel>(channel: C, payload: BusEvents[C]) {
       emitter.emit(channel, payload);
+      // A request still finishing while the process shuts down has committed its change; failing
+      // it now over a notification would turn that success into an error.
+      if (closed) return;
       if (!client) {
         logger.warn({ channel }, 'event bus not connected; other processes miss this event');
         return;
