@@ -1,12 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { ROOT, stopGracefully, waitForHttp } from '../../scripts/lib/server-process';
 import { E2E_APP_SECRET, E2E_BETA_CODE, E2E_INSTAGRAM_URL } from './constants';
-
-const root = path.resolve(import.meta.dirname, '../..');
 
 /** A server left behind by an interrupted run would answer the health check in this one's place. */
 async function assertPortFree(port: number): Promise<void> {
@@ -17,29 +16,6 @@ async function assertPortFree(port: number): Promise<void> {
     );
     probe.listen(port, '127.0.0.1', () => probe.close(() => resolve()));
   });
-}
-
-/** SIGTERM, then SIGKILL if the server has not finished shutting down within 10 s. */
-async function terminate(server: ChildProcess): Promise<void> {
-  if (server.exitCode !== null || server.signalCode !== null) return;
-  const exited = new Promise((resolve) => server.once('exit', resolve));
-  server.kill('SIGTERM');
-  const timer = setTimeout(() => server.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
-}
-
-async function waitForHealth(url: string, server: ChildProcess): Promise<void> {
-  for (let i = 0; i < 120; i++) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('server did not become healthy');
 }
 
 export interface RunningServer {
@@ -58,7 +34,7 @@ export async function startServer(options: {
   dataDir?: string;
   env?: Record<string, string>;
 }): Promise<RunningServer> {
-  const entry = path.join(root, 'dist/server/main.js');
+  const entry = path.join(ROOT, 'dist/server/main.js');
   if (!existsSync(entry)) throw new Error('Run `npm run build` before the end-to-end tests.');
   await assertPortFree(options.port);
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'playbook-e2e-')));
@@ -66,7 +42,7 @@ export async function startServer(options: {
   const log = createWriteStream(logFile);
   const baseUrl = `http://127.0.0.1:${options.port}`;
   const server = spawn(process.execPath, [entry], {
-    cwd: root,
+    cwd: ROOT,
     env: {
       ...process.env,
       NODE_ENV: 'test',
@@ -89,13 +65,13 @@ export async function startServer(options: {
   });
   server.stdout?.pipe(log);
   server.stderr?.pipe(log);
-  await waitForHealth(baseUrl, server);
+  await waitForHttp(`${baseUrl}/api/health`, server, { timeoutMs: 30_000 });
   return {
     baseUrl,
     dataDir,
     logFile,
     async stop() {
-      await terminate(server);
+      await stopGracefully(server);
       await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -16,7 +17,7 @@ import {
 import type { Role } from '../../../contracts/account';
 import { accountOf } from '../accounts/service';
 import { requireUser } from '../auth/session';
-import { cachedPerCoach, cachedPerParticipant } from '../../cache/until-changed';
+import { cachedPerCoach, cachedPerParticipant, type Grouped } from '../../cache/until-changed';
 import { sendSerialised, serialise } from '../../cache/send-serialised';
 import type { AppContext } from '../../context';
 import { requireRole } from '../auth/guards';
@@ -53,6 +54,12 @@ const QUESTION_VIEW_CACHE_SIZE = 2_000;
 const noContent = { 204: z.null() };
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
+/** A question row with its times as the contracts send them. */
+const withIsoTimes = <T extends { createdAt: Date; answeredAt: Date | null }>(row: T) => ({
+  ...row,
+  createdAt: row.createdAt.toISOString(),
+  answeredAt: iso(row.answeredAt),
+});
 
 export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (
   app,
@@ -60,8 +67,13 @@ export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (
 ) => {
   const { db } = database;
   // Each signed-in view, serialised, until one of its questions or a profile changes (ADR 022).
-  // Every load returns a value or throws, so the reads below always find one.
   const views = cachedPerParticipant<Buffer>(bus, QUESTION_VIEW_CACHE_SIZE);
+  /** Sends the view under `key`, built by `build` on a miss (which always finds one or throws). */
+  const sendView = async (
+    reply: FastifyReply,
+    key: string,
+    build: () => Promise<Grouped<Buffer>>,
+  ) => sendSerialised(reply, (await views(key, build))!.value);
 
   /** The question page as its participant sees it, checked against the contract and serialised. */
   const questionPage = async (detail: QuestionDetailRow & { viewerRole: Role }) => {
@@ -83,14 +95,7 @@ export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (
       asker: { id: q.askerId, name: q.askerName, photoUrl: detail.askerPhotoUrl },
       expert,
       // Spec §2: the thread shows only when there is more than one question.
-      thread:
-        thread.length > 1
-          ? thread.map((t) => ({
-              ...t,
-              createdAt: t.createdAt.toISOString(),
-              answeredAt: iso(t.answeredAt),
-            }))
-          : [],
+      thread: thread.length > 1 ? thread.map(withIsoTimes) : [],
       myRating: viewerRole === 'asker' ? detail.viewerHelpful : null,
       myReview: detail.review,
     });
@@ -137,11 +142,10 @@ export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (
     async (request, reply) => {
       const user = await requireUser(auth, request);
       const { id } = request.params;
-      const view = await views(`detail:${id}:${user.id}`, async () => {
+      return sendView(reply, `detail:${id}:${user.id}`, async () => {
         const detail = participantRole(await findQuestionDetail(db, id, user.id), user);
         return { group: detail.question.askerId, value: await questionPage(detail) };
       });
-      return sendSerialised(reply, view!.value);
     },
   );
 
@@ -218,7 +222,7 @@ export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (
     async (request, reply) => {
       const user = await requireRole(auth, db, request, 'expert');
       const { filter, cursor } = request.query;
-      const view = await views(`inbox:${user.id}:${filter}:${cursor ?? ''}`, async () => {
+      return sendView(reply, `inbox:${user.id}:${filter}:${cursor ?? ''}`, async () => {
         const expert = await expertOf(db, user);
         const [page, summary] = await Promise.all([
           coachInboxPage(db, expert.id, filter, cursor),
@@ -229,20 +233,17 @@ export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (
         ]);
         // The loader always finds a summary; the cache's type allows for loaders that do not.
         const { coachSince, answeredCount, unansweredCount } = summary!.value;
-        const body = serialise(coachInboxSchema, {
-          coachSince: iso(coachSince),
-          answeredCount,
-          unansweredCount,
-          questions: page.rows.map((q) => ({
-            ...q,
-            createdAt: q.createdAt.toISOString(),
-            answeredAt: iso(q.answeredAt),
-          })),
-          nextCursor: page.nextCursor,
-        });
-        return { group: user.id, value: body };
+        return {
+          group: user.id,
+          value: serialise(coachInboxSchema, {
+            coachSince: iso(coachSince),
+            answeredCount,
+            unansweredCount,
+            questions: page.rows.map(withIsoTimes),
+            nextCursor: page.nextCursor,
+          }),
+        };
       });
-      return sendSerialised(reply, view!.value);
     },
   );
 
@@ -254,30 +255,31 @@ export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (
     async (request, reply) => {
       const user = await requireRole(auth, db, request, 'asker');
       const { cursor } = request.query;
-      const view = await views(`mine:${user.id}:${cursor ?? ''}`, async () => {
+      return sendView(reply, `mine:${user.id}:${cursor ?? ''}`, async () => {
         const page = await playerQuestionsPage(db, user.id, cursor);
-        const body = serialise(playerQuestionsSchema, {
-          questions: page.rows.map((q) => ({
-            id: q.id,
-            expert: {
-              id: q.expertId,
-              name: q.expertName,
-              photoUrl: q.expertPhotoUrl,
-              expertise: q.expertise,
-            },
-            question: q.question,
-            answer: q.answer,
-            status: q.status,
-            paymentStatus: q.paymentStatus,
-            amount: q.amount,
-            createdAt: q.createdAt.toISOString(),
-            answeredAt: iso(q.answeredAt),
-          })),
-          nextCursor: page.nextCursor,
-        });
-        return { group: user.id, value: body };
+        return {
+          group: user.id,
+          value: serialise(playerQuestionsSchema, {
+            questions: page.rows.map((q) => ({
+              id: q.id,
+              expert: {
+                id: q.expertId,
+                name: q.expertName,
+                photoUrl: q.expertPhotoUrl,
+                expertise: q.expertise,
+              },
+              question: q.question,
+              answer: q.answer,
+              status: q.status,
+              paymentStatus: q.paymentStatus,
+              amount: q.amount,
+              createdAt: q.createdAt.toISOString(),
+              answeredAt: iso(q.answeredAt),
+            })),
+            nextCursor: page.nextCursor,
+          }),
+        };
       });
-      return sendSerialised(reply, view!.value);
     },
   );
 };
