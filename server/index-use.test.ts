@@ -2,7 +2,12 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from './db/client';
 import { payouts } from './db/schema';
-import { refundUnanswered, releasePayouts } from './jobs/payment-sweeps';
+import {
+  moneyOf,
+  recoverMoney,
+  refundUnanswered,
+  releasePayouts,
+} from './modules/payments/settlement';
 import { createAdmin } from './modules/admin/service';
 import { signedInUser } from './test/accounts';
 import { insertQuestion } from './test/factories';
@@ -179,8 +184,9 @@ describe(`hot queries use indexes (${testDatabaseKind})`, () => {
       expect(res.statusCode, `${request.method} ${request.url}`).toBeLessThan(300);
     }
     const logger = pino({ level: 'silent' });
-    await releasePayouts(db, ctx.payments, logger);
-    await refundUnanswered(db, ctx.payments, ctx.bus, logger);
+    await releasePayouts(moneyOf(ctx, logger));
+    await refundUnanswered(moneyOf(ctx, logger));
+    await recoverMoney(moneyOf(ctx, logger));
     const recorded = recording;
     recording = null;
 

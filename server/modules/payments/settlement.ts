@@ -122,7 +122,11 @@ async function completeReversal(money: Money, payoutId: string): Promise<void> {
  * then records it and queues the e-mails (once: only the recording that finds the claim does).
  * Returns whether this call recorded the refund.
  */
-export async function completeRefund(money: Money, questionId: string): Promise<boolean> {
+export async function completeRefund(
+  money: Money,
+  questionId: string,
+  now = new Date(),
+): Promise<boolean> {
   const { db, payments, config } = money;
   const [row] = await db
     .select({ question: questions, payout: payouts })
@@ -141,7 +145,6 @@ export async function completeRefund(money: Money, questionId: string): Promise<
     paymentIntentId: q.paymentIntentId ?? '',
     idempotencyKey: refundKey(q.id),
   });
-  const now = new Date();
   const recorded = await db.transaction(async (tx) => {
     const [done] = await tx
       .update(questions)
@@ -170,9 +173,9 @@ export async function completeRefund(money: Money, questionId: string): Promise<
 }
 
 /** Completes a refund just claimed; a provider failure is left to the recovery sweep. */
-export async function refundNow(money: Money, questionId: string): Promise<boolean> {
+export async function refundNow(money: Money, questionId: string, now?: Date): Promise<boolean> {
   try {
-    return await completeRefund(money, questionId);
+    return await completeRefund(money, questionId, now);
   } catch (err) {
     money.logger.error({ err, questionId }, 'refund not completed; the recovery sweep retries it');
     await announce(money, questionId);
@@ -204,7 +207,7 @@ export async function refundUnanswered(money: Money, now = new Date()): Promise<
     return due.map((q) => q.id);
   });
   let refunded = 0;
-  for (const id of claimed) if (await refundNow(money, id)) refunded++;
+  for (const id of claimed) if (await refundNow(money, id, now)) refunded++;
   if (refunded > 0) money.logger.info({ refunded }, 'unanswered questions refunded');
   return refunded;
 }

@@ -229,10 +229,12 @@ export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
 
   app.post(
     '/api/questions/:id/decline',
-    { schema: { params: idParams, body: declineSchema, response: noContent } },
+    // The note is optional, so the body may be left out altogether.
+    { schema: { params: idParams, body: declineSchema.nullish(), response: noContent } },
     async (request, reply) => {
       const user = await requireRole(auth, db, request, 'expert');
-      await declineQuestion(moneyOf(ctx, request.log), user, request.params.id, request.body);
+      const input = request.body ?? { note: null };
+      await declineQuestion(moneyOf(ctx, request.log), user, request.params.id, input);
       return reply.code(204).send(null);
     },
   );
