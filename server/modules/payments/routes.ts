@@ -21,7 +21,7 @@ import { applyPaymentEvent } from './apply-event';
 import { moneyOf } from './settlement';
 
 export const paymentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  const { auth, payments, config, bus } = ctx;
+  const { auth, payments, config } = ctx;
   const { db } = ctx.database;
   const questionUrl = (id: string, outcome: string) =>
     `${config.PUBLIC_URL}/questions/${id}?payment=${outcome}`;
