@@ -43,12 +43,8 @@ export async function applyPaymentEvent(
           .returning();
         if (!paid) return null;
         // Paid after the question was closed (withdrawn, declined, refunded): it goes back at once.
+        // The update above holds the row lock claimRefund needs.
         if (paid.status !== 'pending' && paid.status !== 'answered') {
-          await tx
-            .select({ id: questions.id })
-            .from(questions)
-            .where(eq(questions.id, paid.id))
-            .for('update');
           const reason = paid.status === 'declined' ? 'declined' : 'withdrawn';
           if (await claimRefund(tx, paid, reason, new Date())) lateRefund = paid.id;
           return paid.id;
