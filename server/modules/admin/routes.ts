@@ -123,7 +123,8 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
           db
             .select({ n: count() })
             .from(payouts)
-            .where(inArray(payouts.status, ['pending', 'held'])),
+            // Owed to Coaches: waiting out the hold window, held, or being sent right now.
+            .where(inArray(payouts.status, ['pending', 'held', 'transferring'])),
         ]);
       const totalUsers = userCount?.n ?? 0;
       const totalExperts = expertCount?.n ?? 0;
