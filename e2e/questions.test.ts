@@ -83,11 +83,14 @@ describe('the question loop, two people at once', () => {
       await new Promise((resolve) => setTimeout(resolve, 1500));
       await route.fulfill({ response });
     });
+    await expectVisible(player.getByText(/^You can dispute this answer until /));
     await player.getByRole('button', { name: 'Flag Dispute' }).click();
-    await player
-      .getByRole('dialog', { name: 'Flag a Dispute' })
-      .getByRole('button', { name: 'Flag Dispute' })
-      .click();
+    const disputeDialog = player.getByRole('dialog', { name: 'Flag a Dispute' });
+    const flag = disputeDialog.getByRole('button', { name: 'Flag Dispute' });
+    // A reason is required.
+    expect(await flag.isDisabled()).toBe(true);
+    await disputeDialog.getByLabel('Incomplete answer').check();
+    await flag.click();
     await expectVisible(
       player.getByText(
         'Dispute Flagged: This question has been flagged for review. Further edits are disabled.',
@@ -98,6 +101,10 @@ describe('the question loop, two people at once', () => {
         'This question has been flagged for review. No further changes can be made.',
       ),
     );
+    await expectVisible(player.getByText('Dispute open: under review'));
+    await expectVisible(player.getByText(/Reason: Incomplete answer\./));
+    // Rating is no longer offered once disputed.
+    expect(await player.getByRole('button', { name: 'Helpful', exact: true }).count()).toBe(0);
   });
 
   it('the detail pages refuse strangers: /questions shows Access Restricted, /question shows Not Found', async () => {

@@ -1,0 +1,195 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from './support/accounts';
+import { expectVisible, useBrowser } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+const ADMIN = { username: 'money_admin', password: 'money-admin-password' };
+
+/**
+ * The money a Player trusts us with (issue 11, ADR 023), clicked through as people would: a dispute
+ * inside the hold window keeps the Coach's payout until an administrator refunds it; a Coach
+ * declines and the Player is refunded; a cancelled checkout, then Pay now; a withdrawn question.
+ * Its own server, so the administrator exists from the start.
+ */
+describe('money: disputes, declines, unpaid questions', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer({
+      port: 3195,
+      env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password },
+    });
+  });
+  afterAll(() => server?.stop());
+  const browser = useBrowser({ baseUrl: () => server.baseUrl });
+
+  const origin = (page: Page) => ({ origin: new URL(page.url()).origin });
+
+  async function coach(name: string) {
+    const page = await browser.newAdmittedVisitor();
+    await createUser(page, { name, roles: ['expert'] });
+    const { expertId } = (await (await page.request.get('/api/account')).json()) as {
+      expertId: string;
+    };
+    return { page, expertId };
+  }
+
+  async function player(name: string) {
+    const page = await browser.newAdmittedVisitor();
+    await createUser(page, { name, roles: ['asker'] });
+    return page;
+  }
+
+  /** Asks through the form; the ask flow lands on the local provider's test checkout. */
+  async function ask(page: Page, expertId: string, question: string) {
+    await page.goto(`/ask/${expertId}`);
+    await page.getByLabel('Your Question').fill(question);
+    await page.getByLabel('I pledge to keep my question respectful and on-topic.').check();
+    await page
+      .getByLabel(/I agree to the Terms of Service, Privacy Policy and Revenue Agreement/)
+      .check();
+    await page.getByRole('button', { name: 'Submit Question' }).click();
+    await page.waitForURL('**/test-checkout/**');
+  }
+
+  async function payOnTestCheckout(page: Page) {
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    await page.waitForURL('**/questions/**');
+    await expectVisible(page.getByText('Paid', { exact: true }));
+    return page.url().split('/questions/')[1]!.split('?')[0]!;
+  }
+
+  async function answer(coachPage: Page, questionId: string, text: string) {
+    const res = await coachPage.request.post(`/api/questions/${questionId}/answer`, {
+      data: { answer: text },
+      headers: origin(coachPage),
+    });
+    expect(res.status()).toBe(204);
+  }
+
+  it('a dispute inside the hold window holds the payout, and the administrator refunds the Player', async () => {
+    const { page: coachPage, expertId } = await coach('Dana Dispute');
+    const playerPage = await player('Pat Disputer');
+    await ask(playerPage, expertId, 'How do I stop my serve from drifting long?');
+    const questionId = await payOnTestCheckout(playerPage);
+    await answer(coachPage, questionId, 'Toss it further in front of you.');
+
+    // This Coach never finished payment setup: the payout says so, and counts as pending.
+    await coachPage.goto('/payouts');
+    await expectVisible(coachPage.getByText('Held: finish payment setup'));
+    await expectVisible(coachPage.getByText(/Pending \(held included\)\s*\$21\.00/));
+
+    await playerPage.reload();
+    await expectVisible(playerPage.getByText('Toss it further in front of you.'));
+    await expectVisible(playerPage.getByText(/^You can dispute this answer until /));
+    await playerPage.getByRole('button', { name: 'Flag Dispute' }).click();
+    const dialog = playerPage.getByRole('dialog', { name: 'Flag a Dispute' });
+    await dialog.getByLabel('Not as described').check();
+    await dialog.getByLabel('Details (optional)').fill('It is about the toss, not the serve.');
+    await dialog.getByRole('button', { name: 'Flag Dispute' }).click();
+    await expectVisible(
+      playerPage.getByText(
+        'Dispute Flagged: This question has been flagged for review. Further edits are disabled.',
+      ),
+    );
+    await expectVisible(playerPage.getByText('Dispute open: under review'));
+    await expectVisible(playerPage.getByText(/Reason: Not as described\./));
+
+    await coachPage.reload();
+    await expectVisible(coachPage.getByText('Held: dispute open'));
+
+    const admin = await browser.newAdmittedVisitor();
+    await admin.goto('/admin-access');
+    await admin.getByLabel('Username').fill(ADMIN.username);
+    await admin.getByLabel('Password').fill(ADMIN.password);
+    await admin.getByRole('button', { name: 'Secure Login' }).click();
+    await admin.waitForURL('**/admin-dashboard');
+    await admin.getByRole('tab', { name: 'Disputes' }).click();
+    const row = admin
+      .getByRole('table', { name: 'Disputes' })
+      .getByRole('row', { name: /How do I stop my serve/ });
+    await expectVisible(row.getByText('Not as described'));
+    await expectVisible(row.getByText('It is about the toss, not the serve.'));
+    await row.getByRole('button', { name: 'Refund Player' }).click();
+    await admin
+      .getByRole('dialog', { name: 'Refund Player' })
+      .getByRole('button', { name: 'Confirm: Refund Player' })
+      .click();
+    await expectVisible(admin.getByRole('status').getByText('Player refunded', { exact: true }));
+
+    // Both see it at once: the Player's page and the Coach's payouts follow the change.
+    await expectVisible(playerPage.getByText('Dispute resolved: refunded to you'));
+    await expectVisible(playerPage.getByText(/^Refunded to you in full on /));
+    await expectVisible(coachPage.getByText('Cancelled: refunded to the Player'));
+  });
+
+  it('a Coach declines a paid question with a note, and the Player sees it declined and refunded', async () => {
+    const { page: coachPage, expertId } = await coach('Dee Decline');
+    const playerPage = await player('Pat Declined');
+    await ask(playerPage, expertId, 'Which racket string tension suits a beginner?');
+    const questionId = await payOnTestCheckout(playerPage);
+
+    await coachPage.goto('/expert-inbox');
+    await expectVisible(coachPage.getByText('Which racket string tension suits a beginner?'));
+    await coachPage.getByRole('button', { name: 'Decline', exact: true }).click();
+    const dialog = coachPage.getByRole('dialog', { name: 'Decline this question?' });
+    await dialog.getByLabel('Note to the Player (optional)').fill('Strings are not my field.');
+    await dialog.getByRole('button', { name: 'Decline and refund' }).click();
+    await expectVisible(
+      coachPage.getByText(
+        'Question declined. The Player has been told and any payment is refunded in full.',
+      ),
+    );
+    await coachPage
+      .getByText('Which racket string tension suits a beginner?')
+      .waitFor({ state: 'detached' });
+
+    await playerPage.goto(`/questions/${questionId}`);
+    await expectVisible(playerPage.getByText('Declined by the Coach'));
+    await expectVisible(playerPage.getByText('Strings are not my field.'));
+    await expectVisible(playerPage.getByText(/^Refunded to you in full on /));
+    await expectVisible(playerPage.getByText('Refunded', { exact: true }).first());
+  });
+
+  it('a cancelled checkout says so, and Pay now completes the payment', async () => {
+    const { expertId } = await coach('Cass Checkout');
+    const playerPage = await player('Pat Canceller');
+    await ask(playerPage, expertId, 'How many rest days a week should I take?');
+    await playerPage.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await playerPage.waitForURL('**/questions/**');
+    await expectVisible(playerPage.getByText('Payment Not Completed'));
+    await expectVisible(playerPage.getByText(/^Your checkout was cancelled\./));
+    await playerPage.getByRole('button', { name: 'Pay now' }).click();
+    await playerPage.waitForURL('**/test-checkout/**');
+    await payOnTestCheckout(playerPage);
+    await expectVisible(playerPage.getByText('Waiting for Coach Response'));
+    expect(await playerPage.getByText('Payment Not Completed').count()).toBe(0);
+  });
+
+  it('a withdrawn question leaves the Coach inbox', async () => {
+    const { page: coachPage, expertId } = await coach('Will Withdraw');
+    const playerPage = await player('Pat Withdrawer');
+    await ask(playerPage, expertId, 'Is it worth buying carbon fibre pedals?');
+    await playerPage.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await playerPage.waitForURL('**/questions/**');
+
+    await coachPage.goto('/expert-inbox');
+    const card = coachPage.getByText('Is it worth buying carbon fibre pedals?');
+    await expectVisible(card);
+    await expectVisible(coachPage.getByText('Unpaid', { exact: true }));
+
+    await playerPage.goto('/asker-inbox');
+    await expectVisible(playerPage.getByText('Payment not completed'));
+    await playerPage.getByRole('button', { name: 'Withdraw question' }).click();
+    await playerPage
+      .getByRole('dialog', { name: 'Withdraw this question?' })
+      .getByRole('button', { name: 'Withdraw question' })
+      .click();
+    await expectVisible(
+      playerPage.getByText('Question withdrawn. It has been removed from the Coach’s inbox.'),
+    );
+    await expectVisible(playerPage.getByText('You withdrew this question. Nothing was charged.'));
+    // The Coach's open inbox follows without a reload.
+    await card.waitFor({ state: 'detached' });
+  });
+});
