@@ -23,6 +23,7 @@ describe('loadConfig', () => {
     ['MAIL_DRIVER', { MAIL_DRIVER: 'pigeon' }],
     ['SMTP_URL', { MAIL_DRIVER: 'smtp' }],
     ['APP_SECRET', { NODE_ENV: 'production' }],
+    ['PAYMENTS_PROVIDER', { NODE_ENV: 'production', APP_SECRET: 'x'.repeat(40) }],
     ['INSTAGRAM_URL', { INSTAGRAM_URL: 'instagram' }],
   ])('stops with a message naming %s', (name, env) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
@@ -50,6 +51,22 @@ describe('EVENTS_DRIVER', () => {
 describe('PAYMENTS_PROVIDER', () => {
   it('defaults to the local provider', () => {
     expect(loadConfig({}).PAYMENTS_PROVIDER).toBe('local');
+  });
+
+  it('refuses the test provider in production unless ALLOW_TEST_PAYMENTS says so', () => {
+    const production = { NODE_ENV: 'production', APP_SECRET: 'x'.repeat(40) };
+    expect(() => loadConfig(production)).toThrow(/PAYMENTS_PROVIDER: is the test provider/);
+    expect(loadConfig({ ...production, ALLOW_TEST_PAYMENTS: 'true' }).PAYMENTS_PROVIDER).toBe(
+      'local',
+    );
+    expect(
+      loadConfig({
+        ...production,
+        PAYMENTS_PROVIDER: 'stripe',
+        STRIPE_SECRET_KEY: 'sk_live_x',
+        STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      }).PAYMENTS_PROVIDER,
+    ).toBe('stripe');
   });
 
   it('needs both Stripe secrets for stripe, naming each missing one', () => {

@@ -42,6 +42,8 @@ const configSchema = z
     S3_PUBLIC_URL: optionalString.pipe(z.url().optional()),
     S3_FORCE_PATH_STYLE: z.stringbool().default(false),
     PAYMENTS_PROVIDER: z.enum(['local', 'stripe']).default('local'),
+    // The local provider takes no real money: production refuses it unless this says it is a trial.
+    ALLOW_TEST_PAYMENTS: z.stringbool().default(false),
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
     // Tests and stubs only: where the Stripe SDK sends its requests instead of api.stripe.com.
@@ -73,6 +75,14 @@ const configSchema = z
             message: 'is required when STORAGE_DRIVER=s3',
           });
       }
+    }
+    if (c.NODE_ENV === 'production' && c.PAYMENTS_PROVIDER === 'local' && !c.ALLOW_TEST_PAYMENTS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENTS_PROVIDER'],
+        message:
+          'is the test provider (local) in production: set PAYMENTS_PROVIDER=stripe, or ALLOW_TEST_PAYMENTS=true for a trial that takes no real money',
+      });
     }
     if (c.PAYMENTS_PROVIDER === 'stripe') {
       for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {

@@ -63,6 +63,7 @@ export function productionEnv(options: {
     DATA_DIR: options.dataDir,
     APP_SECRET: options.appSecret,
     PAYMENTS_PROVIDER: 'local',
+    ALLOW_TEST_PAYMENTS: 'true',
     AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
     QUESTION_RATE_LIMIT_PER_MINUTE: '1000000',
   };

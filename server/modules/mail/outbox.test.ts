@@ -63,7 +63,11 @@ describe(`mail outbox (${testDatabaseKind})`, () => {
   });
 
   it('is not served in production', async () => {
-    const prod = await createTestApp({ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(40) });
+    const prod = await createTestApp({
+      NODE_ENV: 'production',
+      APP_SECRET: 'x'.repeat(40),
+      ALLOW_TEST_PAYMENTS: 'true',
+    });
     const res = await prod.app.inject({ method: 'GET', url: '/api/dev/mailbox' });
     expect(res.statusCode).toBe(404);
     await prod.close();
