@@ -23,6 +23,27 @@ const FORMATS = {
   uuid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
 };
 
+/**
+ * A timestamp PostgreSQL will accept: the format alone lets through month 13 or February 30, which
+ * the cast then refuses with a 500.
+ */
+function isRealTimestamp(value: string): boolean {
+  const parts = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(?:\.\d+)?[+-](\d{2})/.exec(value);
+  if (!parts) return false;
+  const [year, month, day, hour, minute, second, offset] = parts.slice(1).map(Number);
+  // Date.UTC rolls an impossible field over into the next one, so a round trip shows it.
+  const date = new Date(Date.UTC(year ?? NaN, (month ?? NaN) - 1, day, hour, minute, second));
+  return (
+    (offset ?? 99) <= 15 &&
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === (month ?? NaN) - 1 &&
+    date.getUTCDate() === day &&
+    date.getUTCHours() === hour &&
+    date.getUTCMinutes() === minute &&
+    date.getUTCSeconds() === second
+  );
+}
+
 function decode(cursor: string, spec: KeysetSpec): [string, string] {
   try {
     const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
@@ -32,6 +53,7 @@ function decode(cursor: string, spec: KeysetSpec): [string, string] {
       typeof value[0] === 'string' &&
       typeof value[1] === 'string' &&
       FORMATS[spec.sortType].test(value[0]) &&
+      (spec.sortType !== 'timestamptz' || isRealTimestamp(value[0])) &&
       FORMATS[spec.idType].test(value[1])
     ) {
       return [value[0], value[1]];
