@@ -30,6 +30,7 @@ import { stripeWebhookRoutes } from './modules/payments/webhook';
 import { profileRoutes } from './modules/profiles/routes';
 import { questionRoutes } from './modules/questions/routes';
 import { publicConfigRoutes } from './modules/public-config/routes';
+import { controlCharacters } from './plugins/control-characters';
 import { csrf } from './plugins/csrf';
 import { errorHandler } from './plugins/error-handler';
 import { localFiles } from './plugins/local-files';
@@ -88,6 +89,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions) {
   await app.register(errorHandler);
   await app.register(security);
   await app.register(csrf, { publicUrl: config.PUBLIC_URL });
+  await app.register(controlCharacters);
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   await app.register(multipart);

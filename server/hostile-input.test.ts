@@ -262,6 +262,47 @@ describe(`hostile input on every write route (${testDatabaseKind})`, () => {
     }
   }, 240_000);
 
+  it('refuses NUL and other control characters with a 400 anywhere, better-auth included', async () => {
+    const controls = ['\u0000', 'a\u0000b', '\u0007', '\u001b[31m', '\u007f'];
+    for (const route of routes.filter((r) => r.fields.length > 0)) {
+      for (const value of controls) {
+        const payload = Object.fromEntries(route.fields.map((f) => [f, value]));
+        const res = await send(route, { payload });
+        expect(res.statusCode, `${route.method} ${route.url}`).toBe(400);
+      }
+    }
+    const auth: [string, Record<string, unknown>][] = [
+      [
+        '/api/auth/sign-up/email',
+        {
+          name: 'Nul\u0000Name',
+          email: 'nul@example.test',
+          password: 'correct-horse-battery',
+          acceptTerms: true,
+        },
+      ],
+      ['/api/auth/sign-in/email', { email: 'a\u0000@example.test', password: 'x' }],
+    ];
+    for (const [url, payload] of auth) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        payload,
+        headers: { origin: 'http://localhost:3000' },
+      });
+      expect(res.statusCode, url).toBe(400);
+    }
+    for (const url of [
+      '/api/questions/mine?cursor=%00',
+      '/api/questions/%00',
+      '/api/questions/coach-inbox?filter=%01',
+      '/api/auth/get-session?x=%00',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url, headers: as.player });
+      expect(res.statusCode, url).toBe(400);
+    }
+  });
+
   it('refuses broken multipart and image polyglots on the photo upload', async () => {
     const photo = routes.find((r) => r.method === 'POST' && r.url === '/api/profiles/:role/photo');
     expect(photo).toBeDefined();
