@@ -3,7 +3,7 @@
  * Usage: npm run seed:demo (uses DATABASE_URL or DATA_DIR like the server).
  */
 import { pathToFileURL } from 'node:url';
-import { openDatabase, type Database } from '../server/db/client';
+import { DatabaseInUseError, openDatabase, type Database } from '../server/db/client';
 import { experts, userProfileCompletion, userRoles, users } from '../server/db/schema';
 import { loadConfig } from '../server/config';
 
@@ -56,7 +56,14 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const config = loadConfig();
   const handle = await openDatabase(
     config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR },
-  );
+  ).catch((err: unknown) => {
+    // The one failure a person causes here: the server holds the embedded database.
+    if (err instanceof DatabaseInUseError) {
+      console.error(`Nothing was seeded. ${err.message}`);
+      process.exit(1);
+    }
+    throw err;
+  });
   await seedDemo(handle.db);
   await handle.close();
   console.log(`Seeded ${DEMO_COACHES.length} demo Coaches.`);

@@ -4,6 +4,7 @@ import pino from 'pino';
 import { buildApp } from './app';
 import { backgroundJobs, createContext, ensureAdminFromConfig } from './bootstrap';
 import { ConfigError, loadConfig } from './config';
+import { DatabaseInUseError } from './db/client';
 import { startJobs } from './jobs/scheduler';
 
 // The bundle runs from dist/server; the web build sits beside it in dist/web.
@@ -21,7 +22,13 @@ async function main() {
     throw err;
   }
   const logger = pino({ level: config.LOG_LEVEL });
-  const ctx = await createContext(config, logger);
+  const ctx = await createContext(config, logger).catch((err: unknown) => {
+    if (err instanceof DatabaseInUseError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  });
   await ensureAdminFromConfig(ctx, logger);
   const app = await buildApp(ctx, { webRoot, logger });
   const stopJobs = startJobs(backgroundJobs(ctx, logger), logger);

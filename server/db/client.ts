@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import lockfile from 'proper-lockfile';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -68,17 +69,46 @@ export async function openDatabase(
     };
   }
   let dataDir: string | undefined; // undefined: in memory
+  let unlock: () => Promise<void> = async () => {};
   if ('dataDir' in target) {
     dataDir = path.resolve(target.dataDir, 'pglite');
     await mkdir(dataDir, { recursive: true });
+    unlock = await lockDataDir(dataDir);
   }
   const client = new PGlite(dataDir);
   const db = drizzlePglite(client, { schema, logger });
-  await migratePglite(db, { migrationsFolder });
+  try {
+    await migratePglite(db, { migrationsFolder });
+  } catch (err) {
+    await client.close().finally(unlock);
+    throw err;
+  }
   return {
     db: db as unknown as Database,
     driver: 'pglite',
     ping: () => ping(db as unknown as Database),
-    close: () => client.close(),
+    close: () => client.close().finally(unlock),
   };
+}
+
+export class DatabaseInUseError extends Error {
+  override name = 'DatabaseInUseError';
+}
+
+/**
+ * PGlite is one process's database: a second process on the same directory (a seed while the
+ * server runs) would write beside it and lose data. A lock file (proper-lockfile: refreshed while
+ * held, taken over when a killed process left it stale) makes the second one fail at once.
+ */
+async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
+  try {
+    return await lockfile.lock(dataDir, { stale: 10_000, update: 2_000, realpath: false });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ELOCKED') throw err;
+    throw new DatabaseInUseError(
+      `The embedded database in ${path.dirname(dataDir)} is in use by another process (is the ` +
+        'server running?). Stop it and try again, or use a PostgreSQL server (DATABASE_URL), ' +
+        'which any number of processes can share.',
+    );
+  }
 }

@@ -1,0 +1,23 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DatabaseInUseError, openDatabase } from './client';
+
+describe('the embedded database directory', () => {
+  it('belongs to one opener at a time, and is free again once closed', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'playbook-lock-'));
+    try {
+      const first = await openDatabase({ dataDir });
+      const second = openDatabase({ dataDir });
+      await expect(second).rejects.toThrow(DatabaseInUseError);
+      await expect(second).rejects.toThrow(/is in use by another process/);
+      await first.close();
+      const again = await openDatabase({ dataDir });
+      expect(await again.ping()).toBe(true);
+      await again.close();
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
