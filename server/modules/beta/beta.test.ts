@@ -28,6 +28,43 @@ describe(`beta gate (${testDatabaseKind})`, () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/config' })).statusCode).toBe(200);
   });
 
+  it('gates every API route however its path is encoded or cased', async () => {
+    const open = new Set(['/api/health', '/api/beta', '/api/config']);
+    const routes = t.app.routeTable.filter(
+      (r) => r.url.startsWith('/api/') && !open.has(r.url) && r.method !== 'HEAD',
+    );
+    expect(routes.length).toBeGreaterThan(30);
+    const hex = (c: string) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`;
+    const variants = (path: string) => [
+      path,
+      // Each letter of 'api', percent-encoded (lower and upper hex), and all three at once.
+      path.replace('/api/', `/${hex('a').toLowerCase()}pi/`),
+      path.replace('/api/', `/a${hex('p')}i/`),
+      path.replace('/api/', `/${[...'api'].map(hex).join('')}/`),
+      // The first letter after /api/ encoded, so a check on the prefix alone would pass it.
+      path.replace(/^\/api\/(\w)/, (_m, c: string) => `/api/${hex(c)}`),
+      // Double-encoded and mixed case: never an API route, but never a way past the gate either.
+      path.replace('/api/', '/%2561pi/'),
+      path.replace('/api/', '/API/'),
+      path.replace('/api/', '/Api/'),
+    ];
+    for (const route of routes) {
+      const path = route.url
+        .replace(/:(\w+)/g, (_m, name: string) =>
+          name === 'id' ? '00000000-0000-4000-8000-000000000000' : 'x',
+        )
+        .replace('*', 'get-session');
+      for (const url of variants(path)) {
+        const res = await t.app.inject({ method: route.method as 'GET', url });
+        const where = `${route.method} ${url}`;
+        expect(res.statusCode, where).not.toBeLessThan(300);
+        expect(res.statusCode, where).toBeLessThan(500);
+        // An API route's answer without the cookie is the gate's 403, whatever the spelling.
+        if (res.statusCode !== 404) expect(res.json().message, where).toBe(BETA_REQUIRED_MESSAGE);
+      }
+    }
+  });
+
   it("rejects a wrong code with 'Invalid access code' and sets no cookie", async () => {
     const res = await t.app.inject({
       method: 'POST',

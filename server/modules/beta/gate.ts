@@ -3,16 +3,18 @@ import fp from 'fastify-plugin';
 import { forbidden } from '../../errors';
 import { BETA_COOKIE, betaToken, safeEqual } from './access-token';
 
-/** API paths a visitor needs before (or without) passing the gate. */
-// The e-mail confirmation link carries its own secret and may be opened in another browser.
+/** API routes a visitor needs before (or without) passing the gate, as the router declares them. */
 // Stripe's webhook has no cookie; its signature is its authentication.
-const OPEN_PATHS = new Set([
+const OPEN_ROUTES = new Set([
   '/api/health',
   '/api/beta',
   '/api/config',
-  '/api/auth/verify-email',
   '/api/payments/webhook/stripe',
 ]);
+// better-auth's routes are one wildcard; of them, only the e-mail confirmation link is open: it
+// carries its own secret and may be opened in another browser.
+const AUTH_ROUTE = '/api/auth/*';
+const OPEN_AUTH_PATHS = new Set(['verify-email']);
 
 export const BETA_REQUIRED_MESSAGE = 'Beta access required';
 
@@ -21,9 +23,13 @@ export const betaGate = fp<{ code: string | undefined; secret: string }>(
   async (app: FastifyInstance, { code, secret }) => {
     if (!code) return;
     const expected = betaToken(secret, code);
+    // Decided on the route the router matched, never on the raw path: the router decodes the path
+    // first, so '/%61pi/…' reaches an API route that a check on the raw text would take for a page.
     app.addHook('onRequest', async (request) => {
-      const path = request.url.split('?')[0] ?? '';
-      if (!path.startsWith('/api/') || OPEN_PATHS.has(path)) return;
+      const route = request.routeOptions.url ?? '';
+      if (!route.startsWith('/api/') || OPEN_ROUTES.has(route)) return;
+      const wildcard = (request.params as Record<string, string | undefined>)['*'];
+      if (route === AUTH_ROUTE && OPEN_AUTH_PATHS.has(wildcard ?? '')) return;
       const cookie = request.cookies[BETA_COOKIE];
       if (!cookie || !safeEqual(cookie, expected)) throw forbidden(BETA_REQUIRED_MESSAGE);
     });
