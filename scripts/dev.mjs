@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 const children = [
   spawn('npx', ['tsx', 'watch', 'server/main.ts'], {
     stdio: 'inherit',
-    env: { ...process.env, PORT: '3001' },
+    env: { DEV_MAILBOX: 'true', ...process.env, PORT: '3001' },
   }),
   spawn('npx', ['vite'], { stdio: 'inherit' }),
 ];

@@ -115,7 +115,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions) {
   await app.register(historyRoutes, ctx);
   await app.register(adminRoutes, ctx);
   await app.register(clientLogRoutes);
-  if (config.NODE_ENV !== 'production' && ctx.mail.name === 'outbox') {
+  if (config.DEV_MAILBOX && ctx.mail.name === 'outbox') {
     await app.register(devMailboxRoutes, ctx);
   }
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());

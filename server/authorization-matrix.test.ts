@@ -221,8 +221,8 @@ const CASES: Record<string, Case> = {
     payload: { path: '/nowhere' },
     expected: all(204),
   },
-  // Development only (not registered when NODE_ENV=production, tested in the mail module).
-  'GET /api/dev/mailbox': { url: () => '/api/dev/mailbox', expected: all(200) },
+  // DEV_MAILBOX=true only, never in production, loopback clients only (the mail module tests them); this matrix calls from other addresses.
+  'GET /api/dev/mailbox': { url: () => '/api/dev/mailbox', expected: all(404) },
   'GET /api/openapi.json': { url: () => '/api/openapi.json', expected: all(200) },
   // better-auth's routes: its session read answers everyone (null when signed out).
   'GET /api/auth/*': { url: () => '/api/auth/get-session', expected: all(200) },

@@ -24,6 +24,15 @@ describe('loadConfig', () => {
     ['SMTP_URL', { MAIL_DRIVER: 'smtp' }],
     ['APP_SECRET', { NODE_ENV: 'production' }],
     ['PAYMENTS_PROVIDER', { NODE_ENV: 'production', APP_SECRET: 'x'.repeat(40) }],
+    [
+      'DEV_MAILBOX',
+      {
+        NODE_ENV: 'production',
+        APP_SECRET: 'x'.repeat(40),
+        ALLOW_TEST_PAYMENTS: 'true',
+        DEV_MAILBOX: 'true',
+      },
+    ],
     ['INSTAGRAM_URL', { INSTAGRAM_URL: 'instagram' }],
   ])('stops with a message naming %s', (name, env) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);

@@ -49,6 +49,8 @@ const configSchema = z
     // Tests and stubs only: where the Stripe SDK sends its requests instead of api.stripe.com.
     STRIPE_API_BASE: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
     MAIL_DRIVER: z.enum(['outbox', 'smtp']).default('outbox'),
+    // The dev mailbox shows every e-mail, confirmation links included: off unless asked for.
+    DEV_MAILBOX: z.stringbool().default(false),
     SMTP_URL: optionalString.pipe(z.url().optional()),
     MAIL_FROM: z.string().min(3).default('Playbook <no-reply@playbook.local>'),
     // Unset: PostgreSQL LISTEN/NOTIFY with a database server, in-process with PGlite.
@@ -82,6 +84,13 @@ const configSchema = z
         path: ['PAYMENTS_PROVIDER'],
         message:
           'is the test provider (local) in production: set PAYMENTS_PROVIDER=stripe, or ALLOW_TEST_PAYMENTS=true for a trial that takes no real money',
+      });
+    }
+    if (c.NODE_ENV === 'production' && c.DEV_MAILBOX) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DEV_MAILBOX'],
+        message: 'is never available in production',
       });
     }
     if (c.PAYMENTS_PROVIDER === 'stripe') {

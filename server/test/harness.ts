@@ -60,6 +60,8 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    // Tests read confirmation links from the dev mailbox, as a developer does.
+    DEV_MAILBOX: env.NODE_ENV === 'production' ? 'false' : 'true',
     ...env,
   });
   const logger = pino({ level: 'silent' });

@@ -62,6 +62,24 @@ describe(`mail outbox (${testDatabaseKind})`, () => {
     expect(last).toMatchObject({ status: 'failed', attempts: MAIL_MAX_ATTEMPTS });
   });
 
+  it('answers only loopback clients', async () => {
+    for (const remoteAddress of ['127.0.0.1', '::1']) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/dev/mailbox', remoteAddress });
+      expect(res.statusCode, remoteAddress).toBe(200);
+    }
+    for (const remoteAddress of ['10.1.2.3', '192.168.1.20', '2001:db8::1']) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/dev/mailbox', remoteAddress });
+      expect(res.statusCode, remoteAddress).toBe(404);
+    }
+  });
+
+  it('is off unless DEV_MAILBOX=true', async () => {
+    const plain = await createTestApp({ DEV_MAILBOX: 'false' });
+    const res = await plain.app.inject({ method: 'GET', url: '/api/dev/mailbox' });
+    expect(res.statusCode).toBe(404);
+    await plain.close();
+  });
+
   it('is not served in production', async () => {
     const prod = await createTestApp({
       NODE_ENV: 'production',

@@ -1,10 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { mailboxSchema } from '../../../contracts/mailbox';
 import type { AppContext } from '../../context';
+import { notFound } from '../../errors';
 import { recentMail } from './outbox';
 
-/** Dev-only: registered only when mail stays in the outbox and the app is not in production. */
+/** The addresses of this machine: the mailbox is for the developer sitting at it. */
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/**
+ * Dev-only: registered only with DEV_MAILBOX=true (refused in production) and mail kept in the
+ * outbox, and answered only to loopback clients; anyone else gets the 404 of a route that is not
+ * there (issue 13: it holds every confirmation link).
+ */
 export const devMailboxRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { database }) => {
+  app.addHook('onRequest', async (request) => {
+    if (!LOOPBACK.has(request.ip)) throw notFound(`Route GET ${request.url} not found`);
+  });
   app.get('/api/dev/mailbox', { schema: { response: { 200: mailboxSchema } } }, async () => {
     const messages = await recentMail(database.db);
     return { messages: messages.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })) };
