@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES, SIGN_UP_MESSAGES } from './account';
+import { secureText } from './secure-input';
 
 export const roleSchema = z.enum(ROLES);
 export const roleInputSchema = z.object({ role: roleSchema });
@@ -19,6 +20,18 @@ export const signUpAgreementSchema = z.object({
   }),
 });
 
+/** A person's name on their account: 1-100 characters, with the secure-input rules (spec §5). */
+export const userNameSchema = secureText({ max: 100, message: 'Name must be 1-100 characters' });
+
+/**
+ * What the server checks of a sign-up before better-auth sees it, and of a name change: the name
+ * better-auth itself would take at any length and with any content.
+ */
+export const signUpCheckSchema = z
+  .object({ name: userNameSchema })
+  .extend(signUpAgreementSchema.shape);
+export const nameChangeCheckSchema = z.object({ name: userNameSchema.optional() });
+
 const email = z
   .string()
   .trim()
@@ -27,7 +40,7 @@ const email = z
 
 export const signUpFormSchema = z
   .object({
-    name: z.string().trim().min(1, 'Name is required').max(100, 'Name is too long'),
+    name: userNameSchema,
     email,
     password: z
       .string()

@@ -91,3 +91,49 @@ describe(`sign-up, confirmation and sign-in (${testDatabaseKind})`, () => {
     expect(after.json().user).toBeNull();
   });
 });
+
+describe(`names on accounts (${testDatabaseKind})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+  const emails = async () => (await t.ctx.database.db.query.users.findMany()).map((u) => u.email);
+
+  it.each([
+    ['empty', '   '],
+    ['101 characters', 'n'.repeat(101)],
+    ['500,000 characters', 'n'.repeat(500_000)],
+    ['a script', '<script>alert(1)</script>'],
+    ['an event handler', 'Sam onload=alert(1)'],
+  ])('refuses a sign-up whose name is %s, creating nobody', async (_what, name) => {
+    const email = `name-${Math.random().toString(36).slice(2)}@example.test`;
+    const res = await signUp(t.app, { name, email });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+    if (res.statusCode === 400)
+      expect(res.json().message).toMatch(/Name must be 1-100|not allowed/);
+    expect(await emails()).not.toContain(email);
+  });
+
+  it('strips angle brackets from a sign-up name and checks a name change the same way', async () => {
+    const email = 'brackets@example.test';
+    expect((await signUp(t.app, { name: 'Sam <b>Bold</b>', email })).statusCode).toBe(200);
+    const user = (await t.ctx.database.db.query.users.findMany()).find((u) => u.email === email);
+    expect(user?.name).toBe('Sam bBold/b');
+    const confirmed = new URL(await confirmationLink(t.ctx, email));
+    await t.app.inject({ method: 'GET', url: confirmed.pathname + confirmed.search });
+    const cookie = cookieHeader(await signIn(t.app, email));
+    const rename = (name: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/update-user',
+        headers: { cookie, origin: 'http://localhost:3000' },
+        payload: { name },
+      });
+    const refused = await rename('x'.repeat(101));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('Name must be 1-100 characters');
+    expect((await rename('Sam Renamed')).statusCode).toBe(200);
+  });
+});

@@ -1,21 +1,37 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { signUpAgreementSchema } from '../../../contracts/account-schemas';
+import type { z } from 'zod';
+import { nameChangeCheckSchema, signUpCheckSchema } from '../../../contracts/account-schemas';
 import { badRequest } from '../../errors';
 import type { Auth } from './auth';
 import { CLIENT_IP_HEADER } from './auth';
 
 const SIGN_UP_PATH = '/api/auth/sign-up/email';
+const UPDATE_USER_PATH = '/api/auth/update-user';
 
-/** Sign-up needs the terms and privacy checkbox ticked (spec §5), checked here, not only in the form. */
-function withoutAgreement(path: string, body: unknown): unknown {
-  if (path !== SIGN_UP_PATH) return body;
-  const { acceptTerms, ...rest } = (body ?? {}) as Record<string, unknown>;
-  const checked = signUpAgreementSchema.safeParse({ acceptTerms });
-  if (!checked.success) {
-    const message = checked.error.issues[0]?.message ?? 'Invalid request';
-    throw badRequest(message, { acceptTerms: message });
+/**
+ * What better-auth would take unchecked, checked here and not only in the form (spec §5): sign-up
+ * needs the terms and privacy checkbox ticked and a 1-100 character name with the secure-input
+ * rules; a name change the same name rules. The name goes on as checked (angle brackets stripped).
+ */
+function checkedBody(path: string, body: unknown): unknown {
+  const fields = (body ?? {}) as Record<string, unknown>;
+  if (path === SIGN_UP_PATH) {
+    const { acceptTerms, ...rest } = fields;
+    const { name } = parsed(signUpCheckSchema, { name: fields.name, acceptTerms });
+    return { ...rest, name };
   }
-  return rest;
+  if (path === UPDATE_USER_PATH && 'name' in fields) {
+    return { ...fields, ...parsed(nameChangeCheckSchema, { name: fields.name }) };
+  }
+  return body;
+}
+
+function parsed<T>(schema: z.ZodType<T>, value: unknown): T {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const message = issue?.message ?? 'Invalid request';
+  throw badRequest(message, { [String(issue?.path[0] ?? '_')]: message });
 }
 
 /** Hands /api/auth/* to better-auth as a Web Request and relays its Response. */
@@ -32,7 +48,7 @@ export const authRoutes: FastifyPluginAsync<{ auth: Auth }> = async (app, { auth
       }
       headers.set(CLIENT_IP_HEADER, request.ip);
       const url = new URL(request.url, `${request.protocol}://${request.host}`);
-      const body = withoutAgreement(url.pathname, request.body);
+      const body = checkedBody(url.pathname, request.body);
       const response = await auth.handler(
         new Request(url, {
           method: request.method,
