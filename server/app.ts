@@ -30,6 +30,7 @@ import { stripeWebhookRoutes } from './modules/payments/webhook';
 import { profileRoutes } from './modules/profiles/routes';
 import { questionRoutes } from './modules/questions/routes';
 import { publicConfigRoutes } from './modules/public-config/routes';
+import { createLogger } from './logging';
 import { controlCharacters } from './plugins/control-characters';
 import { csrf } from './plugins/csrf';
 import { errorHandler } from './plugins/error-handler';
@@ -59,9 +60,7 @@ export interface BuildOptions {
 export async function buildApp(ctx: AppContext, options: BuildOptions) {
   const { config } = ctx;
   const app = Fastify({
-    ...(options.logger
-      ? { loggerInstance: options.logger }
-      : { logger: { level: config.LOG_LEVEL } }),
+    loggerInstance: options.logger ?? createLogger(config.LOG_LEVEL),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     logController: new LogController({ requestIdLogLabel: 'requestId' }),

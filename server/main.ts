@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pino from 'pino';
 import { buildApp } from './app';
 import { backgroundJobs, createContext, ensureAdminFromConfig } from './bootstrap';
 import { ConfigError, loadConfig } from './config';
 import { DatabaseInUseError } from './db/client';
+import { createLogger } from './logging';
 import { startJobs } from './jobs/scheduler';
 
 // The bundle runs from dist/server; the web build sits beside it in dist/web.
@@ -21,7 +21,7 @@ async function main() {
     }
     throw err;
   }
-  const logger = pino({ level: config.LOG_LEVEL });
+  const logger = createLogger(config.LOG_LEVEL);
   const ctx = await createContext(config, logger).catch((err: unknown) => {
     if (err instanceof DatabaseInUseError) {
       console.error(err.message);
