@@ -2,6 +2,8 @@ import { z } from 'zod';
 
 export const ADMIN_TOKEN_KEY = 'admin_token';
 export const ADMIN_MAX_FAILED_ATTEMPTS = 5;
+/** Failed logins for one username from all addresses together in a minute before it slows down. */
+export const ADMIN_GLOBAL_FAILURES_PER_MINUTE = 20;
 
 export const ADMIN_MESSAGES = {
   username: 'Username must be 3-50 characters, letters, numbers, underscore and hyphen only',
@@ -13,6 +15,7 @@ export const ADMIN_MESSAGES = {
   invalidCredentials: 'Invalid credentials',
   /** The server's lock message; the client looks for 'locked' (spec §4). */
   locked: 'Too many failed attempts. This account is locked for a while; try again later.',
+  throttled: 'Too many failed attempts for this account right now. Wait a minute and try again.',
   lockedNotice: 'Account temporarily locked due to multiple failed attempts.',
   attempts: (n: number) =>
     `Failed login attempts: ${n}. Account will be locked after ${ADMIN_MAX_FAILED_ATTEMPTS} attempts.`,

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog, adminSessions } from '../../db/schema';
 import { insertCoach, insertQuestion, insertUser } from '../../test/factories';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/harness';
+import { ADMIN_GLOBAL_FAILURES_PER_MINUTE, ADMIN_MESSAGES } from '../../../contracts/admin';
 import { createAdmin } from './service';
 
 const PASSWORD = 'a-long-admin-password';
@@ -94,12 +95,13 @@ describe(`administrator portal API (${testDatabaseKind})`, () => {
     );
   });
 
-  it('locks a username after 5 failures, even for the right password, until the period passes', async () => {
+  it('locks a username after 5 failures from one address, even for the right password, until the period passes', async () => {
+    const from = '10.33.0.1';
     for (let i = 1; i <= 4; i++)
-      expect((await login('lock-me', 'wrong-password')).statusCode).toBe(401);
-    const fifth = await login('lock-me', 'wrong-password');
+      expect((await login('lock-me', 'wrong-password', from)).statusCode).toBe(401);
+    const fifth = await login('lock-me', 'wrong-password', from);
     expect(fifth.json().message).toMatch(/locked/);
-    const locked = await login('lock-me', PASSWORD);
+    const locked = await login('lock-me', PASSWORD, from);
     expect(locked.statusCode).toBe(423);
     expect(locked.json().message).toMatch(/locked/);
     // Sixteen minutes pass.
@@ -108,6 +110,28 @@ describe(`administrator portal API (${testDatabaseKind})`, () => {
       .set({ at: sql`${adminAuditLog.at} - interval '16 minutes'` })
       .where(eq(adminAuditLog.username, 'lock-me'));
     expect((await login('lock-me', PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('cannot be used to lock the real administrator out from another address', async () => {
+    for (let i = 1; i <= 6; i++) await login('ops-admin', 'wrong-password', '10.34.0.1');
+    expect((await login('ops-admin', PASSWORD, '10.34.0.1')).statusCode).toBe(423);
+    expect((await login('ops-admin', PASSWORD, '10.34.0.2')).statusCode).toBe(200);
+  });
+
+  it('slows a guess spread over many addresses with a global throttle per username', async () => {
+    await createAdmin(db(), 'spread-admin', PASSWORD);
+    for (let i = 1; i <= ADMIN_GLOBAL_FAILURES_PER_MINUTE; i++) {
+      expect((await login('spread-admin', 'wrong-password', `10.35.0.${i}`)).statusCode).toBe(401);
+    }
+    const throttled = await login('spread-admin', PASSWORD, '10.35.1.1');
+    expect(throttled.statusCode).toBe(429);
+    expect(throttled.json().message).toBe(ADMIN_MESSAGES.throttled);
+    // A minute later the administrator gets in.
+    await db()
+      .update(adminAuditLog)
+      .set({ at: sql`${adminAuditLog.at} - interval '61 seconds'` })
+      .where(eq(adminAuditLog.username, 'spread-admin'));
+    expect((await login('spread-admin', PASSWORD, '10.35.1.1')).statusCode).toBe(200);
   });
 
   it('limits login attempts per address', async () => {

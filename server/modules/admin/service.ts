@@ -1,7 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import { ADMIN_MAX_FAILED_ATTEMPTS, ADMIN_MESSAGES } from '../../../contracts/admin';
+import {
+  ADMIN_GLOBAL_FAILURES_PER_MINUTE,
+  ADMIN_MAX_FAILED_ATTEMPTS,
+  ADMIN_MESSAGES,
+} from '../../../contracts/admin';
 import type { Config } from '../../config';
 import type { Database, Executor } from '../../db/client';
 import { adminAccounts, adminAuditLog, adminSessions } from '../../db/schema';
@@ -55,10 +59,15 @@ export async function audit(
 }
 
 /**
- * Failed logins for the username in the lockout window since its last success (served by
- * admin_audit_log_username_idx). Five lock it; the lock lifts as they age out of the window.
+ * Failed logins for the username in the window since its last success (served by
+ * admin_audit_log_username_idx), from one source address or from anywhere.
  */
-async function recentFailures(db: Executor, username: string, windowMinutes: number) {
+async function recentFailures(
+  db: Executor,
+  username: string,
+  windowMinutes: number,
+  source: { ip: string | null } | 'anywhere',
+) {
   const since = new Date(Date.now() - windowMinutes * 60_000);
   const [lastSuccess] = await db
     .select({ at: adminAuditLog.at })
@@ -82,28 +91,46 @@ async function recentFailures(db: Executor, username: string, windowMinutes: num
         eq(adminAuditLog.action, 'login'),
         eq(adminAuditLog.success, false),
         gt(adminAuditLog.at, from),
+        source === 'anywhere'
+          ? undefined
+          : source.ip === null
+            ? isNull(adminAuditLog.ip)
+            : eq(adminAuditLog.ip, source.ip),
       ),
     );
   return row?.failures ?? 0;
 }
 
-/** Every attempt is audited; a locked username fails even with the right password. */
+/**
+ * Every attempt is audited. Five failures lock the username for the address they came from, even
+ * for the right password, so someone guessing cannot lock the real administrator out from
+ * elsewhere (issue 13); across all addresses a slower throttle (ADMIN_GLOBAL_FAILURES_PER_MINUTE)
+ * makes a distributed guess wait a minute.
+ */
 export async function login(
   db: Database,
   config: Config,
   input: { username: string; password: string },
   context: AttemptContext,
 ) {
-  const failures = await recentFailures(db, input.username, config.ADMIN_LOCKOUT_MINUTES);
-  if (failures >= ADMIN_MAX_FAILED_ATTEMPTS) {
+  const refuse = async (reason: string, status: number, message: string) => {
     await audit(db, {
       ...context,
       username: input.username,
       action: 'login',
       success: false,
-      details: { reason: 'locked' },
+      details: { reason },
     });
-    throw new AppError(423, ADMIN_MESSAGES.locked);
+    return new AppError(status, message);
+  };
+  const failures = await recentFailures(db, input.username, config.ADMIN_LOCKOUT_MINUTES, {
+    ip: context.ip,
+  });
+  if (failures >= ADMIN_MAX_FAILED_ATTEMPTS)
+    throw await refuse('locked', 423, ADMIN_MESSAGES.locked);
+  const everywhere = await recentFailures(db, input.username, 1, 'anywhere');
+  if (everywhere >= ADMIN_GLOBAL_FAILURES_PER_MINUTE) {
+    throw await refuse('throttled', 429, ADMIN_MESSAGES.throttled);
   }
   const admin = await findAdmin(db, input.username);
   const valid = admin
