@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import preact from '@preact/preset-vite';
+import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 
@@ -16,7 +16,7 @@ const reactRouterDist = path.join(
 export default defineConfig(({ command }) => ({
   root: path.join(root, 'web'),
   publicDir: path.join(root, 'web/public'),
-  plugins: [preact(), tailwindcss()],
+  plugins: [react(), tailwindcss()],
   resolve: {
     alias: [
       { find: '@', replacement: path.join(root, 'web') },
