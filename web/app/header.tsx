@@ -1,4 +1,4 @@
-import { Share2 } from 'lucide-react';
+import { Search, Share2 } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { Brand } from '@/components/brand';
@@ -44,6 +44,12 @@ export function Header() {
           <Brand onDark className="[&_span]:text-xl sm:[&_span]:text-2xl" />
         </Link>
         <div className="flex items-center gap-1 sm:gap-2">
+          <Button asChild variant="ghost" size="sm" className={navButton}>
+            <Link to="/coaches">
+              <Search aria-hidden />
+              <span className="sr-only sm:not-sr-only">Coaches</span>
+            </Link>
+          </Button>
           {account.data?.user ? (
             <Suspense fallback={null}>
               <SignedInNav account={account.data} />

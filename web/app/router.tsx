@@ -40,6 +40,7 @@ export const router = createBrowserRouter([
         children: [
           // Public (spec §6 'Page access').
           page(undefined, () => import('@/routes/home'), 'HomePage'),
+          page('coaches', () => import('@/routes/coaches'), 'CoachesPage'),
           page('about', () => import('@/routes/about'), 'AboutPage'),
           page('contact', () => import('@/routes/contact'), 'ContactPage'),
           page('terms', () => import('@/routes/terms'), 'TermsPage'),

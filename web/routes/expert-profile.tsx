@@ -3,8 +3,9 @@ import type { LucideIcon } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { formatWholeDollars } from '@contracts/money';
 import type { PublicCoach } from '@contracts/profiles';
+import { ShareProfileButton } from '@/components/share-profile-button';
 import { Button } from '@/components/ui/button';
-import { StarRating } from '@/features/public-profiles/star-rating';
+import { StarRating } from '@/components/ui/star-rating';
 import { ProfileHero } from '@/features/public-profiles/profile-hero';
 import { CoachNotFound, useCoachPage } from '@/features/public-profiles/coach-page';
 
@@ -51,6 +52,7 @@ function CoachProfile({ coach }: { coach: PublicCoach }) {
                   <Button asChild size="lg" variant="onDark">
                     <Link to="/payouts">View Payouts</Link>
                   </Button>
+                  <ShareProfileButton coach={coach} size="lg" variant="onDark" />
                 </>
               ) : (
                 <Button asChild size="lg">

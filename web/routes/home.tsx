@@ -89,7 +89,7 @@ function SignedOutHome() {
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
               <Button asChild size="lg">
-                <a href="#coaches-heading">Find Your Coach</a>
+                <Link to="/coaches">Find Your Coach</Link>
               </Button>
               <Button asChild size="lg" variant="onDark">
                 <Link to="/auth?mode=signup&type=expert">Become a Coach</Link>

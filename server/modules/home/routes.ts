@@ -17,6 +17,8 @@ export const homeRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { auth,
       const stats = coachFigures(expert);
       const earned = await earnedCents(db, expert.id);
       return {
+        name: expert.name,
+        slug: expert.slug,
         questionsAnswered: stats.answeredCount,
         earnedCents: earned,
         starRating: stats.starRating,

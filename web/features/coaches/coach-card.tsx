@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { coachSlug } from '@contracts/coach-slug';
+import { coachPath } from '@contracts/coach-slug';
 import type { CoachCard as Coach } from '@contracts/experts';
 import { formatWholeDollars } from '@contracts/money';
 import { Avatar } from '@/components/ui/avatar';
@@ -7,7 +7,7 @@ import { Avatar } from '@/components/ui/avatar';
 export function CoachCard({ coach }: { coach: Coach }) {
   return (
     <Link
-      to={`/expert/${encodeURIComponent(coachSlug(coach.name))}`}
+      to={coachPath(coach)}
       className="group flex flex-col overflow-hidden rounded-2xl border border-line bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md"
     >
       <div className="flex items-center gap-4 p-5">
