@@ -123,7 +123,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions) {
   if (config.STORAGE_DRIVER === 'disk') {
     await app.register(localFiles, { root: localFilesDir(config) });
   }
-  await app.register(webApp, { root: options.webRoot });
+  await app.register(webApp, { root: options.webRoot, publicUrl: config.PUBLIC_URL });
   return app;
 }
 

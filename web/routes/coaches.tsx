@@ -2,16 +2,28 @@ import { Link, useSearchParams } from 'react-router';
 import { DIRECTORY_MESSAGES } from '@contracts/directory';
 import { Button } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/load-error';
-import { directorySearch, useDirectory } from '@/features/coaches/directory-api';
+import type { Prefetch } from '@/app/router';
+import { directoryQuery, directorySearch, useDirectory } from '@/features/coaches/directory-api';
 import { DirectoryCard } from '@/features/coaches/directory-card';
 import { DirectoryFilters } from '@/features/coaches/directory-filters';
 import { errorMessage } from '@/lib/api-client';
+import { useDocumentMeta } from '@/lib/meta';
+import { pageTitle } from '@/lib/site-meta';
+
+export const prefetch: Prefetch = ({ queryClient, url }) =>
+  queryClient.prefetchInfiniteQuery(directoryQuery(directorySearch(url.searchParams)));
 
 /** /coaches: every Coach, searchable, filtered and sorted by what is in the URL. */
 export function CoachesPage() {
   const [params, setParams] = useSearchParams();
   const search = directorySearch(params);
   const directory = useDirectory(search);
+  useDocumentMeta({
+    title: pageTitle(DIRECTORY_MESSAGES.title),
+    description:
+      'Search every Playbook Coach by name, sport or skill, compare prices, star ratings and helpful answers, and ask one question.',
+    path: search ? `/coaches?${search}` : '/coaches',
+  });
   const coaches = directory.data?.pages.flatMap((page) => page.coaches) ?? [];
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:py-14">
