@@ -22,10 +22,10 @@ function SignedOutNav() {
         <Share2 aria-hidden />
         <span className="sr-only sm:not-sr-only">Refer a Friend</span>
       </Button>
-      <Button asChild variant="onDark" size="sm">
+      <Button asChild variant="onDark" size="sm" className="px-2 sm:px-3">
         <Link to="/auth?mode=signup">Sign Up</Link>
       </Button>
-      <Button asChild size="sm">
+      <Button asChild size="sm" className="px-2 sm:px-3">
         <Link to="/auth?mode=signin">Sign In</Link>
       </Button>
     </>
@@ -43,7 +43,7 @@ export function Header() {
         <Link to="/" aria-label="Playbook home" className="shrink-0">
           <Brand onDark className="[&_span]:text-xl sm:[&_span]:text-2xl" />
         </Link>
-        <div className="flex items-center gap-1 sm:gap-2">
+        <div className="flex items-center gap-0.5 sm:gap-2">
           <Button asChild variant="ghost" size="sm" className={navButton}>
             <Link to="/coaches">
               <Search aria-hidden />
