@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { directoryPageSchema, directoryQuerySchema } from '../../../contracts/directory';
+import { directoryPageSchema, directoryQuerySchema } from '../../../contracts/directory-schemas';
 import type { AppContext } from '../../context';
 import { directoryPage } from './data';
 

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import {
+  DEFAULT_DIRECTORY_SORT,
+  DIRECTORY_MESSAGES,
+  DIRECTORY_QUERY_MAX,
+  DIRECTORY_SORTS,
+} from './directory';
+
+/** Kept apart from the directory's constants so the pages that only name them ship no zod. */
+// Query strings arrive as text; an empty field means no filter.
+const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+const dollars = z.preprocess(
+  emptyAsUndefined,
+  z.coerce
+    .number({ message: DIRECTORY_MESSAGES.invalidPrice })
+    .int(DIRECTORY_MESSAGES.invalidPrice)
+    .min(0, DIRECTORY_MESSAGES.invalidPrice)
+    .max(100_000, DIRECTORY_MESSAGES.invalidPrice)
+    .optional(),
+);
+
+/** The directory's search, filters and sort: the API's query string and the page's URL alike. */
+export const directoryQuerySchema = z
+  .object({
+    q: z.preprocess(
+      emptyAsUndefined,
+      z.string().trim().max(DIRECTORY_QUERY_MAX, DIRECTORY_MESSAGES.queryTooLong).optional(),
+    ),
+    minPrice: dollars,
+    maxPrice: dollars,
+    minRating: z.preprocess(
+      emptyAsUndefined,
+      z.coerce
+        .number({ message: DIRECTORY_MESSAGES.invalidRating })
+        .int(DIRECTORY_MESSAGES.invalidRating)
+        .min(1, DIRECTORY_MESSAGES.invalidRating)
+        .max(5, DIRECTORY_MESSAGES.invalidRating)
+        .optional(),
+    ),
+    sort: z.preprocess(
+      emptyAsUndefined,
+      z
+        .enum(DIRECTORY_SORTS, { message: DIRECTORY_MESSAGES.invalidSort })
+        .default(DEFAULT_DIRECTORY_SORT),
+    ),
+    cursor: z.string().max(400).optional(),
+  })
+  .refine((v) => v.minPrice === undefined || v.maxPrice === undefined || v.minPrice <= v.maxPrice, {
+    message: DIRECTORY_MESSAGES.priceRange,
+    path: ['maxPrice'],
+  });
+export type DirectoryQuery = z.infer<typeof directoryQuerySchema>;
+
+/** A Coach's card in the directory. */
+export const directoryCoachSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  expertise: z.string(),
+  photoUrl: z.string().nullable(),
+  pricePerQuestion: z.number().int(),
+  /** Published reviews' average rounded to 1-5, or null with none (spec §9). */
+  starRating: z.number().int().min(1).max(5).nullable(),
+  reviewCount: z.number().int(),
+  helpfulPercent: z.number().int().min(0).max(100).nullable(),
+  answeredCount: z.number().int(),
+});
+export type DirectoryCoach = z.infer<typeof directoryCoachSchema>;
+
+export const directoryPageSchema = z.object({
+  coaches: z.array(directoryCoachSchema),
+  nextCursor: z.string().nullable(),
+});
+export type DirectoryPage = z.infer<typeof directoryPageSchema>;
