@@ -41,7 +41,11 @@ export function Header() {
         className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4"
       >
         <Link to="/" aria-label="Playbook home" className="shrink-0">
-          <Brand onDark className="[&_span]:text-xl sm:[&_span]:text-2xl" />
+          {/* Below 420 px the mark stands alone, so the header fits even before the display font loads. */}
+          <Brand
+            onDark
+            className="[&_span]:text-xl max-[420px]:[&_span]:sr-only sm:[&_span]:text-2xl"
+          />
         </Link>
         <div className="flex items-center gap-0.5 sm:gap-2">
           <Button asChild variant="ghost" size="sm" className={navButton}>

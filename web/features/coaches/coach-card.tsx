@@ -8,7 +8,7 @@ export function CoachCard({ coach }: { coach: Coach }) {
   return (
     <Link
       to={coachPath(coach)}
-      className="group flex flex-col overflow-hidden rounded-2xl border border-line bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md"
+      className="group flex w-full min-w-0 flex-col overflow-hidden rounded-2xl border border-line bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md"
     >
       <div className="flex items-center gap-4 p-5">
         <Avatar src={coach.photoUrl} name={coach.name} className="size-16" />

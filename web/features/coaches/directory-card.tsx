@@ -11,7 +11,7 @@ export function DirectoryCard({ coach }: { coach: DirectoryCoach }) {
   return (
     <Link
       to={coachPath(coach)}
-      className="group flex w-full flex-col overflow-hidden rounded-2xl border border-line bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md motion-reduce:transition-none motion-reduce:hover:translate-y-0"
+      className="group flex w-full min-w-0 flex-col overflow-hidden rounded-2xl border border-line bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md motion-reduce:transition-none motion-reduce:hover:translate-y-0"
     >
       <div className="flex items-center gap-4 p-5">
         <Avatar src={coach.photoUrl} name={coach.name} className="size-16" />
