@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIRECTORY_MESSAGES, DIRECTORY_PAGE_SIZE } from '../../../contracts/directory';
 import { experts, questions, ratings, reviews } from '../../db/schema';
+import { signedInUser } from '../../test/accounts';
 import { insertCoach, insertQuestion, insertUser } from '../../test/factories';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/harness';
 import { prefixQuery } from './data';
@@ -160,6 +161,23 @@ describe(`GET /api/coaches (${testDatabaseKind})`, () => {
     }
     expect(pages).toBe(2);
     expect(seen).toEqual(Array.from({ length: DIRECTORY_PAGE_SIZE + 3 }, (_, i) => `Pager ${i}`));
+  });
+
+  it('shows a Coach as soon as their profile is saved, though pages are cached', async () => {
+    expect(await names('q=frisbee')).toEqual([]);
+    const coach = await signedInUser(t.app, t.ctx, { roles: ['expert'] });
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/profiles/expert',
+      headers: { cookie: coach.cookie },
+      payload: {
+        name: 'Fay Disc',
+        expertise: 'Ultimate frisbee',
+        price: 20,
+        acceptedAgreement: true,
+      },
+    });
+    expect(await names('q=frisbee')).toEqual(['Fay Disc']);
   });
 
   it('refuses bad input with a 400 naming the problem', async () => {
