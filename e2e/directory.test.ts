@@ -132,6 +132,21 @@ describe('the Coach directory', () => {
     expect(html).toMatch(/<h1[^>]*>Wren Holloway<\/h1>/);
   });
 
+  it('hydrates the server-rendered pages without React starting over', async () => {
+    const page = await browser.newAdmittedVisitor();
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    for (const path of ['/', `/coaches?q=${TOKEN}`, '/expert/wren-holloway', '/about']) {
+      await page.goto(path);
+      await expectVisible(page.getByRole('heading', { level: 1 }));
+      await page.waitForLoadState('networkidle');
+    }
+    expect(problems).toEqual([]);
+  });
+
   it('keeps an old link working after a rename', async () => {
     await saveProfile(coachPage, { ...STAR, name: 'Wren Castillo' });
     const page = await browser.newAdmittedVisitor();

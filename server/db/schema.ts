@@ -219,7 +219,6 @@ export const experts = pgTable(
   (t) => [
     check('experts_price_min', sql`${t.pricePerQuestion} >= 100`),
     index('experts_newest_idx').on(t.createdAt, t.id),
-    index('experts_lower_name_idx').on(sql`lower(${t.name})`),
     index('experts_search_idx').using('gin', t.searchVector),
     index('experts_rating_idx').on(t.ratingScore, t.id),
     index('experts_answered_idx').on(t.answeredCount, t.id),

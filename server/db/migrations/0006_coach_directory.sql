@@ -4,6 +4,7 @@ CREATE TABLE "expert_slugs" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+DROP INDEX "experts_lower_name_idx";--> statement-breakpoint
 ALTER TABLE "experts" ADD COLUMN "slug" text;--> statement-breakpoint
 ALTER TABLE "experts" ADD COLUMN "answered_count" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "experts" ADD COLUMN "review_count" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
