@@ -79,6 +79,8 @@ const DIRECTORY_SEARCHES = [
   'sort=newest',
 ];
 
+const DIRECTORY_SORTS = ['rating', 'answered', 'price-low', 'price-high', 'newest'];
+
 /** The reads of issues 7 and 12, as the web app calls them. */
 export async function runReads(
   baseUrl: string,
@@ -98,6 +100,24 @@ export async function runReads(
         next: () => ({
           path: `/api/coaches?${DIRECTORY_SEARCHES[searches++ % DIRECTORY_SEARCHES.length]}`,
         }),
+      },
+    ],
+    [
+      // Every request a different search, so none is served from the cache: the query's own cost.
+      'directory, uncached',
+      'GET /api/coaches',
+      {
+        path: '/api/coaches?q=coach%201',
+        next: () => {
+          const i = searches++;
+          const sort = DIRECTORY_SORTS[i % DIRECTORY_SORTS.length];
+          return {
+            path:
+              i % 2 === 0
+                ? `/api/coaches?q=coach%20${(i % 9_999) + 1}&sort=${sort}`
+                : `/api/coaches?minPrice=${10 + (i % 90)}&sort=${sort}`,
+          };
+        },
       },
     ],
     [

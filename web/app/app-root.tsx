@@ -1,5 +1,5 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { StrictMode, type ReactNode } from 'react';
+import { StrictMode, useEffect, type ReactNode } from 'react';
 import { Toaster } from '@/components/toast/toaster';
 import { BetaGate } from '@/features/beta/beta-gate';
 import { ErrorBoundary } from './error-screen';
@@ -12,6 +12,11 @@ export function AppRoot({
   queryClient: QueryClient;
   children: ReactNode;
 }) {
+  // Marks the page interactive. A click on server-rendered HTML while React is still hydrating it
+  // can be lost, so the browser tests wait for this before they act.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <StrictMode>
       <ErrorBoundary>

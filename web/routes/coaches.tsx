@@ -63,7 +63,7 @@ export function CoachesPage() {
         {coaches.length > 0 && (
           <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
             {coaches.map((coach) => (
-              <li key={coach.id} className="flex">
+              <li key={coach.id} className="flex min-w-0">
                 <DirectoryCard coach={coach} />
               </li>
             ))}

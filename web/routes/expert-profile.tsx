@@ -1,7 +1,6 @@
 import { AtSign, Briefcase, Camera, ExternalLink, Globe, ThumbsUp } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
-import { useEffect } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { coachPath } from '@contracts/coach-slug';
 import { formatWholeDollars } from '@contracts/money';
 import type { PublicCoach } from '@contracts/profiles';
@@ -41,12 +40,6 @@ const SOCIAL_LINKS: { key: keyof PublicCoach; label: string; icon: LucideIcon }[
 export function ExpertProfilePage() {
   const { id = '' } = useParams();
   const { coach, notFound } = useCoachPage(id);
-  const navigate = useNavigate();
-  // An old slug reached in the app (the server answers it with a 301) shows the current address.
-  const stale = coach !== undefined && id !== coach.slug && id !== coach.id;
-  useEffect(() => {
-    if (stale) void navigate(coachPath(coach), { replace: true });
-  }, [stale, coach, navigate]);
 
   if (notFound) return <CoachNotFound />;
   if (!coach) return <ProfileSkeleton />;

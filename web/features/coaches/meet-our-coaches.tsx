@@ -49,7 +49,7 @@ export function MeetOurCoaches() {
         {data && data.coaches.length > 0 && (
           <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
             {data.coaches.map((coach) => (
-              <li key={coach.id} className="flex">
+              <li key={coach.id} className="flex min-w-0">
                 <CoachCard coach={coach} />
               </li>
             ))}
