@@ -32,7 +32,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         : []),
     ],
   },
-  // The server renderer (ADR 025) carries its libraries, so the server needs no dev dependency.
+  // The server renderer (ADR 026) carries its libraries, so the server needs no dev dependency.
   ssr: { noExternal: true },
   // React's packages pick their production build from NODE_ENV at run time; the renderer is a build.
   ...(isSsrBuild ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),

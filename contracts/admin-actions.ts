@@ -5,16 +5,10 @@ import type { AdminQuestionState } from './admin-data';
  * an action this function does not offer, so a stale screen or a second click changes nothing.
  */
 export const QUESTION_ACTIONS = {
-  'dismiss-dispute': {
-    label: 'Dismiss dispute',
-    confirm:
-      'Dismiss this dispute? It is closed without action and the payout follows the normal rules.',
-    done: 'Dispute dismissed',
-  },
   refund: {
     label: 'Refund Player',
     confirm:
-      "Refund the Player in full? The payment goes back through the payment provider and the Coach's payout is cancelled.",
+      "Refund the Player in full? The payment goes back through the payment provider and the Coach's payout is cancelled (or reversed if it was already sent).",
     done: 'Player refunded',
   },
   'hold-payout': {
@@ -25,7 +19,7 @@ export const QUESTION_ACTIONS = {
   'release-payout': {
     label: 'Release payout',
     confirm:
-      'Release this payout? It is transferred to the Coach as soon as their payouts are enabled.',
+      'Release this payout? An open dispute is settled for the Coach, and the payout is transferred as soon as their payouts are enabled.',
     done: 'Payout released',
   },
 } as const;
@@ -43,7 +37,7 @@ export const ADMIN_ACTION_MESSAGES = {
   reportClosed: 'This report is already closed.',
   notFound: 'Not found.',
   providerFailed:
-    'The payment provider could not refund this payment. Nothing was changed; try again.',
+    'The refund is recorded, but the payment provider did not confirm it yet. It is retried automatically.',
 } as const;
 
 const PAYOUT_OPEN = new Set(['pending', 'held']);
@@ -51,12 +45,10 @@ const PAYOUT_OPEN = new Set(['pending', 'held']);
 export function questionActions(state: AdminQuestionState): QuestionAction[] {
   const actions: QuestionAction[] = [];
   const payoutOpen = state.payoutStatus !== null && PAYOUT_OPEN.has(state.payoutStatus);
-  if (state.disputeFlagged && state.disputeResolution === null) actions.push('dismiss-dispute');
-  // A transferred payout is the Coach's; a refund then needs a transfer reversal (ADR 015).
-  if (state.paymentStatus === 'paid' && (state.payoutStatus === null || payoutOpen)) {
-    actions.push('refund');
-  }
-  if (payoutOpen && !state.payoutHeldByAdmin) actions.push('hold-payout');
-  if (payoutOpen && state.payoutHeldByAdmin) actions.push('release-payout');
+  const disputeOpen = state.disputeFlagged && state.disputeResolution === null;
+  // A payout already sent is reversed as part of the refund (ADR 023).
+  if (state.paymentStatus === 'paid') actions.push('refund');
+  if (payoutOpen && !state.payoutHeldByAdmin && !disputeOpen) actions.push('hold-payout');
+  if (payoutOpen && (state.payoutHeldByAdmin || disputeOpen)) actions.push('release-payout');
   return actions;
 }

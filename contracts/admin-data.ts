@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DISPUTE_REASONS } from './question-states';
 
 /**
  * The administrator's tables (spec §3 admin rows, plus the moderation tabs of issue 6). Every list
@@ -125,6 +126,9 @@ export const adminDisputeRowSchema = z.object({
   askerEmail: z.string(),
   coachName: z.string(),
   amount: z.number().int(),
+  /** Null only for disputes flagged before reasons were asked for. */
+  disputeReason: z.enum(DISPUTE_REASONS).nullable(),
+  disputeDetails: z.string().nullable(),
   createdAt: iso,
   state: adminQuestionStateSchema,
 });

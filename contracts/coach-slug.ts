@@ -2,7 +2,7 @@
 const SLUG_MAX = 80;
 
 /**
- * The URL segment for a Coach's page (ADR 024): the name without accents, in lower case, with one
+ * The URL segment for a Coach's page (ADR 025): the name without accents, in lower case, with one
  * hyphen for every run of other characters. 'Coach' when nothing is left.
  */
 export const coachSlugBase = (name: string): string =>

@@ -59,23 +59,42 @@ export type LocalCheckout = z.infer<typeof localCheckoutSchema>;
 
 export const redirectSchema = z.object({ redirect: z.string() });
 
-/** 'cancelled': the question was refunded before the transfer, so nothing is owed. */
-export const PAYOUT_STATUSES = ['pending', 'held', 'paid', 'failed', 'cancelled'] as const;
+/**
+ * 'transferring' and 'reversing' are claims: the provider call is under way or will be retried by
+ * the recovery sweep (ADR 023). 'cancelled': the Player was refunded, so nothing is owed (a transfer
+ * already made was reversed).
+ */
+export const PAYOUT_STATUSES = [
+  'pending',
+  'held',
+  'transferring',
+  'paid',
+  'failed',
+  'reversing',
+  'cancelled',
+] as const;
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 
-/** A Coach's payout card (spec §2 'Payouts'). */
+/** A Coach's payout card (spec §2 'Payouts'), with what decides its state. */
 export const payoutSchema = z.object({
   id: z.string(),
   amount: z.number().int(),
   status: z.enum(PAYOUT_STATUSES),
   createdAt: z.string(),
   paidAt: z.string().nullable(),
+  releasableAt: z.string(),
   question: z.string(),
   askerName: z.string(),
+  questionPaid: z.boolean(),
+  disputeOpen: z.boolean(),
+  heldByAdmin: z.boolean(),
 });
 export type Payout = z.infer<typeof payoutSchema>;
 export const payoutsSchema = z.object({
   payouts: z.array(payoutSchema),
   onboardingComplete: z.boolean(),
+  /** Whether the Coach's connected account can receive transfers now. */
+  payoutsEnabled: z.boolean(),
 });
 export type Payouts = z.infer<typeof payoutsSchema>;
 
@@ -96,6 +115,44 @@ export const playerPaymentSchema = z.object({
 export type PlayerPayment = z.infer<typeof playerPaymentSchema>;
 export const playerPaymentsSchema = z.object({ payments: z.array(playerPaymentSchema) });
 export type PlayerPayments = z.infer<typeof playerPaymentsSchema>;
+
+/** Money still to come: held money included, refunded money not. */
+const OUTSTANDING = new Set<PayoutStatus>(['pending', 'held', 'transferring']);
+export const isOutstanding = (p: Pick<Payout, 'status'>) => OUTSTANDING.has(p.status);
+
+export type PayoutStateTone = 'waiting' | 'held' | 'paid' | 'cancelled';
+
+/**
+ * What a Coach is told about one payout (issue 11): its state, with the reason and the date. One
+ * function, so the card and its tests say the same thing. Dates are formatted by the caller.
+ */
+export function payoutState(
+  p: Payout,
+  payoutsEnabled: boolean,
+  formatDate: (iso: string) => string,
+  now: Date = new Date(),
+): { label: string; tone: PayoutStateTone } {
+  switch (p.status) {
+    case 'paid':
+      return { label: `Paid on ${formatDate(p.paidAt ?? p.releasableAt)}`, tone: 'paid' };
+    case 'cancelled':
+    case 'reversing':
+      return { label: 'Cancelled: refunded to the Player', tone: 'cancelled' };
+    case 'transferring':
+      return { label: 'Sending to your payment account', tone: 'waiting' };
+    case 'failed':
+      return { label: 'Transfer failed: we are looking into it', tone: 'held' };
+    default:
+      if (p.disputeOpen) return { label: 'Held: dispute open', tone: 'held' };
+      if (p.heldByAdmin) return { label: 'Held: under review', tone: 'held' };
+      if (!p.questionPaid) return { label: 'Held: waiting for the Player’s payment', tone: 'held' };
+      if (!payoutsEnabled) return { label: 'Held: finish payment setup', tone: 'held' };
+      if (Date.parse(p.releasableAt) > now.getTime()) {
+        return { label: `Releases on ${formatDate(p.releasableAt)}`, tone: 'waiting' };
+      }
+      return { label: 'Releasing soon', tone: 'waiting' };
+  }
+}
 
 export const PAYOUT_MESSAGES = {
   fetchFailed: 'Failed to fetch payouts. Please try again.',

@@ -1,8 +1,6 @@
 import { z } from 'zod';
+import { DISPUTE_REASONS, PAYMENT_STATUSES, QUESTION_STATUSES } from './question-states';
 import { optionalSecureText, secureText } from './secure-input';
-
-export const QUESTION_STATUSES = ['pending', 'answered', 'refunded'] as const;
-export const PAYMENT_STATUSES = ['unpaid', 'pending', 'paid', 'failed', 'refunded'] as const;
 
 /** A question as its Coach sees it in the inbox. */
 export const coachInboxQuestionSchema = z.object({
@@ -61,6 +59,10 @@ export const playerQuestionSchema = z.object({
   amount: z.number().int(),
   createdAt: z.string(),
   answeredAt: z.string().nullable(),
+  disputeFlagged: z.boolean(),
+  /** When the dispute window closes (the payout's hold window); null before the answer. */
+  disputeUntil: z.string().nullable(),
+  declinedAt: z.string().nullable(),
 });
 export type PlayerQuestion = z.infer<typeof playerQuestionSchema>;
 export const playerQuestionsSchema = z.object({
@@ -187,6 +189,20 @@ export const questionDetailSchema = threadItemSchema.extend({
   context: z.string().nullable(),
   refundedAt: z.string().nullable(),
   disputeFlagged: z.boolean(),
+  disputeUntil: z.string().nullable(),
+  dispute: z
+    .object({
+      reason: z.enum(DISPUTE_REASONS),
+      details: z.string().nullable(),
+      at: z.string(),
+      /** Null while an administrator has not settled it. */
+      resolution: z.enum(['dismissed', 'released', 'refunded']).nullable(),
+      resolvedAt: z.string().nullable(),
+    })
+    .nullable(),
+  declinedAt: z.string().nullable(),
+  declineNote: z.string().nullable(),
+  withdrawnAt: z.string().nullable(),
   viewerRole: z.enum(['asker', 'expert']),
   asker: z.object({ id: z.string(), name: z.string(), photoUrl: z.string().nullable() }),
   expert: z.object({

@@ -1,5 +1,5 @@
 /**
- * The contract between the server and the web app's server renderer (ADR 025): the server loads
+ * The contract between the server and the web app's server renderer (ADR 026): the server loads
  * the built `entry-server.js` and calls it for page requests; neither imports the other's code.
  */
 

@@ -4,7 +4,7 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The home route's initial JavaScript (ADR 016, ADR 023): what a browser must download before it
+ * The home route's initial JavaScript (ADR 016, ADR 024): what a browser must download before it
  * can hydrate `/`, gzipped, must stay within its budget. It reads the manifest of the production
  * build, so it runs with the end-to-end tests, after `npm run build`.
  */
@@ -54,7 +54,7 @@ function readManifest(): Manifest {
 }
 
 describe('home route bundle', () => {
-  // ADR 023: react-dom renders the app. An alias to another renderer would drop it from the
+  // ADR 024: react-dom renders the app. An alias to another renderer would drop it from the
   // sources the entry chunk was built from.
   it('is rendered by react-dom', () => {
     const manifest = readManifest();

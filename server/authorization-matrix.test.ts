@@ -154,6 +154,16 @@ const CASES: Record<string, Case> = {
   },
   'POST /api/questions/:id/dispute': {
     url: async (fx) => `${await fx.question('answered')}/dispute`,
+    payload: { reason: 'incomplete' },
+    expected: asker(204),
+  },
+  'POST /api/questions/:id/decline': {
+    url: async (fx) => `${await fx.question('paid-pending')}/decline`,
+    payload: { note: 'Not my field.' },
+    expected: { ...users(403), coach: 204 },
+  },
+  'POST /api/questions/:id/withdraw': {
+    url: async (fx) => `${await fx.question('pending')}/withdraw`,
     expected: asker(204),
   },
   'POST /api/payments/checkout': {
@@ -293,7 +303,13 @@ describe(`authorization matrix (${testDatabaseKind})`, () => {
         if (answered) {
           await db
             .insert(payouts)
-            .values({ questionId: q.id, expertId: coach.expertId, amount: 2100 });
+            // Inside its hold window, so the asker may still dispute it.
+            .values({
+              questionId: q.id,
+              expertId: coach.expertId,
+              amount: 2100,
+              releasableAt: new Date(Date.now() + 3 * 86_400_000),
+            });
         }
         return `/api/questions/${q.id}`;
       },

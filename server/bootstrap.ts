@@ -14,7 +14,8 @@ import type { FileStorage } from './adapters/storage/types';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client';
-import { refundUnanswered, releasePayouts } from './jobs/payment-sweeps';
+import { paymentSweeps } from './jobs/payment-sweeps';
+import { moneyOf } from './modules/payments/settlement';
 import type { Job } from './jobs/scheduler';
 import { adminLoginSchema } from '../contracts/admin';
 import { createAdmin, findAdmin } from './modules/admin/service';
@@ -121,15 +122,6 @@ export function backgroundJobs(ctx: AppContext, logger: Logger): Job[] {
       intervalMs: 2000,
       run: () => deliverDueMail(ctx.database.db, ctx.mail, logger),
     },
-    {
-      name: 'payout-release',
-      intervalMs: config.SWEEP_INTERVAL_SECONDS * 1000,
-      run: () => releasePayouts(ctx.database.db, ctx.payments, logger),
-    },
-    {
-      name: 'refund-unanswered',
-      intervalMs: config.SWEEP_INTERVAL_SECONDS * 1000,
-      run: () => refundUnanswered(ctx.database.db, ctx.payments, ctx.bus, logger),
-    },
+    ...paymentSweeps(moneyOf(ctx, logger), config.SWEEP_INTERVAL_SECONDS * 1000),
   ];
 }

@@ -2,7 +2,12 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from './db/client';
 import { payouts } from './db/schema';
-import { refundUnanswered, releasePayouts } from './jobs/payment-sweeps';
+import {
+  moneyOf,
+  recoverMoney,
+  refundUnanswered,
+  releasePayouts,
+} from './modules/payments/settlement';
 import { createAdmin } from './modules/admin/service';
 import { signedInUser } from './test/accounts';
 import { insertQuestion } from './test/factories';
@@ -135,7 +140,7 @@ describe(`hot queries use indexes (${testDatabaseKind})`, () => {
       { method: 'GET', url: '/api/experts/newest' },
       { method: 'GET', url: `/api/experts/${expertId}` },
       { method: 'GET', url: '/api/experts/index-coach' },
-      // The directory: each sort, a later page, the search and the filters (ADR 024).
+      // The directory: each sort, a later page, the search and the filters (ADR 025).
       ...['rating', 'answered', 'price-low', 'price-high', 'newest'].map((sort) => ({
         method: 'GET' as const,
         url: `/api/coaches?sort=${sort}`,
@@ -190,8 +195,9 @@ describe(`hot queries use indexes (${testDatabaseKind})`, () => {
       expect(res.statusCode, `${request.method} ${request.url}`).toBeLessThan(300);
     }
     const logger = pino({ level: 'silent' });
-    await releasePayouts(db, ctx.payments, logger);
-    await refundUnanswered(db, ctx.payments, ctx.bus, logger);
+    await releasePayouts(moneyOf(ctx, logger));
+    await refundUnanswered(moneyOf(ctx, logger));
+    await recoverMoney(moneyOf(ctx, logger));
     const recorded = recording;
     recording = null;
 

@@ -13,7 +13,7 @@ import { MetaCollector, renderHead } from '@/lib/meta';
 import { HOME_META } from '@/lib/site-meta';
 
 /**
- * The server renderer (ADR 025): the public pages are rendered by React on the first request,
+ * The server renderer (ADR 026): the public pages are rendered by React on the first request,
  * with their data, title and link preview, then hydrated in the browser.
  */
 const handler = createStaticHandler(routes);

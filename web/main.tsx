@@ -16,7 +16,7 @@ async function start() {
   if (state?.textContent) hydrate(queryClient, JSON.parse(state.textContent));
 
   // The server rendered this page's route modules; load them before hydrating, or the router
-  // would first render nothing where the server's HTML has the page (ADR 025).
+  // would first render nothing where the server's HTML has the page (ADR 026).
   await Promise.all(
     (matchRoutes(routes, window.location) ?? []).map(async ({ route }) => {
       if (typeof route.lazy !== 'function') return;

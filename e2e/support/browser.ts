@@ -64,7 +64,7 @@ type ContextOptions = Parameters<Browser['newContext']>[0];
 
 /**
  * Public pages arrive server-rendered and become interactive once React has hydrated them (ADR
- * 025); a test that acted before would race it. Every `goto` waits for the app's mark.
+ * 026); a test that acted before would race it. Every `goto` waits for the app's mark.
  */
 function waitForHydrationOnGoto(page: Page): void {
   const goto = page.goto.bind(page);

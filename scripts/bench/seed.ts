@@ -216,7 +216,7 @@ export async function seedBench(size: Size, log: (line: string) => void = consol
       for (const { def } of indexes) await client.query(def);
     });
     await client.query('SET session_replication_role = origin');
-    // The triggers that keep the directory's figures were off for the load (ADR 024).
+    // The triggers that keep the directory's figures were off for the load (ADR 025).
     await step('directory figures', () => client.query('SELECT refresh_expert_stats()'));
     await step('vacuum analyze', () => client.query('VACUUM ANALYZE'));
     const { rows } = await client.query<Record<string, string>>(

@@ -160,3 +160,22 @@ export async function createPlayer(
   const userId = (JSON.parse(account.body) as { user: { id: string } }).user.id;
   return { ...who, name, email, userId };
 }
+
+/** The administrator the server creates at start-up (ADMIN_USERNAME and ADMIN_PASSWORD). */
+export const CHAOS_ADMIN = { username: 'chaos_admin', password: 'chaos-admin-password-123' };
+
+export interface Admin extends Identity {
+  /** The bearer token, sent as an Authorization header. */
+  headers: Record<string, string>;
+}
+
+export async function signInAdmin(baseUrl: string): Promise<Admin> {
+  const who: Identity = { address: '10.66.3.1' };
+  const res = expectStatus(
+    await send(baseUrl, who, { method: 'POST', path: '/api/admin/login', json: CHAOS_ADMIN }),
+    [200],
+    'administrator login',
+  );
+  const { token } = JSON.parse(res.body) as { token: string };
+  return { ...who, headers: { authorization: `Bearer ${token}` } };
+}

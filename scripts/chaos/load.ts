@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Coach, Player } from './actors';
+import type { Admin, Coach, Player } from './actors';
 import { call, type Stats } from './http';
 
 export interface CreatedQuestion {
@@ -30,12 +30,17 @@ export class Ledger {
   readonly ambiguousAnswers = new Set<string>();
   /** Questions answered with two concurrent requests: one of each pair must get a 409. */
   doubleAnswers = 0;
+  /** Questions an administrator refund was accepted for (2xx). */
+  readonly refunded = new Set<string>();
+  /** Administrator bursts: concurrent refunds, holds and releases on one question. */
+  adminBursts = 0;
 }
 
 export interface LoadOptions {
   baseUrl: string;
   coaches: Coach[];
   players: Player[];
+  admin: Admin;
   /** Wall-clock end of the load (ms since epoch). */
   deadline: number;
   stats: Stats;
@@ -148,11 +153,42 @@ async function coachLoop(o: LoadOptions, coach: Coach, queue: string[]) {
   }
 }
 
-/** Runs every Player and Coach until the deadline; resolves when each has finished its last call. */
+const ADMIN_ACTIONS = ['refund', 'hold-payout', 'release-payout', 'refund', 'hold-payout'] as const;
+
+/**
+ * The race of issue 11: while the payout sweep releases payouts (the hold window is short here),
+ * an administrator fires ten refunds, holds and releases at once on a paid, answered question.
+ * Only some questions get a burst, so others are released to their Coach.
+ */
+async function adminLoop(o: LoadOptions) {
+  while (Date.now() < o.deadline) {
+    await sleep(1500);
+    const candidates = [...o.ledger.answered.keys()].filter(
+      (id) => o.ledger.paid.has(id) && !o.ledger.refunded.has(id),
+    );
+    if (candidates.length === 0 || Math.random() < 0.5) continue;
+    const id = pick(candidates);
+    o.ledger.adminBursts++;
+    await Promise.all(
+      Array.from({ length: 10 }, async (_, n) => {
+        const action = ADMIN_ACTIONS[n % ADMIN_ACTIONS.length]!;
+        const result = await call(o.stats, 'admin', o.baseUrl, o.admin, {
+          method: 'POST',
+          path: `/api/admin/questions/${id}/${action}`,
+          headers: o.admin.headers,
+        });
+        if (action === 'refund' && result.response?.status === 204) o.ledger.refunded.add(id);
+      }),
+    );
+  }
+}
+
+/** Runs every actor until the deadline; resolves when each has finished its last call. */
 export async function runLoad(o: LoadOptions): Promise<void> {
   const queues = new Map<string, string[]>(o.coaches.map((c) => [c.expertId, []]));
   await Promise.all([
     ...o.players.map((p) => playerLoop(o, p, queues)),
     ...o.coaches.map((c) => coachLoop(o, c, queues.get(c.expertId) ?? [])),
+    adminLoop(o),
   ]);
 }

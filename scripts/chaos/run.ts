@@ -12,12 +12,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
-import { createCoach, createPlayer, type Coach, type Player } from './actors';
+import { createCoach, createPlayer, signInAdmin, type Coach, type Player } from './actors';
 import { createChaosDatabase, databaseUrl, dropChaosDatabase, withChaosDb } from './database';
 import { Stats } from './http';
 import { Ledger, runLoad } from './load';
 import { ChaosServer, ensureBuild, freePort, killAllServers, snapshotBuild } from './server';
-import { verify, type Check } from './verify';
+import { verify, waitForSettledMoney, type Check } from './verify';
 
 const log = (line: string) => console.log(`[chaos] ${line}`);
 
@@ -54,7 +54,7 @@ function killSchedule(durationMs: number, kills: number): number[] {
   return Array.from({ length: kills }, (_, i) => from + slice * i + Math.random() * slice * 0.8);
 }
 
-const OPS = ['ask', 'checkout', 'pay', 'answer'] as const;
+const OPS = ['ask', 'checkout', 'pay', 'answer', 'admin'] as const;
 
 function printSummary(
   stats: Stats,
@@ -63,6 +63,7 @@ function printSummary(
   facts: Record<string, number>,
   elapsedS: number,
   doubleAnswers: number,
+  adminBursts: number,
 ): void {
   const outcomes = new Set<string>();
   for (const row of stats.ops.values()) for (const k of row.keys()) outcomes.add(k);
@@ -102,6 +103,10 @@ function printSummary(
   console.log(
     `${doubleAnswers} questions were answered by two concurrent requests: a 409 for the loser of ` +
       'each pair is expected, as is a 409 when a retry finds its lost first attempt committed.',
+  );
+  console.log(
+    `${adminBursts} administrator bursts of 10 concurrent refunds, holds and releases: 409s are ` +
+      'the actions a concurrent one made unavailable.',
   );
   const downtimes = server.downtimes.map((ms) => `${(ms / 1000).toFixed(1)} s`).join(', ');
   console.log(
@@ -174,7 +179,8 @@ async function main(): Promise<number> {
     for (let i = 1; i <= opts.players; i++) {
       players.push(await createPlayer(server.url, database, i, runId));
     }
-    log(`${coaches.length} Coaches and ${players.length} Players signed in`);
+    const admin = await signInAdmin(server.url);
+    log(`${coaches.length} Coaches, ${players.length} Players and an administrator signed in`);
 
     const stats = new Stats();
     const ledger = new Ledger();
@@ -207,6 +213,7 @@ async function main(): Promise<number> {
           baseUrl: server.url,
           coaches,
           players,
+          admin,
           deadline,
           stats,
           ledger,
@@ -218,14 +225,15 @@ async function main(): Promise<number> {
       clearInterval(progress);
     }
     const elapsedS = (Date.now() - started) / 1000;
-    // Let the sweeps see the final state once, then stop the server before reading the database.
-    await sleep(1500);
+    // Let the sweeps finish: claims a kill left behind are recovered once they are stale (60 s).
+    const settled = await waitForSettledMoney(database, 120_000);
+    log(settled ? 'every money claim settled' : 'money claims still open after 120 s');
     await server.stop();
 
     const { checks, facts } = await withChaosDb(database, (client) =>
       verify(client, ledger, stats.get('ask', 'conn:lost')),
     );
-    printSummary(stats, server, checks, facts, elapsedS, ledger.doubleAnswers);
+    printSummary(stats, server, checks, facts, elapsedS, ledger.doubleAnswers, ledger.adminBursts);
     const failed = checks.some((c) => !c.passed);
     if (failed) {
       keepArtifacts = true;

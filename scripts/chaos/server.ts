@@ -12,6 +12,8 @@ import { productionEnv, stopGracefully, waitForHttp } from '../lib/server-proces
 export { ensureBuild, ROOT, snapshotBuild } from '../lib/server-process';
 
 /** A throwaway secret for a throwaway database. */
+import { CHAOS_ADMIN } from './actors';
+
 const CHAOS_APP_SECRET = 'chaos-only-secret-0123456789abcdef0123456789';
 
 /** Every server child still alive; killed however the run ends (see killAllServers). */
@@ -58,6 +60,10 @@ function serverEnv(options: ServerOptions): NodeJS.ProcessEnv {
     TRUST_PROXY: 'true',
     // The payout-release and refund sweeps run every second, so kills land inside them too.
     SWEEP_INTERVAL_SECONDS: '1',
+    // A hold window of about 17 s, so payouts are released while the administrator acts on them.
+    PAYOUT_HOLD_DAYS: '0.0002',
+    ADMIN_USERNAME: CHAOS_ADMIN.username,
+    ADMIN_PASSWORD: CHAOS_ADMIN.password,
   };
 }
 

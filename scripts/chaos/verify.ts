@@ -2,8 +2,10 @@
  * What must hold in the database after the crashes, checked against the ledger of 2xx responses and
  * against the invariants of the money tables.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import type pg from 'pg';
 import { coachPayoutCents } from '../../contracts/money';
+import { withChaosDb } from './database';
 import type { Ledger } from './load';
 
 export interface Check {
@@ -23,6 +25,7 @@ interface QuestionRow {
   answered_at: Date | null;
   paid_at: Date | null;
   payment_intent_id: string | null;
+  refund_id: string | null;
 }
 
 interface PayoutRow {
@@ -32,7 +35,28 @@ interface PayoutRow {
   amount: number;
   status: string;
   transfer_id: string | null;
+  reversal_id: string | null;
   paid_at: Date | null;
+}
+
+const OPEN_CLAIMS = `SELECT
+    (SELECT count(*) FROM payouts WHERE status IN ('transferring', 'reversing'))
+  + (SELECT count(*) FROM questions WHERE payment_status = 'refunding') AS open`;
+
+/**
+ * Waits until no transfer, reversal or refund is left claimed: the running server's recovery sweep
+ * finishes what a kill interrupted once the claim is stale (ADR 023).
+ */
+export async function waitForSettledMoney(database: string, timeoutMs: number): Promise<boolean> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const open = await withChaosDb(database, async (client) =>
+      Number((await client.query<{ open: string }>(OPEN_CLAIMS)).rows[0]?.open ?? 0),
+    );
+    if (open === 0) return true;
+    if (Date.now() > until) return false;
+    await sleep(2000);
+  }
 }
 
 const sample = (ids: string[]) =>
@@ -52,11 +76,11 @@ export async function verify(
 ): Promise<{ checks: Check[]; facts: Record<string, number> }> {
   const { rows: questionRows } = await client.query<QuestionRow>(
     `SELECT id, asker_id, expert_id, amount, status, payment_status, answer, answered_at, paid_at,
-            payment_intent_id
+            payment_intent_id, refund_id
        FROM questions`,
   );
   const { rows: payoutRows } = await client.query<PayoutRow>(
-    'SELECT id, question_id, expert_id, amount, status, transfer_id, paid_at FROM payouts',
+    'SELECT id, question_id, expert_id, amount, status, transfer_id, reversal_id, paid_at FROM payouts',
   );
   const { rows: mailRows } = await client.query<{ question_id: string; n: string }>(
     `SELECT substring(text from '/questions/([0-9a-f-]{36})') AS question_id, count(*) AS n
@@ -97,11 +121,13 @@ export async function verify(
     ),
   );
 
-  // 2. Every 2xx answer is stored, answered, with the text of the accepted request.
+  // 2. Every 2xx answer is stored, answered (or refunded since, by an administrator), with the text
+  // of the accepted request.
   const unanswered: string[] = [];
   for (const [id, a] of ledger.answered) {
     const q = questions.get(id);
-    if (!q || q.status !== 'answered' || q.answer !== a.text || !q.answered_at) unanswered.push(id);
+    const kept = q && ['answered', 'refunded'].includes(q.status);
+    if (!q || !kept || q.answer !== a.text || !q.answered_at) unanswered.push(id);
   }
   checks.push(
     check(
@@ -184,10 +210,11 @@ export async function verify(
     ),
   );
 
-  // 7. Every 2xx payment is recorded.
+  // 7. Every 2xx payment is recorded (and stays paid unless an administrator refunded it).
   const unpaid = [...ledger.paid].filter((id) => {
     const q = questions.get(id);
-    return !q || q.payment_status !== 'paid' || !q.paid_at || q.payment_intent_id === null;
+    const recorded = q && (q.payment_status === 'paid' || ledger.refunded.has(id));
+    return !q || !recorded || !q.paid_at || q.payment_intent_id === null;
   });
   checks.push(
     check(
@@ -215,7 +242,50 @@ export async function verify(
     ),
   );
 
-  // 9. Nothing created from nowhere: questions the ledger does not know came from lost responses.
+  // 9. Every administrator refund (2xx) is recorded, with the provider's refund.
+  const unrefunded = [...ledger.refunded].filter((id) => {
+    const q = questions.get(id);
+    return !q || q.payment_status !== 'refunded' || !q.refund_id;
+  });
+  checks.push(
+    check(
+      'every refund accepted (2xx) is recorded, with its refund id',
+      unrefunded,
+      `${ledger.refunded.size} of ${ledger.refunded.size} refunded`,
+      'accepted refunds not recorded:',
+    ),
+  );
+
+  // 10. Never paid twice: a refunded question's payout is cancelled, and a transfer made before
+  // the refund was reversed.
+  const paidTwice = payoutRows
+    .filter((p) => questions.get(p.question_id)?.payment_status === 'refunded')
+    .filter((p) => p.status !== 'cancelled' || (p.transfer_id !== null && p.reversal_id === null))
+    .map((p) => p.id);
+  checks.push(
+    check(
+      'no refunded question keeps a transfer',
+      paidTwice,
+      `${payoutRows.filter((p) => p.reversal_id).length} transfers reversed`,
+      'payouts paid for a refunded question:',
+    ),
+  );
+
+  // 11. Every claim a kill interrupted was finished by the recovery sweep.
+  const claimed = [
+    ...payoutRows.filter((p) => ['transferring', 'reversing'].includes(p.status)).map((p) => p.id),
+    ...questionRows.filter((q) => q.payment_status === 'refunding').map((q) => q.id),
+  ];
+  checks.push(
+    check(
+      'no transfer, reversal or refund left half done',
+      claimed,
+      'none open',
+      'claims still open:',
+    ),
+  );
+
+  // 12. Nothing created from nowhere: questions the ledger does not know came from lost responses.
   const unknown = questionRows.filter((q) => !ledger.created.has(q.id));
   checks.push({
     name: 'unrecorded questions ≤ creations with a lost response',
@@ -234,6 +304,7 @@ export async function verify(
       (p) => p.status === 'pending' && questions.get(p.question_id)?.payment_status === 'paid',
     ).length,
     unrecordedQuestions: unknown.length,
+    refunded: questionRows.filter((q) => q.payment_status === 'refunded').length,
     ambiguousAnswersStored: [...ledger.ambiguousAnswers].filter(
       (id) => questions.get(id)?.status === 'answered',
     ).length,

@@ -17,6 +17,12 @@ import {
 } from 'drizzle-orm/pg-core';
 import { CONTACT_TOPIC_VALUES } from '../../contracts/contact';
 import { PAYOUT_STATUSES } from '../../contracts/payments';
+import {
+  DISPUTE_REASONS,
+  PAYMENT_STATUSES,
+  QUESTION_STATUSES,
+  REFUND_REASONS,
+} from '../../contracts/question-states';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -31,16 +37,15 @@ const at = (name: string) => timestamp(name, { withTimezone: true });
 // ---------------------------------------------------------------- enums
 
 export const roleEnum = pgEnum('user_role', ['asker', 'expert']);
-export const questionStatusEnum = pgEnum('question_status', ['pending', 'answered', 'refunded']);
-export const paymentStatusEnum = pgEnum('payment_status', [
-  'unpaid',
-  'pending',
-  'paid',
-  'failed',
-  'refunded',
-]);
+export const questionStatusEnum = pgEnum('question_status', QUESTION_STATUSES);
+export const paymentStatusEnum = pgEnum('payment_status', PAYMENT_STATUSES);
+export const refundReasonEnum = pgEnum('refund_reason', REFUND_REASONS);
+export const disputeReasonEnum = pgEnum('dispute_reason', DISPUTE_REASONS);
 export const payoutStatusEnum = pgEnum('payout_status', PAYOUT_STATUSES);
-/** How an administrator settled a dispute (ADR 015); null while it is open. */
+/**
+ * How an administrator settled a dispute (ADR 015, 023); null while it is open. 'dismissed' is
+ * history only: disputes are now settled by a release or a refund.
+ */
 export const disputeResolutionEnum = pgEnum('dispute_resolution', [
   'dismissed',
   'released',
@@ -197,9 +202,9 @@ export const experts = pgTable(
     stripeChargesEnabled: boolean('stripe_charges_enabled').notNull().default(false),
     stripePayoutsEnabled: boolean('stripe_payouts_enabled').notNull().default(false),
     createdAt: createdAt(),
-    /** The current URL segment of the Coach's page (ADR 024); earlier ones live in expert_slugs. */
+    /** The current URL segment of the Coach's page (ADR 025); earlier ones live in expert_slugs. */
     slug: text('slug').notNull().unique(),
-    // The directory's figures, kept by triggers on questions, reviews and ratings (ADR 024) so
+    // The directory's figures, kept by triggers on questions, reviews and ratings (ADR 025) so
     // that sorting and filtering 10k Coaches reads one row each instead of counting their questions.
     answeredCount: integer('answered_count').notNull().default(0),
     /** Published reviews only (spec §9). */
@@ -226,7 +231,7 @@ export const experts = pgTable(
   ],
 );
 
-/** Every slug a Coach has had, so a link shared before a rename still finds them (ADR 024). */
+/** Every slug a Coach has had, so a link shared before a rename still finds them (ADR 025). */
 export const expertSlugs = pgTable(
   'expert_slugs',
   {
@@ -269,8 +274,23 @@ export const questions = pgTable(
     answeredAt: at('answered_at'),
     refundedAt: at('refunded_at'),
     disputeFlagged: boolean('dispute_flagged').notNull().default(false),
+    disputeReason: disputeReasonEnum('dispute_reason'),
+    disputeDetails: text('dispute_details'),
+    disputedAt: at('disputed_at'),
     disputeResolution: disputeResolutionEnum('dispute_resolution'),
     disputeResolvedAt: at('dispute_resolved_at'),
+    declinedAt: at('declined_at'),
+    /** The Coach's optional note to the Player when declining. */
+    declineNote: text('decline_note'),
+    withdrawnAt: at('withdrawn_at'),
+    /** Why the payment is being or was refunded; set with payment_status 'refunding' (ADR 023). */
+    refundReason: refundReasonEnum('refund_reason'),
+    /**
+     * Set while a refund is claimed and not yet recorded: the recovery sweep retries claims left
+     * behind by a crash.
+     */
+    refundClaimedAt: at('refund_claimed_at'),
+    refundId: text('refund_id'),
     askerViewedResponse: boolean('asker_viewed_response').notNull().default(false),
     expertViewedQuestion: boolean('expert_viewed_question').notNull().default(false),
   },
@@ -320,6 +340,11 @@ export const questions = pgTable(
     index('questions_disputes_idx')
       .on(t.createdAt, t.id)
       .where(sql`${t.disputeFlagged}`),
+    // Refunds claimed but not yet recorded: the recovery sweep finishes them. (The predicate
+    // avoids the enum values added with it: a new enum value cannot be used in its migration.)
+    index('questions_refunding_idx')
+      .on(t.refundClaimedAt)
+      .where(sql`${t.refundClaimedAt} IS NOT NULL`),
   ],
 );
 
@@ -391,7 +416,13 @@ export const payouts = pgTable(
     /** An administrator's hold: the sweep leaves the payout alone until it is released. */
     heldByAdmin: boolean('held_by_admin').notNull().default(false),
     transferId: text('transfer_id'),
+    /** Set when the transfer is reversed because the Player was refunded after it (ADR 023). */
+    reversalId: text('reversal_id'),
     createdAt: createdAt(),
+    /** The end of the hold window: the answer plus PAYOUT_HOLD_DAYS (disputes close then too). */
+    releasableAt: at('releasable_at').notNull().defaultNow(),
+    /** Set while a transfer or reversal is claimed and not yet recorded (recovery sweep). */
+    claimedAt: at('claimed_at'),
     paidAt: at('paid_at'),
   },
   (t) => [
@@ -400,8 +431,12 @@ export const payouts = pgTable(
     index('payouts_expert_idx').on(t.expertId, t.createdAt),
     index('payouts_newest_idx').on(t.createdAt, t.id),
     index('payouts_release_due_idx')
-      .on(t.createdAt)
+      .on(t.releasableAt)
       .where(sql`${t.status} IN ('pending', 'held')`),
+    // Transfers and reversals claimed but not yet recorded (claimed_at is cleared on record).
+    index('payouts_in_flight_idx')
+      .on(t.claimedAt)
+      .where(sql`${t.claimedAt} IS NOT NULL`),
   ],
 );
 

@@ -32,9 +32,12 @@ describe.runIf(testDatabaseKind === 'postgres')('sweeps in two processes on one 
           paymentStatus: 'paid',
           paidAt: now,
         });
-        await db
-          .insert(payouts)
-          .values({ questionId: answered.id, expertId: coach.id, amount: 700 });
+        await db.insert(payouts).values({
+          questionId: answered.id,
+          expertId: coach.id,
+          amount: 700,
+          releasableAt: new Date(now.getTime() - DAY),
+        });
         await insertQuestion(db, {
           expertId: coach.id,
           askerId: asker.id,

@@ -11,7 +11,7 @@ const options: HelmetOptions = {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'"],
       // Radix positions popovers with inline style attributes, and server-rendered pages carry the
-      // stylesheet inline (ADR 025); no inline script.
+      // stylesheet inline (ADR 026); no inline script.
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'https:'],
       fontSrc: ["'self'"],

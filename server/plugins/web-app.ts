@@ -35,7 +35,7 @@ const inScript = (json: string) => json.replace(/</g, '\\u003c');
 
 /**
  * Serves the built React app: hashed assets cached for a year and sent brotli or gzip compressed
- * when the browser accepts it. A public page is rendered by React on the server (ADR 025), with
+ * when the browser accepts it. A public page is rendered by React on the server (ADR 026), with
  * its head and the data it was rendered from; every other GET gets index.html, so client-side
  * routes (including unknown ones, which render the not-found page) work on reload.
  */

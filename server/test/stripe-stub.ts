@@ -23,6 +23,13 @@ export interface StubAccount {
   requirements: { currently_due: string[]; past_due: string[] };
 }
 
+/** The money the stub moved, as Stripe's own records would show it (one object per key). */
+export interface StubLedger {
+  transfers: Map<string, { amount: number; destination: string; transferGroup: string | null }>;
+  reversals: Map<string, { transfer: string; amount: number }>;
+  refunds: Map<string, { paymentIntent: string }>;
+}
+
 export interface StripeStub {
   /** Base URL for STRIPE_API_BASE. */
   url: string;
@@ -30,6 +37,7 @@ export interface StripeStub {
   port: number;
   requests: StripeStubRequest[];
   accounts: Map<string, StubAccount>;
+  ledger: StubLedger;
   /** Answers the next `count` requests with a retryable 500, as Stripe does on a blip. */
   failNext(count: number): void;
   close(): Promise<void>;
@@ -64,7 +72,8 @@ const stripeError = (message: string, type = 'invalid_request_error') => ({
  * accounts, account and login links, transfers, refunds). It records every request and, like Stripe,
  * answers a repeated Idempotency-Key with the first response.
  */
-export async function startStripeStub(): Promise<StripeStub> {
+export async function startStripeStub(options: { latencyMs?: number } = {}): Promise<StripeStub> {
+  const ledger: StubLedger = { transfers: new Map(), reversals: new Map(), refunds: new Map() };
   const requests: StripeStubRequest[] = [];
   const accounts = new Map<string, StubAccount>();
   const idempotent = new Map<string, { status: number; body: Json }>();
@@ -136,10 +145,16 @@ export async function startStripeStub(): Promise<StripeStub> {
       ];
     }
     if (method === 'POST' && path === '/v1/transfers') {
+      const id = newId('tr');
+      ledger.transfers.set(id, {
+        amount: Number(body.amount),
+        destination: body.destination ?? '',
+        transferGroup: body.transfer_group ?? null,
+      });
       return [
         200,
         {
-          id: newId('tr'),
+          id,
           object: 'transfer',
           amount: Number(body.amount),
           currency: body.currency,
@@ -151,11 +166,25 @@ export async function startStripeStub(): Promise<StripeStub> {
         },
       ];
     }
+    const reversal = /^\/v1\/transfers\/([^/]+)\/reversals$/.exec(path);
+    if (method === 'POST' && reversal?.[1]) {
+      const transfer = ledger.transfers.get(reversal[1]);
+      if (!transfer) return [404, stripeError(`No such transfer: '${reversal[1]}'`)];
+      const id = newId('trr');
+      const amount = Number(body.amount ?? transfer.amount);
+      ledger.reversals.set(id, { transfer: reversal[1], amount });
+      return [
+        200,
+        { id, object: 'transfer_reversal', amount, transfer: reversal[1], created: now() },
+      ];
+    }
     if (method === 'POST' && path === '/v1/refunds') {
+      const id = newId('re');
+      ledger.refunds.set(id, { paymentIntent: body.payment_intent ?? '' });
       return [
         200,
         {
-          id: newId('re'),
+          id,
           object: 'refund',
           payment_intent: body.payment_intent,
           status: 'succeeded',
@@ -175,6 +204,8 @@ export async function startStripeStub(): Promise<StripeStub> {
     const idempotencyKey = typeof key === 'string' ? key : undefined;
     const auth = req.headers.authorization;
     requests.push({ method, path, body, idempotencyKey, authorization: auth });
+    // Like the real API, an answer takes time: concurrent callers overlap.
+    if (options.latencyMs) await new Promise((resolve) => setTimeout(resolve, options.latencyMs));
 
     if (failures > 0) {
       failures -= 1;
@@ -207,6 +238,7 @@ export async function startStripeStub(): Promise<StripeStub> {
     port,
     requests,
     accounts,
+    ledger,
     failNext(count) {
       failures = count;
     },

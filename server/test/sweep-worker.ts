@@ -7,12 +7,13 @@ import pino from 'pino';
 import { createInProcessBus } from '../adapters/events/in-process';
 import type { PaymentProvider } from '../adapters/payments/types';
 import { openDatabase } from '../db/client';
-import { refundUnanswered, releasePayouts } from '../jobs/payment-sweeps';
+import type { Config } from '../config';
+import { refundUnanswered, releasePayouts, type Money } from '../modules/payments/settlement';
 
 const [url, nowIso] = process.argv.slice(2);
 const keys: string[] = [];
 const slow = () => new Promise((resolve) => setTimeout(resolve, 5));
-// Only the two calls the sweeps make; the rest of the interface is never reached here.
+// Only the calls the sweeps make; the rest of the interface is never reached here.
 const provider = {
   name: 'local',
   async transfer({ idempotencyKey }: { idempotencyKey: string }) {
@@ -30,11 +31,15 @@ const provider = {
 const logger = pino({ level: 'silent' });
 const handle = await openDatabase({ url: url ?? '' });
 const now = new Date(nowIso ?? Date.now());
-const bus = createInProcessBus();
-while (
-  (await releasePayouts(handle.db, provider, logger, now)) +
-    (await refundUnanswered(handle.db, provider, bus, logger, now)) >
-  0
-);
+// The sweeps read only these settings: links in the e-mails they queue.
+const config = { PUBLIC_URL: 'http://localhost:3000', PAYOUT_HOLD_DAYS: 3 } as Config;
+const money: Money = {
+  db: handle.db,
+  payments: provider,
+  bus: createInProcessBus(),
+  config,
+  logger,
+};
+while ((await releasePayouts(money, { now })) + (await refundUnanswered(money, now)) > 0);
 await handle.close();
 process.stdout.write(JSON.stringify(keys));

@@ -4,7 +4,7 @@ import { Toaster } from '@/components/toast/toaster';
 import { BetaGate } from '@/features/beta/beta-gate';
 import { ErrorBoundary } from './error-screen';
 
-/** What wraps the router, the same in the browser and in the server renderer (ADR 025). */
+/** What wraps the router, the same in the browser and in the server renderer (ADR 026). */
 export function AppRoot({
   queryClient,
   children,

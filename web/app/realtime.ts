@@ -4,7 +4,7 @@ import { useAccount } from '@/features/account/api';
 
 /**
  * One Server-Sent Events stream per tab. Coach changes refetch every Coach list; a change to one of
- * the signed-in user's questions refetches their questions and the inbox badge. The stream is
+ * the signed-in user's questions refetches their questions, the inbox badge, payouts and payments. The stream is
  * reopened when the user changes, because the server ties it to the session it was opened with.
  */
 export function useRealtime() {
@@ -15,8 +15,11 @@ export function useRealtime() {
     source.addEventListener('experts.changed', () => {
       void queryClient.invalidateQueries({ queryKey: ['experts'] });
     });
+    // A question's change may be money moving too: a payout released, held, cancelled; a refund.
     source.addEventListener('questions.changed', () => {
-      void queryClient.invalidateQueries({ queryKey: ['questions'] });
+      for (const queryKey of [['questions'], ['payouts'], ['payments', 'history']]) {
+        void queryClient.invalidateQueries({ queryKey });
+      }
     });
     return () => source.close();
   }, [queryClient, userId]);

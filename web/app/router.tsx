@@ -6,7 +6,7 @@ import { RouteErrorScreen } from './error-screen';
 import { Layout } from './layout';
 
 /**
- * What a server-rendered page needs before it renders (ADR 025): it fills the query cache, and
+ * What a server-rendered page needs before it renders (ADR 026): it fills the query cache, and
  * may answer with another status (a missing profile) or send the visitor elsewhere (an old link).
  */
 export type Prefetch = (page: {

@@ -3,7 +3,7 @@ import type { ApiTransport } from '@contracts/ssr';
 
 let transport: ApiTransport = (path, init) => fetch(path, init);
 
-/** The server renderer sends a page's API calls through Fastify itself (ADR 025). */
+/** The server renderer sends a page's API calls through Fastify itself (ADR 026). */
 export const setApiTransport = (next: ApiTransport): void => {
   transport = next;
 };

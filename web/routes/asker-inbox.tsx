@@ -1,17 +1,21 @@
 import {
   ArrowLeft,
   ArrowRight,
+  CircleX,
   Clock,
+  CreditCard,
   Hourglass,
   MessageCircleQuestion,
   MessageSquareText,
   Receipt,
+  ShieldAlert,
   Undo2,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { REFUND_AFTER_DAYS } from '@contracts/limits';
 import { formatWholeDollars } from '@contracts/money';
+import { askerActions, isUnpaid } from '@contracts/question-states';
 import type { PlayerQuestion } from '@contracts/questions';
 import { INBOX_MESSAGES } from '@contracts/questions';
 import { useErrorToast } from '@/components/toast/use-error-toast';
@@ -26,6 +30,7 @@ import { HelpfulRating } from '@/features/questions/helpful-rating';
 import { LoadMore } from '@/features/questions/load-more';
 import { ReportDialog } from '@/features/questions/report-dialog';
 import { StatusBadge } from '@/features/questions/status-badge';
+import { UnpaidActions } from '@/features/questions/unpaid-actions';
 import { cn } from '@/lib/cn';
 import { timeSince } from '@/lib/relative-time';
 import { errorMessage } from '@/lib/api-client';
@@ -104,6 +109,14 @@ function Header() {
 
 function QuestionCard({ question: q }: { question: PlayerQuestion }) {
   const answered = q.status === 'answered';
+  // The question page's rules: no Helpful on a disputed or unpaid answer (ADR 023).
+  const may = askerActions({
+    status: q.status,
+    paymentStatus: q.paymentStatus,
+    hasAnswer: q.answer !== null,
+    disputeFlagged: q.disputeFlagged,
+    disputeUntil: q.disputeUntil,
+  });
   return (
     <Card className="p-4 sm:p-6">
       <div className="flex items-start gap-3">
@@ -143,12 +156,47 @@ function QuestionCard({ question: q }: { question: PlayerQuestion }) {
           }
         >
           <p className="break-words whitespace-pre-line text-ink">{q.answer}</p>
-          {answered && (
+          {q.disputeFlagged && (
+            <p className="mt-3 flex items-center gap-2 text-sm font-semibold text-warning">
+              <ShieldAlert aria-hidden className="size-4 shrink-0" />
+              Dispute flagged: under review
+            </p>
+          )}
+          {(may.rate || may.report) && (
             <div className="mt-4 flex flex-wrap items-center justify-between gap-3 border-t border-navy/10 pt-3">
-              <HelpfulRating questionId={q.id} value={null} />
-              <ReportDialog questionId={q.id} className="-mr-2" />
+              {may.rate ? <HelpfulRating questionId={q.id} value={null} /> : <span />}
+              {may.report && <ReportDialog questionId={q.id} className="-mr-2" />}
             </div>
           )}
+        </Notice>
+      ) : q.status === 'declined' ? (
+        <Notice
+          className="border border-slate-300 bg-slate-50"
+          icon={<CircleX aria-hidden className="size-5 shrink-0 text-slate-600" />}
+          title="Declined by the Coach"
+        >
+          <p className="text-sm text-muted">
+            {isUnpaid(q) ? 'Nothing was charged.' : 'Your payment is refunded in full.'}
+          </p>
+        </Notice>
+      ) : q.status === 'withdrawn' ? (
+        <Notice
+          className="border border-slate-300 bg-slate-50"
+          icon={<Undo2 aria-hidden className="size-5 shrink-0 text-slate-600" />}
+          title="Withdrawn"
+        >
+          <p className="text-sm text-muted">You withdrew this question. Nothing was charged.</p>
+        </Notice>
+      ) : may.pay ? (
+        <Notice
+          className="border-2 border-warning/40 bg-warning-soft"
+          icon={<CreditCard aria-hidden className="size-5 shrink-0 text-warning" />}
+          title="Payment not completed"
+        >
+          <p className="mb-3 text-sm text-muted">
+            The Coach is not paid until you pay. Pay now, or withdraw the question.
+          </p>
+          <UnpaidActions id={q.id} amount={q.amount} expertName={q.expert.name} />
         </Notice>
       ) : q.status === 'refunded' ? (
         <Notice

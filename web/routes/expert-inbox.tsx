@@ -4,6 +4,7 @@ import {
   CalendarDays,
   CircleCheck,
   Clock,
+  CreditCard,
   Inbox as InboxIcon,
   UserPen,
 } from 'lucide-react';
@@ -13,6 +14,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatWholeDollars } from '@contracts/money';
+import { isUnpaid } from '@contracts/question-states';
 import type { CoachInbox, CoachInboxQuestion, InboxFilter } from '@contracts/questions';
 import { INBOX_MESSAGES } from '@contracts/questions';
 import { useErrorToast } from '@/components/toast/use-error-toast';
@@ -24,6 +26,7 @@ import { LoadError } from '@/components/ui/load-error';
 import { PageLoading } from '@/components/ui/page-loading';
 import { COACH_INBOX_KEY, coachInboxQuery } from '@/features/questions/api';
 import { LoadMore, type LoadMoreProps } from '@/features/questions/load-more';
+import { DeclineDialog } from '@/features/questions/decline-dialog';
 import { RespondDialog } from '@/features/questions/respond-dialog';
 import { StatusBadge } from '@/features/questions/status-badge';
 import { cn } from '@/lib/cn';
@@ -271,6 +274,12 @@ function QuestionCard({
 
       <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-muted">
         <StatusBadge status={q.status} view="coach" />
+        {isUnpaid(q) && (
+          <span className="inline-flex shrink-0 items-center gap-1.5 rounded-full border border-orange-300 bg-warning-soft px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap text-warning">
+            <CreditCard aria-hidden className="size-3.5" />
+            Unpaid
+          </span>
+        )}
         <span className="inline-flex items-center gap-1.5">
           <Clock aria-hidden className="size-4 shrink-0" />
           <time dateTime={q.createdAt}>{timeSince(q.createdAt)}</time>
@@ -309,6 +318,7 @@ function QuestionCard({
             <ArrowRight aria-hidden />
           </Link>
         </Button>
+        {q.status === 'pending' && <DeclineDialog questionId={q.id} />}
         {q.status === 'pending' && <RespondDialog question={q} onAnswered={onAnswered} />}
       </div>
     </Card>

@@ -16,7 +16,7 @@ import { pageTitle } from '@/lib/site-meta';
 
 /**
  * The Coach's page, or 404. Any address but the current slug or the id (an old slug after a
- * rename, the name in other letter case) is sent to the current one for good (ADR 024).
+ * rename, the name in other letter case) is sent to the current one for good (ADR 025).
  */
 export const prefetch: Prefetch = async ({ queryClient, params }) => {
   const idOrSlug = params.id ?? '';

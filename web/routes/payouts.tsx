@@ -2,8 +2,13 @@ import { CalendarDays, CircleCheck, Hourglass, TriangleAlert, Wallet } from 'luc
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDollarsAndCents } from '@contracts/money';
-import type { Payout } from '@contracts/payments';
-import { PAYOUT_MESSAGES } from '@contracts/payments';
+import {
+  isOutstanding,
+  PAYOUT_MESSAGES,
+  payoutState,
+  type Payout,
+  type PayoutStateTone,
+} from '@contracts/payments';
 import { useErrorToast } from '@/components/toast/use-error-toast';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -12,6 +17,7 @@ import { PageLoading } from '@/components/ui/page-loading';
 import { usePayouts } from '@/features/payments/history-api';
 import { ManagePaymentButton } from '@/features/payments/manage-payment-button';
 import { cn } from '@/lib/cn';
+import { formatDate } from '@/lib/dates';
 
 type PayoutStatus = Payout['status'];
 
@@ -26,12 +32,22 @@ const STATUS: Record<PayoutStatus, { label: string; badge: string; dot: string }
     badge: 'border-orange-300 bg-orange-50 text-orange-800',
     dot: 'bg-orange-500',
   },
+  transferring: {
+    label: 'Sending',
+    badge: 'border-sky-300 bg-sky-50 text-sky-900',
+    dot: 'bg-sky-600',
+  },
   paid: {
     label: 'Paid',
     badge: 'border-green-300 bg-green-50 text-green-800',
     dot: 'bg-green-600',
   },
   failed: { label: 'Failed', badge: 'border-red-300 bg-red-50 text-red-800', dot: 'bg-red-600' },
+  reversing: {
+    label: 'Cancelled',
+    badge: 'border-slate-300 bg-slate-100 text-slate-700',
+    dot: 'bg-slate-500',
+  },
   cancelled: {
     label: 'Cancelled',
     badge: 'border-slate-300 bg-slate-100 text-slate-700',
@@ -39,20 +55,15 @@ const STATUS: Record<PayoutStatus, { label: string; badge: string; dot: string }
   },
 };
 
-const dateFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-});
+const STATE_TONES: Record<PayoutStateTone, string> = {
+  waiting: 'text-amber-800',
+  held: 'text-warning',
+  paid: 'text-success',
+  cancelled: 'text-slate-700',
+};
 
-/** 'Nov 21, 2026' in en-US; '' when `iso` is unreadable. */
-function formatDate(iso: string): string {
-  const time = Date.parse(iso);
-  return Number.isNaN(time) ? '' : dateFormat.format(time);
-}
-
-const sumOf = (payouts: Payout[], status: PayoutStatus): number =>
-  payouts.reduce((total, payout) => (payout.status === status ? total + payout.amount : total), 0);
+const sumOf = (payouts: Payout[], counts: (payout: Payout) => boolean): number =>
+  payouts.reduce((total, payout) => (counts(payout) ? total + payout.amount : total), 0);
 
 /** The Coach's payouts, at /payouts (spec §2 'Payouts'). */
 export function PayoutsPage() {
@@ -82,13 +93,13 @@ export function PayoutsPage() {
             ) : (
               <>
                 <Summary
-                  paid={sumOf(data.payouts, 'paid')}
-                  pending={sumOf(data.payouts, 'pending')}
+                  paid={sumOf(data.payouts, (p) => p.status === 'paid')}
+                  pending={sumOf(data.payouts, isOutstanding)}
                 />
                 <ul className="flex flex-col gap-4">
                   {data.payouts.map((payout) => (
                     <li key={payout.id}>
-                      <PayoutCard payout={payout} />
+                      <PayoutCard payout={payout} payoutsEnabled={data.payoutsEnabled} />
                     </li>
                   ))}
                 </ul>
@@ -157,7 +168,7 @@ function Summary({ paid, pending }: { paid: number; pending: number }) {
       </p>
       <p className="flex items-center gap-2 text-muted">
         <Hourglass aria-hidden className="size-5 shrink-0 text-amber-600" />
-        Pending
+        Pending (held included)
         <span className="font-display text-2xl leading-none font-bold text-navy">
           {formatDollarsAndCents(pending)}
         </span>
@@ -181,8 +192,9 @@ function PayoutStatusBadge({ status }: { status: PayoutStatus }) {
   );
 }
 
-function PayoutCard({ payout }: { payout: Payout }) {
+function PayoutCard({ payout, payoutsEnabled }: { payout: Payout; payoutsEnabled: boolean }) {
   const paidOn = payout.status === 'paid' && payout.paidAt ? formatDate(payout.paidAt) : '';
+  const state = payoutState(payout, payoutsEnabled, formatDate);
   return (
     <Card className="p-4 sm:p-6">
       <div className="flex items-start justify-between gap-3">
@@ -204,10 +216,12 @@ function PayoutCard({ payout }: { payout: Payout }) {
 
       <p className="mt-3 line-clamp-2 break-words text-ink">{payout.question}</p>
 
-      {paidOn && payout.paidAt && (
+      {paidOn && payout.paidAt ? (
         <p className="mt-3 text-sm font-semibold text-success">
           Paid on <time dateTime={payout.paidAt}>{paidOn}</time>
         </p>
+      ) : (
+        <p className={cn('mt-3 text-sm font-semibold', STATE_TONES[state.tone])}>{state.label}</p>
       )}
     </Card>
   );

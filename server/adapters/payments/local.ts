@@ -35,6 +35,9 @@ export function createLocalPaymentProvider(options: {
     async transfer({ idempotencyKey }) {
       return { transferId: idFor('tr', idempotencyKey) };
     },
+    async reverseTransfer({ idempotencyKey }) {
+      return { reversalId: idFor('trr', idempotencyKey) };
+    },
     async refund({ idempotencyKey }) {
       return { refundId: idFor('re', idempotencyKey) };
     },

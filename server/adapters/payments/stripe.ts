@@ -171,6 +171,14 @@ export function createStripePaymentProvider(
       );
       return { transferId: transfer.id };
     },
+    async reverseTransfer({ transferId, amountCents, idempotencyKey }) {
+      const reversal = await stripe.transfers.createReversal(
+        transferId,
+        { amount: amountCents },
+        { idempotencyKey },
+      );
+      return { reversalId: reversal.id };
+    },
     async refund({ paymentIntentId, idempotencyKey }) {
       const refund = await stripe.refunds.create(
         { payment_intent: paymentIntentId },

@@ -40,5 +40,11 @@ export interface PaymentProvider {
     transferGroup: string;
     idempotencyKey: string;
   }): Promise<{ transferId: string }>;
+  /** Takes a transfer back from the Coach's account (a refund after the transfer, ADR 023). */
+  reverseTransfer(input: {
+    transferId: string;
+    amountCents: number;
+    idempotencyKey: string;
+  }): Promise<{ reversalId: string }>;
   refund(input: { paymentIntentId: string; idempotencyKey: string }): Promise<{ refundId: string }>;
 }

@@ -2,12 +2,13 @@ import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMIN_ACTION_MESSAGES } from '../../../contracts/admin-actions';
-import { releasePayouts } from '../../jobs/payment-sweeps';
+import { moneyOf, releasePayouts } from '../payments/settlement';
 import {
   abuseReports,
   adminAuditLog,
   adminSessions,
   contactMessages,
+  mailOutbox,
   payouts,
   questions,
 } from '../../db/schema';
@@ -50,7 +51,13 @@ describe(`administrator tables and moderation (${testDatabaseKind})`, () => {
     });
     await db()
       .insert(payouts)
-      .values({ questionId: question.id, expertId: coach.id, amount: 3500 });
+      // Past its hold window: only a dispute or an administrator keeps it from the Coach.
+      .values({
+        questionId: question.id,
+        expertId: coach.id,
+        amount: 3500,
+        releasableAt: new Date(Date.now() - 60_000),
+      });
     return { coach, asker, question };
   }
   const payoutOf = async (questionId: string) =>
@@ -265,7 +272,7 @@ describe(`administrator tables and moderation (${testDatabaseKind})`, () => {
       .from(abuseReports)
       .where(eq(abuseReports.reportedQuestionId, question.id));
     expect(report?.status).toBe('actioned');
-    await releasePayouts(db(), t.ctx.payments, logger);
+    await releasePayouts(moneyOf(t.ctx, logger));
     expect(await payoutOf(question.id)).toMatchObject({ status: 'held', heldByAdmin: true });
 
     expect((await act(`/api/admin/questions/${question.id}/release-payout`)).statusCode).toBe(204);
@@ -273,9 +280,9 @@ describe(`administrator tables and moderation (${testDatabaseKind})`, () => {
     expect((await act(`/api/admin/questions/${question.id}/release-payout`)).statusCode).toBe(409);
   });
 
-  it('dismisses a dispute, after which the sweep pays the Coach', async () => {
+  it('settles a dispute for the Coach by releasing the payout, and tells both', async () => {
     const { question } = await answeredQuestion();
-    await releasePayouts(db(), t.ctx.payments, logger);
+    await releasePayouts(moneyOf(t.ctx, logger));
     expect((await payoutOf(question.id))?.status).toBe('held');
     const disputes = (await get('/api/admin/disputes')).json().rows;
     expect(disputes).toContainEqual(
@@ -285,10 +292,16 @@ describe(`administrator tables and moderation (${testDatabaseKind})`, () => {
         state: expect.objectContaining({ disputeResolution: null, payoutStatus: 'held' }),
       }),
     );
-    expect((await act(`/api/admin/questions/${question.id}/dismiss-dispute`)).statusCode).toBe(204);
-    expect((await questionRow(question.id))?.disputeResolution).toBe('dismissed');
-    await releasePayouts(db(), t.ctx.payments, logger);
+    expect((await act(`/api/admin/questions/${question.id}/release-payout`)).statusCode).toBe(204);
+    expect((await questionRow(question.id))?.disputeResolution).toBe('released');
     expect((await payoutOf(question.id))?.status).toBe('paid');
+    expect((await act(`/api/admin/questions/${question.id}/refund`)).statusCode).toBe(204);
+    expect((await act(`/api/admin/questions/${question.id}/release-payout`)).statusCode).toBe(409);
+    const mails = await db()
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, question.askerEmail));
+    expect(mails.map((m) => m.subject)).toContain('Your dispute was resolved');
     const settled = (await get('/api/admin/disputes?state=settled')).json().rows;
     expect(settled.map((r: { id: string }) => r.id)).toContain(question.id);
   });
@@ -317,13 +330,22 @@ describe(`administrator tables and moderation (${testDatabaseKind})`, () => {
     expect((await payoutOf(question.id))?.status).toBe('cancelled');
   });
 
-  it('refuses a refund once the payout was transferred, and changes nothing', async () => {
+  it('reverses the transfer when it refunds after the payout was sent, so nothing is paid twice', async () => {
     const { question } = await answeredQuestion({ disputed: false });
-    await releasePayouts(db(), t.ctx.payments, logger);
-    expect((await payoutOf(question.id))?.status).toBe('paid');
-    const res = await act(`/api/admin/questions/${question.id}/refund`);
-    expect(res.statusCode).toBe(409);
-    expect((await questionRow(question.id))?.paymentStatus).toBe('paid');
+    await releasePayouts(moneyOf(t.ctx, logger));
+    const sent = await payoutOf(question.id);
+    expect(sent?.status).toBe('paid');
+    const reverse = vi.spyOn(t.ctx.payments, 'reverseTransfer');
+    expect((await act(`/api/admin/questions/${question.id}/refund`)).statusCode).toBe(204);
+    expect(reverse).toHaveBeenCalledWith({
+      transferId: sent?.transferId,
+      amountCents: 3500,
+      idempotencyKey: `reversal-${sent?.id}`,
+    });
+    reverse.mockRestore();
+    expect(await payoutOf(question.id)).toMatchObject({ status: 'cancelled', claimedAt: null });
+    expect((await payoutOf(question.id))?.reversalId).toMatch(/^trr_/);
+    expect(await questionRow(question.id)).toMatchObject({ paymentStatus: 'refunded' });
   });
 
   it('answers an unknown question or report with 404 and bad ids with 400', async () => {

@@ -1,29 +1,19 @@
 import { and, eq } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import {
   ADMIN_ACTION_MESSAGES,
   questionActions,
   type QuestionAction,
 } from '../../../contracts/admin-actions';
-import type { EventBus } from '../../adapters/events/types';
-import type { PaymentProvider } from '../../adapters/payments/types';
 import type { Database, Executor } from '../../db/client';
 import { abuseReports, experts, payouts, questions } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
-import { releasePayouts } from '../../jobs/payment-sweeps';
-import { enqueueMail } from '../mail/outbox';
+import { moneyMailSubject, queueDisputeReleasedMail } from '../payments/money-mail';
+import { claimRefund, refundNow, releasePayouts, type Money } from '../payments/settlement';
 import { audit, type AttemptContext } from './service';
 
 export interface Actor extends AttemptContext {
   adminId: string;
   username: string;
-}
-
-interface Services {
-  db: Database;
-  payments: PaymentProvider;
-  bus: EventBus;
-  logger: FastifyBaseLogger;
 }
 
 const unavailable = () => new AppError(409, ADMIN_ACTION_MESSAGES.unavailable);
@@ -68,33 +58,33 @@ async function closeReports(tx: Executor, questionId: string, now: Date) {
 
 /**
  * One action on a question, decided by `questionActions` on rows locked for the transaction, so a
- * second click or a concurrent administrator finds it no longer available.
+ * second click or a concurrent administrator finds it no longer available. Money moves after the
+ * commit (ADR 023): a refund is claimed here and sent by `refundNow`; a release is sent by the
+ * payout sweep's own claim.
  */
 export async function actOnQuestion(
-  services: Services,
+  money: Money,
   actor: Actor,
   questionId: string,
   action: QuestionAction,
 ) {
-  const { db, payments, bus, logger } = services;
+  const { db, bus, config } = money;
   const now = new Date();
   const question = await audited(db, actor, `question.${action}`, { questionId }, async (tx) => {
     const [row] = await tx
-      .select({ question: questions, payout: payouts, expertUserId: experts.userId })
+      .select({ question: questions, expertUserId: experts.userId })
       .from(questions)
       .innerJoin(experts, eq(experts.id, questions.expertId))
-      .leftJoin(payouts, eq(payouts.questionId, questions.id))
       .where(eq(questions.id, questionId))
       .for('update', { of: [questions] });
     if (!row) throw notFound(ADMIN_ACTION_MESSAGES.notFound);
-    const { question: q, payout } = row;
-    if (payout) {
-      await tx
-        .select({ id: payouts.id })
-        .from(payouts)
-        .where(eq(payouts.id, payout.id))
-        .for('update');
-    }
+    const { question: q } = row;
+    // Locked after the question, in the same order as every other money path.
+    const [payout] = await tx
+      .select()
+      .from(payouts)
+      .where(eq(payouts.questionId, q.id))
+      .for('update');
     const allowed = questionActions({
       questionId: q.id,
       paymentStatus: q.paymentStatus,
@@ -106,12 +96,6 @@ export async function actOnQuestion(
     if (!allowed.includes(action)) throw unavailable();
     const openDispute = q.disputeFlagged && q.disputeResolution === null;
     switch (action) {
-      case 'dismiss-dispute':
-        await tx
-          .update(questions)
-          .set({ disputeResolution: 'dismissed', disputeResolvedAt: now })
-          .where(eq(questions.id, q.id));
-        break;
       case 'hold-payout':
         await tx
           .update(payouts)
@@ -120,57 +104,44 @@ export async function actOnQuestion(
         await closeReports(tx, q.id, now);
         break;
       case 'release-payout':
-        await tx.update(payouts).set({ heldByAdmin: false }).where(eq(payouts.questionId, q.id));
+        await tx
+          .update(payouts)
+          .set({
+            heldByAdmin: false,
+            // Settling a dispute for the Coach ends the hold window: the decision is made.
+            ...(openDispute ? { releasableAt: now } : {}),
+          })
+          .where(eq(payouts.questionId, q.id));
         if (openDispute) {
           await tx
             .update(questions)
             .set({ disputeResolution: 'released', disputeResolvedAt: now })
             .where(eq(questions.id, q.id));
+          await queueDisputeReleasedMail(tx, config, await moneyMailSubject(tx, q.id));
         }
         break;
       case 'refund':
-        // The same key as the 7-day sweep: the provider refunds a payment once, whoever asks.
-        await payments
-          .refund({ paymentIntentId: q.paymentIntentId ?? '', idempotencyKey: `refund-${q.id}` })
-          .catch((error: unknown) => {
-            logger.error({ err: error, questionId: q.id }, 'admin refund failed at the provider');
-            throw new AppError(502, ADMIN_ACTION_MESSAGES.providerFailed);
-          });
-        await tx
-          .update(questions)
-          .set({
-            status: 'refunded',
-            paymentStatus: 'refunded',
-            refundedAt: now,
-            ...(openDispute ? { disputeResolution: 'refunded', disputeResolvedAt: now } : {}),
-          })
-          .where(eq(questions.id, q.id));
-        await tx
-          .update(payouts)
-          .set({ status: 'cancelled', heldByAdmin: false })
-          .where(eq(payouts.questionId, q.id));
+        await claimRefund(tx, q, openDispute ? 'dispute' : 'admin', now);
+        if (openDispute) {
+          await tx
+            .update(questions)
+            .set({ disputeResolution: 'refunded', disputeResolvedAt: now })
+            .where(eq(questions.id, q.id));
+        }
         await closeReports(tx, q.id, now);
-        await enqueueMail(tx, {
-          to: q.askerEmail,
-          subject: 'Your question was refunded',
-          text: [
-            `Hi ${q.askerName},`,
-            '',
-            'We reviewed your question and refunded your payment in full.',
-          ].join('\n'),
-        });
         break;
     }
     return { ...q, expertUserId: row.expertUserId };
   });
-  if (action === 'release-payout') {
-    await releasePayouts(db, payments, logger, now, questionId);
-  }
   await bus.publish('questions.changed', {
     questionId,
     askerId: question.askerId,
     expertUserId: question.expertUserId,
   });
+  if (action === 'release-payout') await releasePayouts(money, { now, questionId });
+  if (action === 'refund' && !(await refundNow(money, questionId))) {
+    throw new AppError(502, ADMIN_ACTION_MESSAGES.providerFailed);
+  }
 }
 
 export async function dismissReport(db: Database, actor: Actor, reportId: string) {

@@ -28,6 +28,7 @@ import type { AppContext } from '../../context';
 import type { Database } from '../../db/client';
 import { experts, payouts, questions, users } from '../../db/schema';
 import { requireAdmin } from './guard';
+import { moneyOf } from '../payments/settlement';
 import { actOnQuestion, dismissReport, type Actor } from './moderation';
 import { audit, login, revokeSession } from './service';
 import {
@@ -47,10 +48,8 @@ const attempt = (request: FastifyRequest) => ({
 const idParams = z.object({ id: z.uuid() });
 const done = { 204: z.null() };
 
-export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (
-  app,
-  { database, config, payments, bus },
-) => {
+export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const { database, config } = ctx;
   const { db } = database;
   /** The signed-in administrator, as the audit log names them. */
   const actor = async (request: FastifyRequest): Promise<Actor> => {
@@ -124,7 +123,8 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (
           db
             .select({ n: count() })
             .from(payouts)
-            .where(inArray(payouts.status, ['pending', 'held'])),
+            // Owed to Coaches: waiting out the hold window, held, or being sent right now.
+            .where(inArray(payouts.status, ['pending', 'held', 'transferring'])),
         ]);
       const totalUsers = userCount?.n ?? 0;
       const totalExperts = expertCount?.n ?? 0;
@@ -177,12 +177,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (
     },
     async (request, reply) => {
       const who = await actor(request);
-      await actOnQuestion(
-        { db, payments, bus, logger: request.log },
-        who,
-        request.params.id,
-        request.params.action,
-      );
+      await actOnQuestion(moneyOf(ctx, request.log), who, request.params.id, request.params.action);
       return reply.code(204).send(null);
     },
   );

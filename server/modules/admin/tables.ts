@@ -297,6 +297,8 @@ export async function disputesPage(db: Executor, query: z.output<typeof adminDis
       askerEmail: questions.askerEmail,
       coachName: experts.name,
       amount: questions.amount,
+      disputeReason: questions.disputeReason,
+      disputeDetails: questions.disputeDetails,
       createdAt: questions.createdAt,
       sortKey: page.sortKey,
       ...stateFields,

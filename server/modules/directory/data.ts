@@ -9,7 +9,7 @@ import { keyset, toPage, type KeysetSpec } from '../../db/keyset';
 import { experts } from '../../db/schema';
 import { coachFigures } from '../profiles/data';
 
-/** Each sort is served by an index on (its column, id) (ADR 024). */
+/** Each sort is served by an index on (its column, id) (ADR 025). */
 const SORTS: Record<
   DirectorySort,
   { sort: AnyColumn; sortType: KeysetSpec['sortType']; direction: 'asc' | 'desc' }

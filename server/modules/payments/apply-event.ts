@@ -1,11 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { EventBus } from '../../adapters/events/types';
 import type { PaymentEvent } from '../../adapters/payments/types';
-import type { Config } from '../../config';
-import type { Database } from '../../db/client';
 import { experts, processedProviderEvents, questions } from '../../db/schema';
 import { enqueueMail } from '../mail/outbox';
 import { findQuestion } from '../questions/data';
+import { claimRefund, refundNow, type Money } from './settlement';
 
 /**
  * The one place a provider event changes our data (Stripe's webhook and the local provider both come
@@ -13,12 +11,12 @@ import { findQuestion } from '../questions/data';
  * Returns false for a replay. Inside, each case returns the id of the question it changed, if any.
  */
 export async function applyPaymentEvent(
-  db: Database,
-  bus: EventBus,
-  config: Config,
+  money: Money,
   provider: 'local' | 'stripe',
   event: PaymentEvent,
 ): Promise<boolean> {
+  const { db, bus, config } = money;
+  let lateRefund: string | null = null;
   const changed = await db.transaction(async (tx) => {
     const [fresh] = await tx
       .insert(processedProviderEvents)
@@ -44,6 +42,13 @@ export async function applyPaymentEvent(
           )
           .returning();
         if (!paid) return null;
+        // Paid after the question was closed (withdrawn, declined, refunded): it goes back at once.
+        // The update above holds the row lock claimRefund needs.
+        if (paid.status !== 'pending' && paid.status !== 'answered') {
+          const reason = paid.status === 'declined' ? 'declined' : 'withdrawn';
+          if (await claimRefund(tx, paid, reason, new Date())) lateRefund = paid.id;
+          return paid.id;
+        }
         const [expert] = await tx.select().from(experts).where(eq(experts.id, paid.expertId));
         if (expert && paid.status === 'pending') {
           await enqueueMail(tx, {
@@ -87,23 +92,37 @@ export async function applyPaymentEvent(
         return null;
       }
       case 'charge.refunded': {
+        // Our own refunds record themselves (the question says 'refunding' until then). A paid
+        // question refunded outside the app (the provider's dashboard) is recorded here, and its
+        // payout cancelled, or reversed by the recovery sweep if it was already sent.
+        const [q] = await tx
+          .select()
+          .from(questions)
+          .where(
+            and(
+              eq(questions.paymentIntentId, event.paymentIntentId),
+              eq(questions.paymentStatus, 'paid'),
+            ),
+          )
+          .for('update');
+        if (!q) return null;
         const now = new Date();
-        const [refunded] = await tx
+        await claimRefund(tx, q, 'admin', now);
+        await tx
           .update(questions)
-          .set({ paymentStatus: 'refunded' })
-          .where(eq(questions.paymentIntentId, event.paymentIntentId))
-          .returning();
-        if (refunded && refunded.status === 'pending') {
-          await tx
-            .update(questions)
-            .set({ status: 'refunded', refundedAt: now })
-            .where(eq(questions.id, refunded.id));
-        }
-        return refunded?.id ?? null;
+          .set({
+            paymentStatus: 'refunded',
+            status: q.status === 'pending' || q.status === 'answered' ? 'refunded' : q.status,
+            refundedAt: now,
+            refundClaimedAt: null,
+          })
+          .where(eq(questions.id, q.id));
+        return q.id;
       }
     }
   });
   if (changed === 'replay') return false;
+  if (lateRefund) await refundNow(money, lateRefund);
   if (changed) {
     const row = await findQuestion(db, changed);
     if (row) {

@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { payoutsSchema, playerPaymentsSchema } from '../../../contracts/payments';
 import type { AppContext } from '../../context';
@@ -22,8 +22,12 @@ export const historyRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { au
         status: payouts.status,
         createdAt: payouts.createdAt,
         paidAt: payouts.paidAt,
+        releasableAt: payouts.releasableAt,
+        heldByAdmin: payouts.heldByAdmin,
         question: questions.question,
         askerName: questions.askerName,
+        questionPaid: sql<boolean>`${questions.paymentStatus} = 'paid'`,
+        disputeOpen: sql<boolean>`${questions.disputeFlagged} AND ${questions.disputeResolution} IS NULL`,
       })
       .from(payouts)
       .innerJoin(questions, eq(questions.id, payouts.questionId))
@@ -32,10 +36,12 @@ export const historyRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { au
       .limit(HISTORY_LIMIT);
     return {
       onboardingComplete: expert.stripeOnboardingComplete,
+      payoutsEnabled: expert.stripePayoutsEnabled && expert.stripeAccountId !== null,
       payouts: rows.map((p) => ({
         ...p,
         createdAt: p.createdAt.toISOString(),
         paidAt: iso(p.paidAt),
+        releasableAt: p.releasableAt.toISOString(),
       })),
     };
   });

@@ -2,15 +2,17 @@ import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { experts, mailOutbox, payouts, questions } from '../../db/schema';
-import { refundUnanswered, releasePayouts } from '../../jobs/payment-sweeps';
 import { signedInUser } from '../../test/accounts';
 import { insertQuestion } from '../../test/factories';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/harness';
 import { applyPaymentEvent } from './apply-event';
+import { moneyOf, refundUnanswered, releasePayouts } from './settlement';
 
 type User = Awaited<ReturnType<typeof signedInUser>>;
 const logger = pino({ level: 'silent' });
 const DAY = 86_400_000;
+/** A time past the hold window of a question answered now. */
+const afterHold = () => new Date(Date.now() + 4 * DAY);
 
 describe(`payments with the local provider (${testDatabaseKind})`, () => {
   let t: TestApp;
@@ -117,7 +119,7 @@ describe(`payments with the local provider (${testDatabaseKind})`, () => {
     };
     const results = [];
     for (let i = 0; i < 10; i++) {
-      results.push(await applyPaymentEvent(db(), t.ctx.bus, t.ctx.config, 'local', event));
+      results.push(await applyPaymentEvent(moneyOf(t.ctx, logger), 'local', event));
     }
     expect(results.filter(Boolean)).toHaveLength(1);
     expect((await question(id)).paymentStatus).toBe('paid');
@@ -153,7 +155,7 @@ describe(`payments with the local provider (${testDatabaseKind})`, () => {
     expect((await call('POST', '/api/payments/portal', coach)).json().url).toContain(accountId);
   });
 
-  it('releases a payout once its question is paid, holds it while disputed, never for an unpaid question', async () => {
+  it('releases a payout after the hold window once its question is paid, holds it while disputed, never for an unpaid question', async () => {
     const paidId = await ask();
     await payThroughCheckout(paidId);
     await call('POST', `/api/questions/${paidId}/answer`, coach, { answer: 'Show him the line.' });
@@ -162,12 +164,21 @@ describe(`payments with the local provider (${testDatabaseKind})`, () => {
     const disputedId = await ask();
     await payThroughCheckout(disputedId);
     await call('POST', `/api/questions/${disputedId}/answer`, coach, { answer: 'Jockey.' });
-    await call('POST', `/api/questions/${disputedId}/dispute`, player);
-
-    await releasePayouts(db(), t.ctx.payments, logger);
-    await releasePayouts(db(), t.ctx.payments, logger);
+    const disputed = await call('POST', `/api/questions/${disputedId}/dispute`, player, {
+      reason: 'incomplete',
+    });
+    expect(disputed.statusCode).toBe(204);
     const payout = async (id: string) =>
       (await db().select().from(payouts).where(eq(payouts.questionId, id)))[0]!;
+
+    // Inside the hold window (PAYOUT_HOLD_DAYS, 3 by default) nothing moves.
+    const answeredAt = (await question(paidId)).answeredAt!;
+    expect((await payout(paidId)).releasableAt).toEqual(new Date(answeredAt.getTime() + 3 * DAY));
+    expect(await releasePayouts(moneyOf(t.ctx, logger))).toBe(0);
+    expect((await payout(paidId)).status).toBe('pending');
+
+    await releasePayouts(moneyOf(t.ctx, logger), { now: afterHold() });
+    await releasePayouts(moneyOf(t.ctx, logger), { now: afterHold() });
     expect(await payout(paidId)).toMatchObject({ status: 'paid', amount: 2800 });
     expect((await payout(paidId)).transferId).toMatch(/^tr_local_/);
     expect((await payout(unpaidId)).status).toBe('pending');
@@ -186,7 +197,7 @@ describe(`payments with the local provider (${testDatabaseKind})`, () => {
     await payThroughCheckout(id);
     await call('POST', `/api/questions/${id}/answer`, coach, { answer: 'Keep low.' });
     await db().update(experts).set({ stripePayoutsEnabled: false }).where(eq(experts.id, expertId));
-    await releasePayouts(db(), t.ctx.payments, logger);
+    await releasePayouts(moneyOf(t.ctx, logger), { now: afterHold() });
     expect((await db().select().from(payouts).where(eq(payouts.questionId, id)))[0]?.status).toBe(
       'held',
     );
@@ -210,14 +221,14 @@ describe(`payments with the local provider (${testDatabaseKind})`, () => {
         });
         await db()
           .insert(payouts)
-          .values({ questionId: q.id, expertId, amount: 100, createdAt: old });
+          .values({ questionId: q.id, expertId, amount: 100, createdAt: old, releasableAt: old });
       }
     }
-    await releasePayouts(db(), t.ctx.payments, logger);
+    await releasePayouts(moneyOf(t.ctx, logger));
     const id = await ask();
     await payThroughCheckout(id);
     await call('POST', `/api/questions/${id}/answer`, coach, { answer: 'Head up.' });
-    await releasePayouts(db(), t.ctx.payments, logger);
+    await releasePayouts(moneyOf(t.ctx, logger), { now: afterHold() });
     expect((await db().select().from(payouts).where(eq(payouts.questionId, id)))[0]?.status).toBe(
       'paid',
     );
@@ -228,7 +239,7 @@ describe(`payments with the local provider (${testDatabaseKind})`, () => {
     await payThroughCheckout(id);
     const paidAt = (await question(id)).paidAt!;
     const sixDaysLater = new Date(paidAt.getTime() + 6 * DAY);
-    expect(await refundUnanswered(db(), t.ctx.payments, t.ctx.bus, logger, sixDaysLater)).toBe(0);
+    expect(await refundUnanswered(moneyOf(t.ctx, logger), sixDaysLater)).toBe(0);
     const refundMails = async () =>
       (await db().select().from(mailOutbox).where(eq(mailOutbox.to, player.email))).filter(
         (m) => m.subject === 'Your question was refunded',
@@ -236,15 +247,9 @@ describe(`payments with the local provider (${testDatabaseKind})`, () => {
     const mailsBefore = await refundMails();
     const eightDaysLater = new Date(paidAt.getTime() + 8 * DAY);
     // Other paid, unanswered questions of this file are refunded too: one mail each.
-    const refunded = await refundUnanswered(
-      db(),
-      t.ctx.payments,
-      t.ctx.bus,
-      logger,
-      eightDaysLater,
-    );
+    const refunded = await refundUnanswered(moneyOf(t.ctx, logger), eightDaysLater);
     expect(refunded).toBeGreaterThanOrEqual(1);
-    expect(await refundUnanswered(db(), t.ctx.payments, t.ctx.bus, logger, eightDaysLater)).toBe(0);
+    expect(await refundUnanswered(moneyOf(t.ctx, logger), eightDaysLater)).toBe(0);
     expect(await question(id)).toMatchObject({ status: 'refunded', paymentStatus: 'refunded' });
     expect((await question(id)).refundedAt).toEqual(eightDaysLater);
     expect(

@@ -15,13 +15,13 @@ import { experts, questions } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../errors';
 import { requireUser } from '../auth/session';
 import { requireExpert } from '../profiles/require-expert';
-import { questionForParticipant } from '../questions/service';
+import { askerActions } from '../../../contracts/question-states';
+import { questionForParticipant, stateOf } from '../questions/service';
 import { applyPaymentEvent } from './apply-event';
-
-const PAYABLE = new Set(['unpaid', 'pending', 'failed']);
+import { moneyOf } from './settlement';
 
 export const paymentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  const { auth, payments, config, bus } = ctx;
+  const { auth, payments, config } = ctx;
   const { db } = ctx.database;
   const questionUrl = (id: string, outcome: string) =>
     `${config.PUBLIC_URL}/questions/${id}?payment=${outcome}`;
@@ -42,9 +42,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
       );
       if (viewerRole !== 'asker') throw forbidden('Only the Player who asked can pay.');
       if (request.body.amount !== q.amount) throw badRequest(PAYMENT_MESSAGES.amountMismatch);
-      if (!PAYABLE.has(q.paymentStatus) || q.status === 'refunded') {
-        throw badRequest(PAYMENT_MESSAGES.notPayable);
-      }
+      if (!askerActions(stateOf(q, null)).pay) throw badRequest(PAYMENT_MESSAGES.notPayable);
       const [expert] = await db.select().from(experts).where(eq(experts.id, q.expertId));
       const checkout = await payments.createCheckout({
         questionId: q.id,
@@ -177,9 +175,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
       const { question: q } = await checkoutFor(request, request.params.sessionId);
       const paid = request.params.outcome === 'pay';
       await applyPaymentEvent(
-        db,
-        bus,
-        config,
+        moneyOf(ctx, request.log),
         'local',
         paid
           ? {
@@ -211,7 +207,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
           and(eq(experts.id, expert.id), eq(experts.stripeAccountId, request.params.accountId)),
         );
       if (!owned) throw forbidden('This payment account belongs to someone else.');
-      await applyPaymentEvent(db, bus, config, 'local', {
+      await applyPaymentEvent(moneyOf(ctx, request.log), 'local', {
         id: `evt_local_${randomUUID()}`,
         type: 'account.updated',
         accountId: request.params.accountId,

@@ -5,6 +5,7 @@ import { toPaymentEvent } from '../../adapters/payments/stripe';
 import type { AppContext } from '../../context';
 import { badRequest } from '../../errors';
 import { applyPaymentEvent } from './apply-event';
+import { moneyOf } from './settlement';
 
 export const STRIPE_WEBHOOK_PATH = '/api/payments/webhook/stripe';
 
@@ -14,8 +15,7 @@ export const STRIPE_WEBHOOK_PATH = '/api/payments/webhook/stripe';
  * this context and every other route keeps parsing JSON.
  */
 export const stripeWebhookRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  const { config, bus } = ctx;
-  const { db } = ctx.database;
+  const { config } = ctx;
   const secret = config.STRIPE_WEBHOOK_SECRET;
   // The configuration schema requires it with PAYMENTS_PROVIDER=stripe; fail loudly if bypassed.
   if (!secret) throw new Error('STRIPE_WEBHOOK_SECRET is required for the Stripe webhook');
@@ -41,7 +41,7 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<AppContext> = async (app
       }
       const event = toPaymentEvent(stripeEvent);
       // Ignored types and replays are acknowledged too, or Stripe would keep redelivering them.
-      if (event) await applyPaymentEvent(db, bus, config, 'stripe', event);
+      if (event) await applyPaymentEvent(moneyOf(ctx, request.log), 'stripe', event);
       return { received: true as const };
     },
   );

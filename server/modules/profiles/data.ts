@@ -18,7 +18,7 @@ export async function findExpertByUser(db: Executor, userId: string) {
 }
 
 /**
- * The slug for `name`: its base, or the base with the first free number from 2 (ADR 024). A slug
+ * The slug for `name`: its base, or the base with the first free number from 2 (ADR 025). A slug
  * the Coach had before is theirs again; one that any other Coach has or had is never given out,
  * so old links keep finding the Coach they were shared for. The caller holds the base's lock.
  */

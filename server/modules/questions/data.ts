@@ -3,10 +3,16 @@ import { QUESTION_PAGE_SIZE } from '../../../contracts/limits';
 import type { InboxFilter } from '../../../contracts/questions';
 import type { Executor } from '../../db/client';
 import { byTime, toPage } from '../../db/keyset';
-import { experts, questions, ratings, reviews, userRoles } from '../../db/schema';
+import { experts, payouts, questions, ratings, reviews, userRoles } from '../../db/schema';
 
-/** The inbox shows questions whose payment is paid or still pending (spec §4). */
-const VISIBLE_PAYMENT = inArray(questions.paymentStatus, ['paid', 'pending']);
+/**
+ * The inbox shows questions whose payment is paid or still pending (spec §4), and not those the
+ * Player withdrew or the Coach declined (ADR 023).
+ */
+const VISIBLE_PAYMENT = and(
+  inArray(questions.paymentStatus, ['paid', 'pending']),
+  inArray(questions.status, ['pending', 'answered']),
+);
 
 /**
  * A page of the inbox under one filter (spec §4 'Inbox filters'): All and Unanswered newest asked
@@ -86,10 +92,14 @@ export async function playerQuestionsPage(
       amount: questions.amount,
       createdAt: questions.createdAt,
       answeredAt: questions.answeredAt,
+      disputeFlagged: questions.disputeFlagged,
+      disputeUntil: payouts.releasableAt,
+      declinedAt: questions.declinedAt,
       sortKey: page.sortKey,
     })
     .from(questions)
     .innerJoin(experts, eq(experts.id, questions.expertId))
+    .leftJoin(payouts, eq(payouts.questionId, questions.id))
     .where(and(eq(questions.askerId, askerId), page.after))
     .orderBy(...page.orderBy)
     .limit(QUESTION_PAGE_SIZE + 1);
@@ -123,9 +133,11 @@ export async function findQuestionDetail(db: Executor, id: string, viewerId: str
       askerPhotoUrl: userRoles.photoUrl,
       review: reviews.rating,
       viewerHelpful: ratings.isHelpful,
+      disputeUntil: payouts.releasableAt,
     })
     .from(questions)
     .innerJoin(experts, eq(experts.id, questions.expertId))
+    .leftJoin(payouts, eq(payouts.questionId, questions.id))
     .leftJoin(userRoles, and(eq(userRoles.userId, questions.askerId), eq(userRoles.role, 'asker')))
     .leftJoin(reviews, eq(reviews.questionId, questions.id))
     .leftJoin(ratings, and(eq(ratings.questionId, questions.id), eq(ratings.userId, viewerId)))

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNSAFE_INPUT } from '../../../contracts/secure-input';
 import { abuseReports, mailOutbox, payouts, questions, reviews } from '../../db/schema';
 import pino from 'pino';
-import { refundUnanswered } from '../../jobs/payment-sweeps';
 import { signedInUser } from '../../test/accounts';
 import { applyPaymentEvent } from '../payments/apply-event';
+import { moneyOf, refundUnanswered } from '../payments/settlement';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/harness';
 
 type User = Awaited<ReturnType<typeof signedInUser>>;
@@ -29,6 +29,12 @@ describe(`the question loop (${testDatabaseKind})`, () => {
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
   const db = () => t.ctx.database.db;
+  /** As a completed checkout would: ratings, reviews and disputes need a paid question. */
+  const markPaid = (id: string) =>
+    db()
+      .update(questions)
+      .set({ paymentStatus: 'paid', paidAt: new Date() })
+      .where(eq(questions.id, id));
   let address = 0;
   const ask = (user: User | undefined, overrides: Record<string, unknown> = {}) =>
     t.app.inject({
@@ -269,6 +275,8 @@ describe(`the question loop (${testDatabaseKind})`, () => {
     let answeredId: string;
     beforeAll(async () => {
       answeredId = (await ask(player)).json().id;
+      // Ratings, reviews and disputes need a paid question.
+      await markPaid(answeredId);
       await call('POST', `/api/questions/${answeredId}/answer`, coach, { answer: 'Square up.' });
     });
 
@@ -398,26 +406,32 @@ describe(`the question loop (${testDatabaseKind})`, () => {
       ).toBe(403);
     });
 
-    it('lets the asker flag a dispute once, after which rating is locked', async () => {
-      expect((await call('POST', `/api/questions/${answeredId}/dispute`, coach)).statusCode).toBe(
-        403,
-      );
-      expect((await call('POST', `/api/questions/${answeredId}/dispute`, player)).statusCode).toBe(
+    it('lets the asker flag a dispute once, with a reason, after which rating is locked', async () => {
+      const dispute = (user: User, body: object = { reason: 'not_as_described' }) =>
+        call('POST', `/api/questions/${answeredId}/dispute`, user, body);
+      expect((await dispute(coach)).statusCode).toBe(403);
+      const noReason = await dispute(player, { details: 'Nothing useful.' });
+      expect(noReason.statusCode).toBe(400);
+      expect(noReason.json().message).toBe('Please choose a reason.');
+      expect((await dispute(player, { reason: 'other', details: 'Off topic.' })).statusCode).toBe(
         204,
       );
       const [row] = await db().select().from(questions).where(eq(questions.id, answeredId));
-      expect(row?.disputeFlagged).toBe(true);
-      expect((await call('POST', `/api/questions/${answeredId}/dispute`, player)).statusCode).toBe(
-        409,
-      );
+      expect(row).toMatchObject({
+        disputeFlagged: true,
+        disputeReason: 'other',
+        disputeDetails: 'Off topic.',
+      });
+      expect((await dispute(player)).statusCode).toBe(409);
       expect(
         (await call('PUT', `/api/questions/${answeredId}/rating`, player, { isHelpful: true }))
           .statusCode,
       ).toBe(409);
       const pending = (await ask(player)).json().id;
-      expect((await call('POST', `/api/questions/${pending}/dispute`, player)).statusCode).toBe(
-        409,
-      );
+      expect(
+        (await call('POST', `/api/questions/${pending}/dispute`, player, { reason: 'other' }))
+          .statusCode,
+      ).toBe(409);
     });
   });
 
@@ -522,7 +536,35 @@ describe(`the question loop (${testDatabaseKind})`, () => {
         route: 'POST /api/questions/:id/dispute',
         method: 'POST',
         path: (id) => `/api/questions/${id}/dispute`,
+        body: { reason: 'incomplete' },
         answered: true,
+        expected: {
+          anonymous: 401,
+          otherPlayer: 403,
+          otherCoach: 403,
+          owningCoach: 403,
+          asker: 204,
+        },
+      },
+      {
+        route: 'POST /api/questions/:id/decline',
+        method: 'POST',
+        path: (id) => `/api/questions/${id}/decline`,
+        body: {},
+        answered: false,
+        expected: {
+          anonymous: 401,
+          otherPlayer: 403,
+          otherCoach: 403,
+          owningCoach: 204,
+          asker: 403,
+        },
+      },
+      {
+        route: 'POST /api/questions/:id/withdraw',
+        method: 'POST',
+        path: (id) => `/api/questions/${id}/withdraw`,
+        answered: false,
         expected: {
           anonymous: 401,
           otherPlayer: 403,
@@ -535,7 +577,10 @@ describe(`the question loop (${testDatabaseKind})`, () => {
 
     it.each(cases.map((c) => [c.route, c] as const))('%s', async (_route, c) => {
       const id = (await ask(player)).json().id as string;
-      if (c.answered) await call('POST', `/api/questions/${id}/answer`, coach, { answer: 'Done.' });
+      if (c.answered) {
+        await markPaid(id);
+        await call('POST', `/api/questions/${id}/answer`, coach, { answer: 'Done.' });
+      }
       const got: Record<string, number> = {};
       for (const who of ORDER)
         got[who] = (await call(c.method, c.path(id), actor(who), c.body)).statusCode;
@@ -555,6 +600,7 @@ describe(`the question loop (${testDatabaseKind})`, () => {
       });
 
       const questionId = (await ask(player, { expertId: id })).json().id;
+      await markPaid(questionId);
       expect(
         (await call('POST', `/api/questions/${questionId}/answer`, owner, { answer: 'Elbow in.' }))
           .statusCode,
@@ -615,7 +661,7 @@ describe(`the question loop (${testDatabaseKind})`, () => {
       expect(await detail(questionId, owner)).toMatchObject({ viewerRole: 'expert' });
 
       const pay = (qid: string) =>
-        applyPaymentEvent(db(), t.ctx.bus, t.ctx.config, 'local', {
+        applyPaymentEvent(moneyOf(t.ctx, silent), 'local', {
           id: `evt_${qid}`,
           type: 'checkout.completed',
           questionId: qid,
@@ -638,7 +684,7 @@ describe(`the question loop (${testDatabaseKind})`, () => {
       await call('PUT', `/api/questions/${questionId}/review`, asker, { rating: 5 });
       expect((await detail(questionId, asker)).myReview).toBe(5);
       expect((await detail(questionId, owner)).myReview).toBe(5);
-      await call('POST', `/api/questions/${questionId}/dispute`, asker);
+      await call('POST', `/api/questions/${questionId}/dispute`, asker, { reason: 'incomplete' });
       expect((await detail(questionId, asker)).disputeFlagged).toBe(true);
       expect((await detail(questionId, owner)).disputeFlagged).toBe(true);
 
@@ -649,13 +695,7 @@ describe(`the question loop (${testDatabaseKind})`, () => {
         second,
       ]);
       await pay(second);
-      await refundUnanswered(
-        db(),
-        t.ctx.payments,
-        t.ctx.bus,
-        silent,
-        new Date(Date.now() + 8 * DAY),
-      );
+      await refundUnanswered(moneyOf(t.ctx, silent), new Date(Date.now() + 8 * DAY));
       expect((await mine())[0]).toMatchObject({ id: second, status: 'refunded' });
       expect((await detail(questionId, owner)).thread[1]).toMatchObject({ status: 'refunded' });
 

@@ -15,6 +15,8 @@ import {
   reviewSchema,
 } from '../../../contracts/questions';
 import type { Role } from '../../../contracts/account';
+import { declineSchema, disputeSchema } from '../../../contracts/question-states';
+import { moneyOf } from '../payments/settlement';
 import { accountOf } from '../accounts/service';
 import { requireUser } from '../auth/session';
 import { cachedPerCoach, cachedPerParticipant, type Grouped } from '../../cache/until-changed';
@@ -32,6 +34,7 @@ import {
 import {
   answerQuestion,
   askQuestion,
+  declineQuestion,
   flagDispute,
   markViewed,
   participantRole,
@@ -39,6 +42,7 @@ import {
   reportAnswer,
   reviewAnswer,
   unreadCount,
+  withdrawQuestion,
 } from './service';
 
 type QuestionDetailRow = NonNullable<Awaited<ReturnType<typeof findQuestionDetail>>>;
@@ -61,11 +65,9 @@ const withIsoTimes = <T extends { createdAt: Date; answeredAt: Date | null }>(ro
   answeredAt: iso(row.answeredAt),
 });
 
-export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (
-  app,
-  { auth, database, bus, config },
-) => {
-  const { db } = database;
+export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const { auth, bus, config } = ctx;
+  const { db } = ctx.database;
   // Each signed-in view, serialised, until one of its questions or a profile changes (ADR 022).
   const views = cachedPerParticipant<Buffer>(bus, QUESTION_VIEW_CACHE_SIZE);
   /** Sends the view under `key`, built by `build` on a miss (which always finds one or throws). */
@@ -91,6 +93,20 @@ export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (
       answeredAt: iso(q.answeredAt),
       refundedAt: iso(q.refundedAt),
       disputeFlagged: q.disputeFlagged,
+      disputeUntil: iso(detail.disputeUntil),
+      dispute:
+        q.disputeFlagged && q.disputeReason
+          ? {
+              reason: q.disputeReason,
+              details: q.disputeDetails,
+              at: (q.disputedAt ?? q.answeredAt ?? q.createdAt).toISOString(),
+              resolution: q.disputeResolution,
+              resolvedAt: iso(q.disputeResolvedAt),
+            }
+          : null,
+      declinedAt: iso(q.declinedAt),
+      declineNote: q.declineNote,
+      withdrawnAt: iso(q.withdrawnAt),
       viewerRole,
       asker: { id: q.askerId, name: q.askerName, photoUrl: detail.askerPhotoUrl },
       expert,
@@ -203,9 +219,31 @@ export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (
 
   app.post(
     '/api/questions/:id/dispute',
+    { schema: { params: idParams, body: disputeSchema, response: noContent } },
+    async (request, reply) => {
+      const user = await requireUser(auth, request);
+      await flagDispute(db, bus, config, user, request.params.id, request.body);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/questions/:id/decline',
+    // The note is optional, so the body may be left out altogether.
+    { schema: { params: idParams, body: declineSchema.nullish(), response: noContent } },
+    async (request, reply) => {
+      const user = await requireRole(auth, db, request, 'expert');
+      const input = request.body ?? { note: null };
+      await declineQuestion(moneyOf(ctx, request.log), user, request.params.id, input);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/questions/:id/withdraw',
     { schema: { params: idParams, response: noContent } },
     async (request, reply) => {
-      await flagDispute(db, bus, await requireUser(auth, request), request.params.id);
+      await withdrawQuestion(db, bus, await requireUser(auth, request), request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -275,6 +313,9 @@ export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (
               amount: q.amount,
               createdAt: q.createdAt.toISOString(),
               answeredAt: iso(q.answeredAt),
+              disputeFlagged: q.disputeFlagged,
+              disputeUntil: iso(q.disputeUntil),
+              declinedAt: iso(q.declinedAt),
             })),
             nextCursor: page.nextCursor,
           }),

@@ -1,10 +1,21 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Role } from '../../../contracts/account';
 import { coachPayoutCents } from '../../../contracts/money';
+import {
+  askerActions,
+  coachActions,
+  DECLINE_MESSAGES,
+  DISPUTE_MESSAGES,
+  UNPAID_MESSAGES,
+  type AskerAction,
+  type DeclineInput,
+  type DisputeInput,
+  type QuestionState,
+} from '../../../contracts/question-states';
 import { QUESTION_MESSAGES, type AskQuestionInput } from '../../../contracts/questions';
 import type { EventBus } from '../../adapters/events/types';
 import type { Config } from '../../config';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import {
   abuseReports,
   experts,
@@ -17,6 +28,8 @@ import {
 import { AppError, badRequest, forbidden, notFound } from '../../errors';
 import type { SessionUser } from '../auth/session';
 import { enqueueMail } from '../mail/outbox';
+import { moneyMailSubject, queueDisputeMail, queueUnpaidDeclineMail } from '../payments/money-mail';
+import { claimRefund, refundNow, releasableAfter, type Money } from '../payments/settlement';
 import { findQuestion } from './data';
 
 const joined = (m: { title: string; description: string }) => `${m.title} ${m.description}`;
@@ -93,9 +106,39 @@ export async function askQuestion(
   return created;
 }
 
+/** The question row locked for the transaction, with its Coach's user and its hold window. */
+async function lockQuestion(tx: Executor, id: string) {
+  const [row] = await tx
+    .select({
+      question: questions,
+      expertUserId: experts.userId,
+      disputeUntil: payouts.releasableAt,
+    })
+    .from(questions)
+    .innerJoin(experts, eq(experts.id, questions.expertId))
+    .leftJoin(payouts, eq(payouts.questionId, questions.id))
+    .where(eq(questions.id, id))
+    .for('update', { of: questions });
+  if (!row) throw notFound(joined(QUESTION_MESSAGES.notFound));
+  return row;
+}
+
+/** What decides who may do what to a question (contracts/question-states). */
+export const stateOf = (
+  q: Pick<typeof questions.$inferSelect, 'status' | 'paymentStatus' | 'answer' | 'disputeFlagged'>,
+  disputeUntil: Date | null,
+): QuestionState => ({
+  status: q.status,
+  paymentStatus: q.paymentStatus,
+  hasAnswer: q.answer !== null,
+  disputeFlagged: q.disputeFlagged,
+  disputeUntil: disputeUntil?.toISOString() ?? null,
+});
+
 /**
  * The answer, its payout and the Player's e-mail in one transaction. The row lock makes concurrent
- * answers queue: the first answers, the rest find it answered.
+ * answers queue: the first answers, the rest find it answered. The payout waits out the hold
+ * window (PAYOUT_HOLD_DAYS) before it can be released.
  */
 export async function answerQuestion(
   db: Database,
@@ -106,18 +149,10 @@ export async function answerQuestion(
   answer: string,
 ) {
   const result = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ question: questions, expertUserId: experts.userId })
-      .from(questions)
-      .innerJoin(experts, eq(experts.id, questions.expertId))
-      .where(eq(questions.id, questionId))
-      .for('update', { of: questions });
-    if (!row) throw notFound(joined(QUESTION_MESSAGES.notFound));
+    const row = await lockQuestion(tx, questionId);
     if (row.expertUserId !== user.id) throw forbidden(QUESTION_MESSAGES.accessRestricted);
     const q = row.question;
-    const answerable =
-      q.status === 'pending' && (q.paymentStatus === 'paid' || q.paymentStatus === 'pending');
-    if (!answerable) throw conflict(QUESTION_MESSAGES.notAnswerable);
+    if (!coachActions(stateOf(q, null)).answer) throw conflict(QUESTION_MESSAGES.notAnswerable);
     const answeredAt = new Date();
     await tx
       .update(questions)
@@ -130,6 +165,7 @@ export async function answerQuestion(
         expertId: q.expertId,
         amount: coachPayoutCents(q.amount),
         status: 'pending',
+        releasableAt: releasableAfter(answeredAt, config.PAYOUT_HOLD_DAYS),
       })
       .onConflictDoNothing({ target: payouts.questionId });
     await enqueueMail(tx, {
@@ -169,31 +205,48 @@ export async function questionForParticipant(db: Database, user: SessionUser, id
   return participantRole(await findQuestion(db, id), user);
 }
 
-/** Rating, review, report and dispute belong to the asker, after the answer, before a dispute. */
-async function questionForAskerAction(
+/** Why the asker may not take `action`, in the words the page would show; null if they may. */
+function askerRefusal(state: QuestionState, action: AskerAction, now: Date): string | null {
+  if (askerActions(state, now)[action]) return null;
+  if (action === 'withdraw') return UNPAID_MESSAGES.notWithdrawable;
+  if (!state.hasAnswer) return QUESTION_MESSAGES.noAnswerYet;
+  if (state.disputeFlagged) return QUESTION_MESSAGES.disputeLocked;
+  if (state.paymentStatus !== 'paid') {
+    return action === 'dispute' ? DISPUTE_MESSAGES.notPaid : UNPAID_MESSAGES.ratingNeedsPayment;
+  }
+  return action === 'dispute' ? DISPUTE_MESSAGES.windowClosed : QUESTION_MESSAGES.disputeLocked;
+}
+
+type LockedQuestion = Awaited<ReturnType<typeof lockQuestion>>;
+
+/**
+ * Runs an asker's action on the locked question, after the same check the page makes
+ * (`askerActions`), so the server refuses exactly what the page does not offer.
+ */
+async function asAsker(
   db: Database,
   user: SessionUser,
   id: string,
-  options: { allowDisputed: boolean },
-) {
-  const row = await questionForParticipant(db, user, id);
-  if (row.viewerRole !== 'asker') throw forbidden(QUESTION_MESSAGES.askerOnly);
-  if (!row.question.answer) throw conflict(QUESTION_MESSAGES.noAnswerYet);
-  if (row.question.disputeFlagged && !options.allowDisputed) {
-    throw conflict(QUESTION_MESSAGES.disputeLocked);
-  }
-  return { ...row.question, expertUserId: row.expertUserId };
+  action: AskerAction,
+  work: (tx: Executor, row: LockedQuestion, now: Date) => Promise<void>,
+): Promise<LockedQuestion> {
+  return db.transaction(async (tx) => {
+    const row = participantRole(await lockQuestion(tx, id), user);
+    if (row.viewerRole !== 'asker') throw forbidden(QUESTION_MESSAGES.askerOnly);
+    const now = new Date();
+    const refusal = askerRefusal(stateOf(row.question, row.disputeUntil), action, now);
+    if (refusal) throw conflict(refusal);
+    await work(tx, row, now);
+    return row;
+  });
 }
 
-/**
- * Ratings, reviews and disputes change what the cached views show (the Coach's figures, the
- * question pages), which are kept until this arrives.
- */
-const announceChange = (bus: EventBus, q: { id: string; askerId: string; expertUserId: string }) =>
+/** Tells both participants' open pages that the question changed. */
+const announceChange = (bus: EventBus, row: LockedQuestion) =>
   bus.publish('questions.changed', {
-    questionId: q.id,
-    expertUserId: q.expertUserId,
-    askerId: q.askerId,
+    questionId: row.question.id,
+    expertUserId: row.expertUserId,
+    askerId: row.question.askerId,
   });
 
 export async function rateAnswer(
@@ -203,15 +256,16 @@ export async function rateAnswer(
   id: string,
   isHelpful: boolean,
 ) {
-  const q = await questionForAskerAction(db, user, id, { allowDisputed: false });
-  await db
-    .insert(ratings)
-    .values({ questionId: q.id, expertId: q.expertId, userId: user.id, isHelpful })
-    .onConflictDoUpdate({
-      target: [ratings.questionId, ratings.userId],
-      set: { isHelpful, updatedAt: new Date() },
-    });
-  await announceChange(bus, q);
+  const row = await asAsker(db, user, id, 'rate', async (tx, { question: q }) => {
+    await tx
+      .insert(ratings)
+      .values({ questionId: q.id, expertId: q.expertId, userId: user.id, isHelpful })
+      .onConflictDoUpdate({
+        target: [ratings.questionId, ratings.userId],
+        set: { isHelpful, updatedAt: new Date() },
+      });
+  });
+  await announceChange(bus, row);
 }
 
 export async function reviewAnswer(
@@ -221,12 +275,13 @@ export async function reviewAnswer(
   id: string,
   rating: number,
 ) {
-  const q = await questionForAskerAction(db, user, id, { allowDisputed: false });
-  await db
-    .insert(reviews)
-    .values({ questionId: q.id, expertId: q.expertId, reviewerId: user.id, rating })
-    .onConflictDoUpdate({ target: reviews.questionId, set: { rating } });
-  await announceChange(bus, q);
+  const row = await asAsker(db, user, id, 'review', async (tx, { question: q }) => {
+    await tx
+      .insert(reviews)
+      .values({ questionId: q.id, expertId: q.expertId, reviewerId: user.id, rating })
+      .onConflictDoUpdate({ target: reviews.questionId, set: { rating } });
+  });
+  await announceChange(bus, row);
 }
 
 export async function reportAnswer(
@@ -238,20 +293,85 @@ export async function reportAnswer(
     details: string | null;
   },
 ) {
-  const q = await questionForAskerAction(db, user, id, { allowDisputed: true });
-  await db.insert(abuseReports).values({
-    reporterId: user.id,
-    reportedQuestionId: q.id,
-    reportedExpertId: q.expertId,
-    reason: input.reason,
-    details: input.details,
+  await asAsker(db, user, id, 'report', async (tx, { question: q }) => {
+    await tx.insert(abuseReports).values({
+      reporterId: user.id,
+      reportedQuestionId: q.id,
+      reportedExpertId: q.expertId,
+      reason: input.reason,
+      details: input.details,
+    });
   });
 }
 
-export async function flagDispute(db: Database, bus: EventBus, user: SessionUser, id: string) {
-  const q = await questionForAskerAction(db, user, id, { allowDisputed: false });
-  await db.update(questions).set({ disputeFlagged: true }).where(eq(questions.id, q.id));
-  await announceChange(bus, q);
+/**
+ * The asker disputes a paid answer within the hold window: the payout stays held until an
+ * administrator refunds the Player or releases it, and the Coach and administrators are told.
+ */
+export async function flagDispute(
+  db: Database,
+  bus: EventBus,
+  config: Config,
+  user: SessionUser,
+  id: string,
+  input: DisputeInput,
+) {
+  const row = await asAsker(db, user, id, 'dispute', async (tx, { question: q }, now) => {
+    await tx
+      .update(questions)
+      .set({
+        disputeFlagged: true,
+        disputeReason: input.reason,
+        disputeDetails: input.details,
+        disputedAt: now,
+      })
+      .where(eq(questions.id, q.id));
+    await queueDisputeMail(tx, config, await moneyMailSubject(tx, q.id), input);
+  });
+  await announceChange(bus, row);
+}
+
+/** The Player takes back a question they have not paid for; it leaves the Coach's inbox. */
+export async function withdrawQuestion(db: Database, bus: EventBus, user: SessionUser, id: string) {
+  const row = await asAsker(db, user, id, 'withdraw', async (tx, { question: q }, now) => {
+    await tx
+      .update(questions)
+      .set({ status: 'withdrawn', withdrawnAt: now })
+      .where(eq(questions.id, q.id));
+  });
+  await announceChange(bus, row);
+}
+
+/**
+ * The owning Coach declines a question still waiting for an answer (the Terms promise a refund):
+ * a paid question is refunded in full through the provider, after the decline commits.
+ */
+export async function declineQuestion(
+  money: Money,
+  user: SessionUser,
+  id: string,
+  input: DeclineInput,
+) {
+  const { db, bus, config } = money;
+  const { row, refundClaimed } = await db.transaction(async (tx) => {
+    const locked = await lockQuestion(tx, id);
+    if (locked.expertUserId !== user.id) throw forbidden(QUESTION_MESSAGES.accessRestricted);
+    const q = locked.question;
+    if (!coachActions(stateOf(q, null)).decline) throw conflict(DECLINE_MESSAGES.notDeclinable);
+    const now = new Date();
+    await tx
+      .update(questions)
+      .set({ status: 'declined', declinedAt: now, declineNote: input.note })
+      .where(eq(questions.id, q.id));
+    const claimed = await claimRefund(tx, q, 'declined', now);
+    // A paid question's e-mail goes out when its refund is recorded, saying both.
+    if (!claimed) {
+      await queueUnpaidDeclineMail(tx, config, await moneyMailSubject(tx, q.id), input.note);
+    }
+    return { row: locked, refundClaimed: claimed };
+  });
+  if (refundClaimed) await refundNow(money, id);
+  await announceChange(bus, row);
 }
 
 /** Opening a question clears the viewer's unread flag (spec §4 'Unread flags'). */

@@ -14,7 +14,7 @@ const escapeXml = (text: string) =>
 
 /**
  * /sitemap.xml lists the public pages and every Coach's page at its current slug; /robots.txt
- * points to it. While the beta gate is on, there is no sitemap and crawlers are kept out (ADR 025).
+ * points to it. While the beta gate is on, there is no sitemap and crawlers are kept out (ADR 026).
  */
 export const seoRoutes: FastifyPluginAsync<AppContext> = async (app, { config, database, bus }) => {
   const origin = new URL(config.PUBLIC_URL).origin;

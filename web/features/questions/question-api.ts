@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Query } from '@tanstack/react-query';
 import { QUERY_RETRIES } from '@contracts/limits';
+import { DECLINE_MESSAGES, UNPAID_MESSAGES, type DisputeReason } from '@contracts/question-states';
 import { QUESTION_MESSAGES, type QuestionDetail, type REPORT_REASONS } from '@contracts/questions';
 import { toast } from '@/components/toast/toast-store';
 import { api, ApiRequestError } from '@/lib/api-client';
@@ -91,11 +92,41 @@ export function useReportQuestion(questionId: string) {
 export function useFlagDispute(questionId: string) {
   const invalidate = useInvalidateQuestions();
   return useMutation({
-    mutationFn: () => api(`${questionPath(questionId)}/dispute`, { method: 'POST' }),
+    mutationFn: (input: { reason: DisputeReason; details?: string }) =>
+      api(`${questionPath(questionId)}/dispute`, { method: 'POST', body: input }),
     // Said here rather than by the button: the page that shows the dispute no longer has the
     // button, and the realtime event can bring that page before this request has answered.
     onSuccess: () => {
       toast(QUESTION_MESSAGES.disputeFlagged);
+      return invalidate();
+    },
+  });
+}
+
+/** The owning Coach declines; a paid question is refunded in full by the server. */
+export function useDeclineQuestion(questionId: string) {
+  const invalidate = useInvalidateQuestions();
+  return useMutation({
+    mutationFn: (note: string) =>
+      api(`${questionPath(questionId)}/decline`, {
+        method: 'POST',
+        body: note ? { note } : {},
+      }),
+    // Said here, like the dispute: the realtime refresh removes the button that asked.
+    onSuccess: () => {
+      toast(DECLINE_MESSAGES.declined);
+      return invalidate();
+    },
+  });
+}
+
+/** The asker takes back an unpaid question. */
+export function useWithdrawQuestion(questionId: string) {
+  const invalidate = useInvalidateQuestions();
+  return useMutation({
+    mutationFn: () => api(`${questionPath(questionId)}/withdraw`, { method: 'POST' }),
+    onSuccess: () => {
+      toast(UNPAID_MESSAGES.withdrawn);
       return invalidate();
     },
   });

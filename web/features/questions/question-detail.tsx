@@ -1,20 +1,18 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   CheckCircle2,
   Clock,
   CreditCard,
   Hourglass,
   MessageSquareText,
-  SearchX,
   ShieldAlert,
   Undo2,
 } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { REFUND_AFTER_DAYS } from '@contracts/limits';
 import { formatWholeDollars } from '@contracts/money';
-import { PAYMENT_MESSAGES } from '@contracts/payments';
+import { askerActions, coachActions } from '@contracts/question-states';
 import type { QuestionDetail } from '@contracts/questions';
 import { QUESTION_MESSAGES } from '@contracts/questions';
 import { toast } from '@/components/toast/toast-store';
@@ -22,18 +20,24 @@ import { useErrorToast } from '@/components/toast/use-error-toast';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { Hero } from '@/components/ui/hero';
 import { LoadError } from '@/components/ui/load-error';
 import { PageLoading } from '@/components/ui/page-loading';
-import { Hero } from '@/components/ui/hero';
-import { openInNewTab, startCheckout } from '@/features/payments/api';
+import { openInNewTab } from '@/features/payments/api';
 import { cn } from '@/lib/cn';
+import { formatDate } from '@/lib/dates';
 import { timeSince } from '@/lib/relative-time';
-import { DisputeButton } from './dispute-button';
+import { DeclineDialog } from './decline-dialog';
+import { AccessRestricted, Badge, Box, QuestionNotFound } from './detail-parts';
+import { DisputeDialog } from './dispute-dialog';
 import { HelpfulRating } from './helpful-rating';
+import { DeclinedBox, DisputeStatus, RefundedBox, UnpaidBox, WithdrawnBox } from './money-state';
 import { errorStatus, useMarkQuestionViewed, useQuestionDetail } from './question-api';
 import { ReportDialog } from './report-dialog';
+import { REFUNDED_SENTENCE, SimpleDetail } from './simple-detail';
 import { StarReview } from './star-review';
 import { StatusBadge } from './status-badge';
+import { useCheckout } from './unpaid-actions';
 
 export type QuestionDetailVariant = 'full' | 'simple';
 
@@ -47,22 +51,7 @@ const NOT_FOUND_STATUSES: Record<QuestionDetailVariant, readonly number[]> = {
   simple: [400, 401, 403, 404],
 };
 
-const REFUNDED_SENTENCE = `This question was not answered within ${REFUND_AFTER_DAYS} days and has been refunded.`;
 const LOAD_ERROR_INLINE = 'This question could not be loaded right now.';
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-});
-const formatDate = (iso: string) => {
-  const time = Date.parse(iso);
-  return Number.isNaN(time) ? '' : dateFormat.format(time);
-};
-const formatDateTime = (iso: string) => {
-  const time = Date.parse(iso);
-  return Number.isNaN(time) ? '' : dateTimeFormat.format(time);
-};
 
 /** One question for its asker or its owning Coach: the full page or the simple, public-route one. */
 export function QuestionDetailView({
@@ -142,12 +131,23 @@ function usePaymentReturn(enabled: boolean) {
 
 function FullDetail({ q }: { q: QuestionDetail }) {
   const isAsker = q.viewerRole === 'asker';
-  const answered = q.status === 'answered' && q.answer !== null;
+  const state = {
+    status: q.status,
+    paymentStatus: q.paymentStatus,
+    hasAnswer: q.answer !== null,
+    disputeFlagged: q.disputeFlagged,
+    disputeUntil: q.disputeUntil,
+  };
+  // The same rules the server applies, so no button here is refused (ADR 023).
+  const may = askerActions(state);
+  const coachMay = coachActions(state);
   const waiting = q.answer === null && q.status === 'pending';
+  const unpaidWaiting = isAsker && waiting && may.pay;
   const refundedUnanswered = q.answer === null && q.status === 'refunded';
-  const paymentDue =
-    isAsker && q.answer !== null && q.paymentStatus !== 'paid' && q.paymentStatus !== 'refunded';
-  const paymentComplete = answered && q.paymentStatus === 'paid';
+  const refundedAnswer =
+    q.answer !== null && (q.paymentStatus === 'refunded' || q.paymentStatus === 'refunding');
+  const paymentDue = isAsker && q.answer !== null && may.pay;
+  const paymentComplete = q.status === 'answered' && q.paymentStatus === 'paid';
 
   return (
     <>
@@ -163,49 +163,12 @@ function FullDetail({ q }: { q: QuestionDetail }) {
         <CoachCard q={q} />
         <QuestionCard q={q} />
 
-        {q.answer !== null && (
-          <Card className="border-l-4 border-l-volt p-4 sm:p-6">
-            <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
-              <div className="flex items-center gap-2">
-                <MessageSquareText aria-hidden className="size-5 shrink-0 text-navy" />
-                <h2 className="text-xl font-bold text-navy">Coach Response</h2>
-              </div>
-              {q.answeredAt && (
-                <time dateTime={q.answeredAt} className="text-sm text-muted">
-                  {`Answered ${timeSince(q.answeredAt)}`}
-                </time>
-              )}
-            </div>
-            <p className="mt-3 break-words whitespace-pre-line text-ink">{q.answer}</p>
-          </Card>
-        )}
+        {q.answer !== null && <AnswerCard answer={q.answer} answeredAt={q.answeredAt} />}
 
-        {waiting && (
-          <Box
-            className="border-2 border-dashed border-amber-300 bg-amber-50"
-            icon={<Hourglass aria-hidden className="size-5 shrink-0 text-amber-700" />}
-            title="Waiting for Coach Response"
-          >
-            {isAsker ? (
-              <>
-                <p className="text-ink">
-                  {`Your Coach has been notified. Unanswered questions are refunded after ${REFUND_AFTER_DAYS} days.`}
-                </p>
-                <Button asChild size="sm" className="mt-4 w-full sm:w-auto">
-                  <Link to={`/ask/${encodeURIComponent(q.expert.id)}`}>Ask Another Question</Link>
-                </Button>
-              </>
-            ) : (
-              <>
-                <p className="text-ink">This Player is waiting for your answer.</p>
-                <Button asChild size="sm" className="mt-4 w-full sm:w-auto">
-                  <Link to="/expert-inbox">Respond to Question</Link>
-                </Button>
-              </>
-            )}
-          </Box>
+        {unpaidWaiting && <UnpaidBox q={q} />}
+        {waiting && !unpaidWaiting && (
+          <WaitingBox q={q} isAsker={isAsker} canDecline={!isAsker && coachMay.decline} />
         )}
-
         {refundedUnanswered && (
           <Box
             className="border border-slate-300 bg-slate-50"
@@ -215,6 +178,10 @@ function FullDetail({ q }: { q: QuestionDetail }) {
             <p className="text-ink">{REFUNDED_SENTENCE}</p>
           </Box>
         )}
+        {q.status === 'declined' && <DeclinedBox q={q} isAsker={isAsker} />}
+        {q.status === 'withdrawn' && <WithdrawnBox />}
+        {q.dispute && <DisputeStatus dispute={q.dispute} isAsker={isAsker} />}
+        {refundedAnswer && <RefundedBox q={q} isAsker={isAsker} />}
 
         {paymentDue && <PaymentRequired q={q} />}
 
@@ -232,11 +199,69 @@ function FullDetail({ q }: { q: QuestionDetail }) {
           </Box>
         )}
 
-        {isAsker && answered && <AskerActions q={q} />}
+        {isAsker && q.answer !== null && <AskerActions q={q} may={may} />}
 
         {q.thread.length > 1 && <Thread q={q} />}
       </div>
     </>
+  );
+}
+
+function AnswerCard({ answer, answeredAt }: { answer: string; answeredAt: string | null }) {
+  return (
+    <Card className="border-l-4 border-l-volt p-4 sm:p-6">
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+        <div className="flex items-center gap-2">
+          <MessageSquareText aria-hidden className="size-5 shrink-0 text-navy" />
+          <h2 className="text-xl font-bold text-navy">Coach Response</h2>
+        </div>
+        {answeredAt && (
+          <time dateTime={answeredAt} className="text-sm text-muted">
+            {`Answered ${timeSince(answeredAt)}`}
+          </time>
+        )}
+      </div>
+      <p className="mt-3 break-words whitespace-pre-line text-ink">{answer}</p>
+    </Card>
+  );
+}
+
+function WaitingBox({
+  q,
+  isAsker,
+  canDecline,
+}: {
+  q: QuestionDetail;
+  isAsker: boolean;
+  canDecline: boolean;
+}) {
+  return (
+    <Box
+      className="border-2 border-dashed border-amber-300 bg-amber-50"
+      icon={<Hourglass aria-hidden className="size-5 shrink-0 text-amber-700" />}
+      title="Waiting for Coach Response"
+    >
+      {isAsker ? (
+        <>
+          <p className="text-ink">
+            {`Your Coach has been notified. Unanswered questions are refunded after ${REFUND_AFTER_DAYS} days.`}
+          </p>
+          <Button asChild size="sm" className="mt-4 w-full sm:w-auto">
+            <Link to={`/ask/${encodeURIComponent(q.expert.id)}`}>Ask Another Question</Link>
+          </Button>
+        </>
+      ) : (
+        <>
+          <p className="text-ink">This Player is waiting for your answer.</p>
+          <div className="mt-4 flex flex-col gap-2 sm:flex-row">
+            <Button asChild size="sm">
+              <Link to="/expert-inbox">Respond to Question</Link>
+            </Button>
+            {canDecline && <DeclineDialog questionId={q.id} />}
+          </div>
+        </>
+      )}
+    </Box>
   );
 }
 
@@ -249,7 +274,11 @@ const PAYMENT_BADGES: Record<'paid' | 'refunded' | 'due', { label: string; tone:
 function PaymentBadge({ paymentStatus }: { paymentStatus: QuestionDetail['paymentStatus'] }) {
   const badge =
     PAYMENT_BADGES[
-      paymentStatus === 'paid' ? 'paid' : paymentStatus === 'refunded' ? 'refunded' : 'due'
+      paymentStatus === 'paid'
+        ? 'paid'
+        : paymentStatus === 'refunded' || paymentStatus === 'refunding'
+          ? 'refunded'
+          : 'due'
     ];
   return <Badge className={badge.tone}>{badge.label}</Badge>;
 }
@@ -316,12 +345,8 @@ function QuestionCard({ q }: { q: QuestionDetail }) {
 /** Checkout opens in a new tab (spec §7 create-payment); the realtime stream reports the payment. */
 function PaymentRequired({ q }: { q: QuestionDetail }) {
   const fee = formatWholeDollars(q.amount);
-  const checkout = useMutation({
-    mutationFn: () => startCheckout({ id: q.id, amount: q.amount, expertName: q.expert.name }),
-    onSuccess: (url) => {
-      openInNewTab(url);
-    },
-    onError: () => toast({ ...PAYMENT_MESSAGES.paymentError, variant: 'destructive' }),
+  const checkout = useCheckout({ id: q.id, amount: q.amount, expertName: q.expert.name }, (url) => {
+    openInNewTab(url);
   });
   return (
     <Box
@@ -346,24 +371,23 @@ function PaymentRequired({ q }: { q: QuestionDetail }) {
   );
 }
 
-function AskerActions({ q }: { q: QuestionDetail }) {
+function AskerActions({ q, may }: { q: QuestionDetail; may: ReturnType<typeof askerActions> }) {
   return (
     <Card className="flex flex-col gap-5 p-4 sm:p-6">
       <h2 className="text-xl font-bold text-navy">Your Feedback</h2>
-      {q.disputeFlagged ? (
+      {q.disputeFlagged && (
         <p className="flex items-start gap-2 rounded-xl border border-warning/40 bg-warning-soft p-4 text-ink">
           <ShieldAlert aria-hidden className="mt-0.5 size-5 shrink-0 text-warning" />
           {QUESTION_MESSAGES.disputeLocked}
         </p>
-      ) : (
-        <>
-          <HelpfulRating questionId={q.id} value={q.myRating} />
-          <StarReview questionId={q.id} value={q.myReview} />
-        </>
       )}
-      <div className="flex flex-wrap items-center gap-2 border-t border-line pt-4">
-        <ReportDialog questionId={q.id} />
-        {!q.disputeFlagged && <DisputeButton questionId={q.id} />}
+      {may.rate && <HelpfulRating questionId={q.id} value={q.myRating} />}
+      {may.review && <StarReview questionId={q.id} value={q.myReview} />}
+      <div className="flex flex-wrap items-start gap-2 border-t border-line pt-4">
+        {may.report && <ReportDialog questionId={q.id} />}
+        {may.dispute && q.disputeUntil && (
+          <DisputeDialog questionId={q.id} until={q.disputeUntil} />
+        )}
       </div>
     </Card>
   );
@@ -409,164 +433,5 @@ function Thread({ q }: { q: QuestionDetail }) {
         })}
       </ol>
     </Card>
-  );
-}
-
-/* ------------------------------------------------------------------------------------------------
- * Simple variant (/question/{id})
- * --------------------------------------------------------------------------------------------- */
-
-const SIMPLE_BADGES = {
-  refunded: { label: 'Refunded', tone: 'border-slate-300 bg-slate-100 text-slate-700' },
-  completed: { label: 'Completed', tone: 'border-green-300 bg-green-50 text-green-800' },
-  awaiting: { label: 'Awaiting Answer', tone: 'border-amber-300 bg-amber-50 text-amber-900' },
-  unpaid: { label: 'Payment Pending', tone: 'border-orange-300 bg-warning-soft text-warning' },
-} as const;
-
-const simpleBadge = (q: QuestionDetail) =>
-  SIMPLE_BADGES[
-    q.status === 'refunded'
-      ? 'refunded'
-      : q.status === 'answered'
-        ? 'completed'
-        : q.paymentStatus === 'paid'
-          ? 'awaiting'
-          : 'unpaid'
-  ];
-
-function SimpleDetail({ q }: { q: QuestionDetail }) {
-  const badge = simpleBadge(q);
-  return (
-    <div className="mx-auto w-full max-w-2xl px-4 py-8 sm:py-12">
-      <Card className="p-5 sm:p-8">
-        <div className="flex flex-wrap items-start justify-between gap-3">
-          <div className="min-w-0">
-            <h1 className="text-3xl leading-none font-bold text-navy sm:text-4xl">Question</h1>
-            <p className="mt-2 text-sm break-words text-muted">
-              {`To ${q.expert.name} · `}
-              <time dateTime={q.createdAt}>{timeSince(q.createdAt)}</time>
-            </p>
-          </div>
-          <Badge className={badge.tone}>{badge.label}</Badge>
-        </div>
-
-        <p className="mt-5 break-words whitespace-pre-line text-ink">{q.question}</p>
-
-        {q.answer !== null && (
-          <section className="mt-6 rounded-xl border-l-4 border-volt bg-volt/15 p-4">
-            <h2 className="flex items-center gap-2 text-lg font-bold text-navy">
-              <MessageSquareText aria-hidden className="size-5 shrink-0" />
-              Coach Response
-            </h2>
-            <p className="mt-2 break-words whitespace-pre-line text-ink">{q.answer}</p>
-          </section>
-        )}
-
-        {q.answer === null && q.status === 'refunded' && (
-          <p className="mt-6 flex items-start gap-2 rounded-xl border border-slate-300 bg-slate-50 p-4 text-ink">
-            <Undo2 aria-hidden className="mt-0.5 size-5 shrink-0 text-slate-600" />
-            {REFUNDED_SENTENCE}
-          </p>
-        )}
-
-        {(q.answeredAt || q.refundedAt) && (
-          <div className="mt-5 flex flex-col gap-1 text-sm text-muted">
-            {q.answeredAt && (
-              <time dateTime={q.answeredAt}>{`Answered ${formatDateTime(q.answeredAt)}`}</time>
-            )}
-            {q.refundedAt && (
-              <time dateTime={q.refundedAt}>{`Refunded ${formatDateTime(q.refundedAt)}`}</time>
-            )}
-          </div>
-        )}
-      </Card>
-    </div>
-  );
-}
-
-/* ------------------------------------------------------------------------------------------------
- * Shared pieces
- * --------------------------------------------------------------------------------------------- */
-
-function Badge({ className, children }: { className: string; children: ReactNode }) {
-  return (
-    <span
-      className={cn(
-        'inline-flex shrink-0 items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap',
-        className,
-      )}
-    >
-      {children}
-    </span>
-  );
-}
-
-function Box({
-  className,
-  icon,
-  title,
-  aside,
-  children,
-}: {
-  className: string;
-  icon: ReactNode;
-  title: string;
-  aside?: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <section className={cn('rounded-2xl p-4 sm:p-6', className)}>
-      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
-        <div className="flex items-center gap-2">
-          {icon}
-          <h2 className="text-xl font-bold text-navy">{title}</h2>
-        </div>
-        {aside}
-      </div>
-      <div className="mt-2">{children}</div>
-    </section>
-  );
-}
-
-function StatePage({
-  icon,
-  title,
-  children,
-}: {
-  icon: ReactNode;
-  title: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className="flex flex-1 flex-col items-center justify-center gap-4 px-4 py-20 text-center">
-      {icon}
-      <h1 className="text-4xl font-bold text-navy">{title}</h1>
-      {children}
-      <Button asChild variant="dark">
-        <Link to="/">Return Home</Link>
-      </Button>
-    </div>
-  );
-}
-
-function QuestionNotFound() {
-  return (
-    <StatePage
-      icon={<SearchX aria-hidden className="size-12 text-navy" />}
-      title="Question Not Found"
-    >
-      <p className="max-w-md text-muted">{QUESTION_MESSAGES.notFound.description}</p>
-    </StatePage>
-  );
-}
-
-function AccessRestricted() {
-  return (
-    <StatePage
-      icon={<ShieldAlert aria-hidden className="size-12 text-warning" />}
-      title="Access Restricted"
-    >
-      <p className="max-w-md text-muted">{QUESTION_MESSAGES.accessRestricted}</p>
-    </StatePage>
   );
 }

@@ -7,14 +7,28 @@ export type QuestionStatus = CoachInboxQuestion['status'];
 export type StatusView = 'coach' | 'player';
 
 const LABELS: Record<StatusView, Record<QuestionStatus, string>> = {
-  coach: { pending: 'Pending', answered: 'Answered', refunded: 'Refunded' },
-  player: { pending: 'Awaiting Answer', answered: 'Answered', refunded: 'Refunded' },
+  coach: {
+    pending: 'Pending',
+    answered: 'Answered',
+    refunded: 'Refunded',
+    declined: 'Declined',
+    withdrawn: 'Withdrawn',
+  },
+  player: {
+    pending: 'Awaiting Answer',
+    answered: 'Answered',
+    refunded: 'Refunded',
+    declined: 'Declined',
+    withdrawn: 'Withdrawn',
+  },
 };
 
 const TONES: Record<QuestionStatus, { badge: string; dot: string }> = {
   pending: { badge: 'border-amber-300 bg-amber-50 text-amber-900', dot: 'bg-amber-500' },
   answered: { badge: 'border-green-300 bg-green-50 text-green-800', dot: 'bg-green-600' },
   refunded: { badge: 'border-slate-300 bg-slate-100 text-slate-700', dot: 'bg-slate-500' },
+  declined: { badge: 'border-slate-300 bg-slate-100 text-slate-700', dot: 'bg-slate-500' },
+  withdrawn: { badge: 'border-slate-300 bg-slate-100 text-slate-700', dot: 'bg-slate-500' },
 };
 
 export const statusLabel = (status: QuestionStatus, view: StatusView): string =>

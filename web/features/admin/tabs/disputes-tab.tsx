@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { AdminDisputeRow, AdminDisputesQuery } from '@contracts/admin-data';
 import { formatAdminAmount } from '@contracts/money';
+import { DISPUTE_REASON_LABELS } from '@contracts/question-states';
 import { AdminTable, FilterSelect, type Column } from '../admin-table';
 import { useAdminTable } from '../use-admin-table';
 import { ModerationState, QuestionActions } from './question-actions';
@@ -21,6 +22,18 @@ const columns: Column<AdminDisputeRow>[] = [
       </>
     ),
     className: 'min-w-72 max-w-lg',
+  },
+  {
+    header: 'Reason',
+    cell: (d) => (
+      <>
+        <span className="block font-semibold text-navy">
+          {d.disputeReason ? DISPUTE_REASON_LABELS[d.disputeReason] : 'Not given'}
+        </span>
+        {d.disputeDetails && <span className="mt-1 block text-muted">{d.disputeDetails}</span>}
+      </>
+    ),
+    className: 'min-w-40 max-w-xs',
   },
   { header: 'Player', cell: (d) => d.askerEmail, className: 'break-all' },
   { header: 'Coach', cell: (d) => d.coachName },

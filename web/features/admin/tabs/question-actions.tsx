@@ -6,14 +6,8 @@ import { ConfirmAction } from '../confirm-action';
 const DESTRUCTIVE = new Set<QuestionAction>(['refund']);
 
 /** The actions the server will accept for this question now, each behind a confirmation. */
-export function QuestionActions({
-  state,
-  exclude = [],
-}: {
-  state: AdminQuestionState;
-  exclude?: QuestionAction[];
-}) {
-  const actions = questionActions(state).filter((action) => !exclude.includes(action));
+export function QuestionActions({ state }: { state: AdminQuestionState }) {
+  const actions = questionActions(state);
   if (actions.length === 0) return null;
   return (
     <>
@@ -37,6 +31,7 @@ function payoutSummary(state: AdminQuestionState): string {
   if (state.payoutStatus === null) return 'No payout yet';
   if (state.payoutHeldByAdmin) return 'Payout held by an administrator';
   if (state.payoutStatus === 'held') return 'Payout waiting: dispute open or Coach not set up';
+  if (state.payoutStatus === 'reversing') return 'Payout being reversed';
   return `Payout ${state.payoutStatus}`;
 }
 

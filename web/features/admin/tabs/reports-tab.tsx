@@ -45,7 +45,7 @@ const columns: Column<AdminReportRow>[] = [
       r.status === 'open' && (
         <div className="flex flex-wrap gap-2">
           <ConfirmAction action={REPORT_DISMISS} path={`/api/admin/reports/${r.id}/dismiss`} />
-          <QuestionActions state={r.state} exclude={['dismiss-dispute']} />
+          <QuestionActions state={r.state} />
         </div>
       ),
   },

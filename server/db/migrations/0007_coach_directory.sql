@@ -19,7 +19,7 @@ CREATE INDEX "experts_search_idx" ON "experts" USING gin ("search_vector");--> s
 CREATE INDEX "experts_rating_idx" ON "experts" USING btree ("rating_score","id");--> statement-breakpoint
 CREATE INDEX "experts_answered_idx" ON "experts" USING btree ("answered_count","id");--> statement-breakpoint
 CREATE INDEX "experts_price_idx" ON "experts" USING btree ("price_per_question","id");--> statement-breakpoint
--- Hand-written below (ADR 024): the slug backfill for existing Coaches, the triggers that keep the
+-- Hand-written below (ADR 025): the slug backfill for existing Coaches, the triggers that keep the
 -- directory's figures, and their backfill.
 -- A Coach's slug: the name in lower case, runs of other characters as one hyphen. A name shared by
 -- several Coaches keeps its plain slug for the oldest; the others get a piece of their id.

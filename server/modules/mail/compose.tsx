@@ -1,0 +1,74 @@
+import {
+  Body,
+  Button,
+  Container,
+  Head,
+  Heading,
+  Html,
+  Preview,
+  render,
+  Section,
+  Text,
+  toPlainText,
+} from '@react-email/components';
+import type { MailMessage } from '../../adapters/mail/types';
+
+/** One e-mail in words: a greeting, a few paragraphs and at most one button. */
+export interface MailContent {
+  to: string;
+  subject: string;
+  greeting: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+}
+
+const navy = '#0b1f3a';
+const action = '#12a150';
+
+function Message({ subject, greeting, paragraphs, action: button }: MailContent) {
+  return (
+    <Html lang="en">
+      <Head />
+      <Preview>{paragraphs[0] ?? subject}</Preview>
+      <Body style={{ backgroundColor: '#f4f6f9', fontFamily: 'system-ui, Arial, sans-serif' }}>
+        <Container style={{ backgroundColor: '#ffffff', padding: '32px', maxWidth: '560px' }}>
+          <Heading as="h1" style={{ color: navy, fontSize: '22px', margin: '0 0 16px' }}>
+            {subject}
+          </Heading>
+          <Text style={{ color: navy, fontSize: '16px' }}>{greeting}</Text>
+          {paragraphs.map((paragraph) => (
+            <Text key={paragraph} style={{ color: navy, fontSize: '16px', lineHeight: '24px' }}>
+              {paragraph}
+            </Text>
+          ))}
+          {button ? (
+            <Section style={{ margin: '24px 0' }}>
+              <Button
+                href={button.url}
+                style={{
+                  backgroundColor: action,
+                  color: '#ffffff',
+                  padding: '12px 20px',
+                  borderRadius: '6px',
+                  fontWeight: 700,
+                }}
+              >
+                {button.label}
+              </Button>
+            </Section>
+          ) : null}
+          <Text style={{ color: '#5b6b7f', fontSize: '13px' }}>Playbook · Ask. Answer. Win.</Text>
+        </Container>
+      </Body>
+    </Html>
+  );
+}
+
+/**
+ * Renders a message as HTML with its plain-text part (react-email, ADR 023), so every client shows
+ * it and the dev mailbox and the log keep a readable copy with the link in full.
+ */
+export async function composeMail(content: MailContent): Promise<MailMessage> {
+  const html = await render(<Message {...content} />);
+  return { to: content.to, subject: content.subject, html, text: toPlainText(html) };
+}

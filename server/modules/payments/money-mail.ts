@@ -1,0 +1,211 @@
+import {
+  DISPUTE_REASON_LABELS,
+  type DisputeReason,
+  type RefundReason,
+} from '../../../contracts/question-states';
+import { REFUND_AFTER_DAYS } from '../../../contracts/limits';
+import { formatDollarsAndCents, formatWholeDollars } from '../../../contracts/money';
+import type { Config } from '../../config';
+import { eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { experts, questions } from '../../db/schema';
+import { composeMail, type MailContent } from '../mail/compose';
+import { enqueueMail } from '../mail/outbox';
+
+/** The people and the question a money e-mail speaks of. */
+export interface MoneyMailSubject {
+  questionId: string;
+  question: string;
+  amount: number;
+  askerName: string;
+  askerEmail: string;
+  coachName: string;
+  coachEmail: string;
+}
+
+export async function moneyMailSubject(
+  tx: Executor,
+  questionId: string,
+): Promise<MoneyMailSubject> {
+  const [row] = await tx
+    .select({
+      questionId: questions.id,
+      question: questions.question,
+      amount: questions.amount,
+      askerName: questions.askerName,
+      askerEmail: questions.askerEmail,
+      coachName: experts.name,
+      coachEmail: experts.email,
+    })
+    .from(questions)
+    .innerJoin(experts, eq(experts.id, questions.expertId))
+    .where(eq(questions.id, questionId));
+  if (!row) throw new Error(`question ${questionId} vanished while its money moved`);
+  return row;
+}
+
+const excerpt = (text: string) => (text.length > 120 ? `${text.slice(0, 117)}…` : text);
+
+/** Queues the messages in the caller's transaction, so they go out only if the change commits. */
+async function queue(tx: Executor, messages: MailContent[]) {
+  for (const message of messages) await enqueueMail(tx, await composeMail(message));
+}
+
+const link = (config: Config, s: MoneyMailSubject, label: string) => ({
+  label,
+  url: `${config.PUBLIC_URL}/questions/${s.questionId}`,
+});
+
+const refundTo = {
+  unanswered: () =>
+    `Your question was not answered within ${REFUND_AFTER_DAYS} days, so we refunded your payment in full.`,
+  declined: (s: MoneyMailSubject) =>
+    `${s.coachName} declined your question, so we refunded your payment in full.`,
+  dispute: () => 'We reviewed your dispute and refunded your payment in full.',
+  admin: () => 'We reviewed your question and refunded your payment in full.',
+  withdrawn: () => 'Your payment arrived after the question was closed, so we refunded it in full.',
+} satisfies Record<RefundReason, (s: MoneyMailSubject) => string>;
+
+const coachRefundNote: Record<RefundReason, string | null> = {
+  unanswered: `The question was not answered within ${REFUND_AFTER_DAYS} days, so the Player was refunded.`,
+  declined: 'You declined this question, so the Player was refunded in full.',
+  dispute:
+    'We reviewed the Player’s dispute and refunded them. The payout for this answer is cancelled.',
+  admin: 'We refunded the Player after a review. The payout for this answer is cancelled.',
+  withdrawn: null,
+};
+
+/** A refund recorded: the Player is told, and the Coach unless the refund is none of theirs. */
+export async function queueRefundMail(
+  tx: Executor,
+  config: Config,
+  s: MoneyMailSubject,
+  reason: RefundReason,
+  declineNote: string | null,
+) {
+  const amount = formatWholeDollars(s.amount);
+  const player: MailContent = {
+    to: s.askerEmail,
+    subject:
+      reason === 'declined'
+        ? 'Your question was declined and refunded'
+        : 'Your question was refunded',
+    greeting: `Hi ${s.askerName},`,
+    paragraphs: [
+      refundTo[reason](s),
+      `${amount} goes back to your card; banks usually show it within 5-10 business days.`,
+      ...(declineNote ? [`${s.coachName}’s note: “${declineNote}”`] : []),
+      `Your question: “${excerpt(s.question)}”`,
+    ],
+    action: link(config, s, 'View your question'),
+  };
+  const note = coachRefundNote[reason];
+  const coach: MailContent[] = note
+    ? [
+        {
+          to: s.coachEmail,
+          subject: 'A question was refunded to the Player',
+          greeting: `Hi ${s.coachName},`,
+          paragraphs: [note, `The question: “${excerpt(s.question)}”`],
+          action: link(config, s, 'View the question'),
+        },
+      ]
+    : [];
+  await queue(tx, [player, ...coach]);
+}
+
+/** A decline of a question that was never paid: nothing to refund, but the Player is told. */
+export async function queueUnpaidDeclineMail(
+  tx: Executor,
+  config: Config,
+  s: MoneyMailSubject,
+  declineNote: string | null,
+) {
+  await queue(tx, [
+    {
+      to: s.askerEmail,
+      subject: 'Your question was declined',
+      greeting: `Hi ${s.askerName},`,
+      paragraphs: [
+        `${s.coachName} declined your question. It was not paid, so nothing was charged.`,
+        ...(declineNote ? [`${s.coachName}’s note: “${declineNote}”`] : []),
+      ],
+      action: link(config, s, 'View your question'),
+    },
+  ]);
+}
+
+/** A dispute flagged: the Coach and the administrators hear of it at once. */
+export async function queueDisputeMail(
+  tx: Executor,
+  config: Config,
+  s: MoneyMailSubject,
+  dispute: { reason: DisputeReason; details: string | null },
+) {
+  const why = `Reason: ${DISPUTE_REASON_LABELS[dispute.reason]}${dispute.details ? ` (“${dispute.details}”)` : ''}.`;
+  await queue(tx, [
+    {
+      to: s.coachEmail,
+      subject: 'A Player disputed your answer',
+      greeting: `Hi ${s.coachName},`,
+      paragraphs: [
+        `${s.askerName} disputed your answer. Its payout is held until an administrator reviews it.`,
+        why,
+      ],
+      action: link(config, s, 'View the question'),
+    },
+    {
+      to: config.ADMIN_NOTIFY_EMAIL ?? config.CONTACT_EMAIL,
+      subject: 'New dispute to review',
+      greeting: 'Hello,',
+      paragraphs: [
+        `${s.askerName} disputed ${s.coachName}’s answer to a ${formatWholeDollars(s.amount)} question.`,
+        why,
+        `Question id: ${s.questionId}. Resolve it in the administrator portal, Disputes tab.`,
+      ],
+      action: { label: 'Open the administrator portal', url: `${config.PUBLIC_URL}/admin-access` },
+    },
+  ]);
+}
+
+/** A dispute settled in the Coach's favour: the Player is told the outcome. */
+export async function queueDisputeReleasedMail(tx: Executor, config: Config, s: MoneyMailSubject) {
+  await queue(tx, [
+    {
+      to: s.askerEmail,
+      subject: 'Your dispute was resolved',
+      greeting: `Hi ${s.askerName},`,
+      paragraphs: [
+        `We reviewed your dispute and found the answer met the question, so the payment goes to ${s.coachName}.`,
+      ],
+      action: link(config, s, 'View your question'),
+    },
+    {
+      to: s.coachEmail,
+      subject: 'The dispute on your answer was resolved',
+      greeting: `Hi ${s.coachName},`,
+      paragraphs: ['We reviewed the dispute in your favour. Your payout is released.'],
+      action: link(config, s, 'View the question'),
+    },
+  ]);
+}
+
+/** A transfer recorded: the Coach's money is on its way. */
+export async function queuePayoutSentMail(
+  tx: Executor,
+  config: Config,
+  s: MoneyMailSubject,
+  payoutCents: number,
+) {
+  await queue(tx, [
+    {
+      to: s.coachEmail,
+      subject: 'Your payout is on its way',
+      greeting: `Hi ${s.coachName},`,
+      paragraphs: [
+        `We sent ${formatDollarsAndCents(payoutCents)} to your payment account for your answer to “${excerpt(s.question)}”.`,
+      ],
+      action: { label: 'View your payouts', url: `${config.PUBLIC_URL}/payouts` },
+    },
+  ]);
+}

@@ -1,0 +1,386 @@
+import { and, eq, inArray, isNull, lte, not, or, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import { REFUND_AFTER_DAYS } from '../../../contracts/limits';
+import type { RefundReason } from '../../../contracts/question-states';
+import type { EventBus } from '../../adapters/events/types';
+import type { PaymentProvider } from '../../adapters/payments/types';
+import type { Config } from '../../config';
+import type { AppContext } from '../../context';
+import type { Database, Executor } from '../../db/client';
+import { experts, payouts, questions } from '../../db/schema';
+import { moneyMailSubject, queuePayoutSentMail, queueRefundMail } from './money-mail';
+
+/**
+ * How money moves (ADR 023): every provider call is made outside any transaction that holds row
+ * locks. A short transaction claims the move (the row says `transferring`, `reversing` or
+ * `refunding`), the provider is called with an idempotency key, and a second short transaction
+ * records the result only if the claim is still there. A crash between the steps leaves a claim,
+ * which `recoverMoney` finishes by repeating the call with the same key: the provider answers a
+ * repeated key with the first result, so each movement happens once.
+ */
+export interface Money {
+  db: Database;
+  payments: PaymentProvider;
+  bus: EventBus;
+  config: Config;
+  logger: Pick<Logger, 'info' | 'warn' | 'error'>;
+}
+
+export const moneyOf = (ctx: AppContext, logger: Money['logger']): Money => ({
+  db: ctx.database.db,
+  payments: ctx.payments,
+  bus: ctx.bus,
+  config: ctx.config,
+  logger,
+});
+
+/** A claim older than this was left by a process that died (or a provider that never answered). */
+export const STALE_CLAIM_MS = 60_000;
+const BATCH = 20;
+const DAY_MS = 86_400_000;
+
+export const releasableAfter = (answeredAt: Date, holdDays: number) =>
+  new Date(answeredAt.getTime() + holdDays * DAY_MS);
+
+const transferKey = (payoutId: string) => `payout-${payoutId}`;
+const reversalKey = (payoutId: string) => `reversal-${payoutId}`;
+/** The same key whoever refunds (the 7-day sweep, a decline, an administrator): one refund. */
+const refundKey = (questionId: string) => `refund-${questionId}`;
+
+async function announce(money: Money, questionId: string) {
+  const [row] = await money.db
+    .select({ askerId: questions.askerId, expertUserId: experts.userId })
+    .from(questions)
+    .innerJoin(experts, eq(experts.id, questions.expertId))
+    .where(eq(questions.id, questionId));
+  if (row) await money.bus.publish('questions.changed', { questionId, ...row });
+}
+
+// ---------------------------------------------------------------- refunds
+
+/**
+ * Claims a full refund, in the caller's transaction, on a question row the caller has locked.
+ * The payout goes with it: one not yet sent is cancelled; one sent (or being sent) is to be
+ * reversed. Returns false when nothing was paid, so there is nothing to refund.
+ */
+export async function claimRefund(
+  tx: Executor,
+  question: { id: string; paymentStatus: string },
+  reason: RefundReason,
+  now: Date,
+): Promise<boolean> {
+  if (question.paymentStatus !== 'paid') return false;
+  const [payout] = await tx
+    .select({ id: payouts.id, status: payouts.status })
+    .from(payouts)
+    .where(eq(payouts.questionId, question.id))
+    .for('update');
+  if (payout?.status === 'pending' || payout?.status === 'held' || payout?.status === 'failed') {
+    await tx
+      .update(payouts)
+      .set({ status: 'cancelled', heldByAdmin: false })
+      .where(eq(payouts.id, payout.id));
+  } else if (payout?.status === 'paid' || payout?.status === 'transferring') {
+    // A transfer being sent right now keeps its claim time: whoever records it reverses it.
+    await tx
+      .update(payouts)
+      .set({
+        status: 'reversing',
+        heldByAdmin: false,
+        claimedAt: payout.status === 'paid' ? now : undefined,
+      })
+      .where(eq(payouts.id, payout.id));
+  }
+  await tx
+    .update(questions)
+    .set({ paymentStatus: 'refunding', refundReason: reason, refundClaimedAt: now })
+    .where(eq(questions.id, question.id));
+  return true;
+}
+
+/**
+ * Reverses a transfer that was made before its question was refunded. Needs the transfer's id:
+ * when a live transfer claim has not recorded it yet, that claim's owner reverses after recording.
+ */
+async function completeReversal(money: Money, payoutId: string): Promise<void> {
+  const { db, payments } = money;
+  const [p] = await db.select().from(payouts).where(eq(payouts.id, payoutId));
+  if (!p || p.status !== 'reversing' || !p.transferId) return;
+  const { reversalId } = await payments.reverseTransfer({
+    transferId: p.transferId,
+    amountCents: p.amount,
+    idempotencyKey: reversalKey(p.id),
+  });
+  await db
+    .update(payouts)
+    .set({ status: 'cancelled', reversalId, claimedAt: null })
+    .where(and(eq(payouts.id, p.id), eq(payouts.status, 'reversing')));
+}
+
+/**
+ * Finishes a claimed refund: reverses the Coach's transfer if one was made, refunds the Player,
+ * then records it and queues the e-mails (once: only the recording that finds the claim does).
+ * Returns whether this call recorded the refund.
+ */
+export async function completeRefund(
+  money: Money,
+  questionId: string,
+  now = new Date(),
+): Promise<boolean> {
+  const { db, payments, config } = money;
+  const [row] = await db
+    .select({ question: questions, payout: payouts })
+    .from(questions)
+    .leftJoin(payouts, eq(payouts.questionId, questions.id))
+    .where(eq(questions.id, questionId));
+  if (!row || row.question.paymentStatus !== 'refunding') return false;
+  const q = row.question;
+  if (row.payout?.status === 'reversing') {
+    if (!row.payout.transferId && isStale(row.payout.claimedAt)) {
+      await finishTransfer(money, row.payout.id);
+    }
+    await completeReversal(money, row.payout.id);
+  }
+  const { refundId } = await payments.refund({
+    paymentIntentId: q.paymentIntentId ?? '',
+    idempotencyKey: refundKey(q.id),
+  });
+  const recorded = await db.transaction(async (tx) => {
+    const [done] = await tx
+      .update(questions)
+      .set({
+        paymentStatus: 'refunded',
+        // A declined or withdrawn question keeps saying so; any other is now refunded.
+        status: sql`CASE WHEN ${questions.status} IN ('declined', 'withdrawn') THEN ${questions.status} ELSE 'refunded' END`,
+        refundedAt: now,
+        refundId,
+        refundClaimedAt: null,
+      })
+      .where(and(eq(questions.id, q.id), eq(questions.paymentStatus, 'refunding')))
+      .returning({ id: questions.id });
+    if (!done) return false;
+    await queueRefundMail(
+      tx,
+      config,
+      await moneyMailSubject(tx, q.id),
+      q.refundReason ?? 'admin',
+      q.declineNote,
+    );
+    return true;
+  });
+  if (recorded) await announce(money, q.id);
+  return recorded;
+}
+
+/** Completes a refund just claimed; a provider failure is left to the recovery sweep. */
+export async function refundNow(money: Money, questionId: string, now?: Date): Promise<boolean> {
+  try {
+    return await completeRefund(money, questionId, now);
+  } catch (err) {
+    money.logger.error({ err, questionId }, 'refund not completed; the recovery sweep retries it');
+    await announce(money, questionId);
+    return false;
+  }
+}
+
+/**
+ * Refunds questions still unanswered 7 days after their payment succeeded (design.md §1), and
+ * tells the Player and the Coach.
+ */
+export async function refundUnanswered(money: Money, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - REFUND_AFTER_DAYS * DAY_MS);
+  const claimed = await money.db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: questions.id, paymentStatus: questions.paymentStatus })
+      .from(questions)
+      .where(
+        and(
+          eq(questions.status, 'pending'),
+          eq(questions.paymentStatus, 'paid'),
+          lte(questions.paidAt, cutoff),
+        ),
+      )
+      .orderBy(questions.paidAt)
+      .limit(BATCH)
+      .for('update', { skipLocked: true });
+    for (const q of due) await claimRefund(tx, q, 'unanswered', now);
+    return due.map((q) => q.id);
+  });
+  let refunded = 0;
+  for (const id of claimed) if (await refundNow(money, id, now)) refunded++;
+  if (refunded > 0) money.logger.info({ refunded }, 'unanswered questions refunded');
+  return refunded;
+}
+
+// ---------------------------------------------------------------- transfers
+
+/**
+ * Sends a claimed transfer and records it. If the question was refunded while the transfer was
+ * in flight, the payout now says `reversing`: the transfer is recorded and reversed at once.
+ */
+async function finishTransfer(money: Money, payoutId: string): Promise<boolean> {
+  const { db, payments, config } = money;
+  const [row] = await db
+    .select({ payout: payouts, accountId: experts.stripeAccountId })
+    .from(payouts)
+    .innerJoin(experts, eq(experts.id, payouts.expertId))
+    .where(eq(payouts.id, payoutId));
+  if (!row || (row.payout.status !== 'transferring' && row.payout.status !== 'reversing')) {
+    return false;
+  }
+  const p = row.payout;
+  if (p.transferId) return false;
+  const { transferId } = await payments.transfer({
+    accountId: row.accountId ?? '',
+    amountCents: p.amount,
+    transferGroup: `question_${p.questionId}`,
+    idempotencyKey: transferKey(p.id),
+  });
+  const now = new Date();
+  const sent = await db.transaction(async (tx) => {
+    const [paid] = await tx
+      .update(payouts)
+      .set({ status: 'paid', paidAt: now, transferId, claimedAt: null })
+      .where(and(eq(payouts.id, p.id), eq(payouts.status, 'transferring')))
+      .returning({ id: payouts.id });
+    if (paid) {
+      await queuePayoutSentMail(tx, config, await moneyMailSubject(tx, p.questionId), p.amount);
+      return true;
+    }
+    await tx
+      .update(payouts)
+      .set({ transferId })
+      .where(and(eq(payouts.id, p.id), eq(payouts.status, 'reversing')));
+    return false;
+  });
+  if (!sent) await completeReversal(money, p.id);
+  await announce(money, p.questionId);
+  return sent;
+}
+
+/**
+ * Releases payouts whose hold window has passed, once their question is paid, no dispute is open,
+ * no administrator holds them and the Coach can receive payouts (design.md §1). Blocked ones are
+ * marked held, so the Coach sees why. Rows are claimed with SKIP LOCKED, so every process may run
+ * this at once; `questionId` releases one payout now (an administrator just released it).
+ */
+export async function releasePayouts(
+  money: Money,
+  options: { now?: Date; questionId?: string } = {},
+): Promise<number> {
+  const now = options.now ?? new Date();
+  const disputeOpen = and(questions.disputeFlagged, isNull(questions.disputeResolution));
+  const blocked = or(
+    payouts.heldByAdmin,
+    not(experts.stripePayoutsEnabled),
+    isNull(experts.stripeAccountId),
+    disputeOpen,
+  );
+  const claimed = await money.db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: payouts.id, status: payouts.status, blocked: sql<boolean>`${blocked}` })
+      .from(payouts)
+      .innerJoin(questions, eq(questions.id, payouts.questionId))
+      .innerJoin(experts, eq(experts.id, payouts.expertId))
+      .where(
+        and(
+          inArray(payouts.status, ['pending', 'held']),
+          lte(payouts.releasableAt, now),
+          eq(questions.paymentStatus, 'paid'),
+          // A pending payout that is blocked is claimed once, to be marked held; a held one only
+          // once it can be released, so a batch never fills up with payouts that cannot move.
+          or(eq(payouts.status, 'pending'), not(blocked ?? sql`false`)),
+          options.questionId ? eq(payouts.questionId, options.questionId) : undefined,
+        ),
+      )
+      .orderBy(payouts.releasableAt)
+      .limit(BATCH)
+      // The question is locked too, so a refund or a dispute decided on it waits for this claim.
+      .for('update', { of: [payouts, questions], skipLocked: true });
+    const toSend: string[] = [];
+    for (const p of due) {
+      if (p.blocked) {
+        if (p.status !== 'held') {
+          await tx.update(payouts).set({ status: 'held' }).where(eq(payouts.id, p.id));
+        }
+        continue;
+      }
+      await tx
+        .update(payouts)
+        .set({ status: 'transferring', claimedAt: now })
+        .where(eq(payouts.id, p.id));
+      toSend.push(p.id);
+    }
+    return toSend;
+  });
+  let released = 0;
+  for (const id of claimed) {
+    try {
+      if (await finishTransfer(money, id)) released++;
+    } catch (err) {
+      money.logger.error(
+        { err, payoutId: id },
+        'transfer not completed; the recovery sweep retries it',
+      );
+    }
+  }
+  if (released > 0) money.logger.info({ released }, 'payouts released');
+  return released;
+}
+
+// ---------------------------------------------------------------- recovery
+
+const isStale = (claimedAt: Date | null, now = new Date()) =>
+  claimedAt !== null && now.getTime() - claimedAt.getTime() >= STALE_CLAIM_MS;
+
+/**
+ * Finishes claims left behind by a crash or a provider failure: transfers, reversals and refunds
+ * whose claim is older than STALE_CLAIM_MS. A claim is first renewed with a compare-and-set on its
+ * time, so two processes never work on the same one at once.
+ */
+export async function recoverMoney(money: Money, now = new Date()): Promise<number> {
+  const { db } = money;
+  const cutoff = new Date(now.getTime() - STALE_CLAIM_MS);
+  let finished = 0;
+  const stalePayouts = await db
+    .select({ id: payouts.id, claimedAt: payouts.claimedAt })
+    .from(payouts)
+    .where(lte(payouts.claimedAt, cutoff))
+    .limit(BATCH);
+  for (const p of stalePayouts) {
+    const [mine] = await db
+      .update(payouts)
+      .set({ claimedAt: now })
+      .where(and(eq(payouts.id, p.id), eq(payouts.claimedAt, p.claimedAt!)))
+      .returning({ status: payouts.status, transferId: payouts.transferId });
+    if (!mine) continue;
+    try {
+      if (!mine.transferId) await finishTransfer(money, p.id);
+      else await completeReversal(money, p.id);
+      finished++;
+    } catch (err) {
+      money.logger.warn({ err, payoutId: p.id }, 'payout recovery failed; retried later');
+    }
+  }
+  const staleRefunds = await db
+    .select({ id: questions.id, claimedAt: questions.refundClaimedAt })
+    .from(questions)
+    .where(lte(questions.refundClaimedAt, cutoff))
+    .limit(BATCH);
+  for (const q of staleRefunds) {
+    const [mine] = await db
+      .update(questions)
+      .set({ refundClaimedAt: now })
+      .where(and(eq(questions.id, q.id), eq(questions.refundClaimedAt, q.claimedAt!)))
+      .returning({ id: questions.id });
+    if (!mine) continue;
+    try {
+      await completeRefund(money, q.id);
+      finished++;
+    } catch (err) {
+      money.logger.warn({ err, questionId: q.id }, 'refund recovery failed; retried later');
+    }
+  }
+  if (finished > 0) money.logger.info({ finished }, 'money claims recovered');
+  return finished;
+}

@@ -1,0 +1,58 @@
+import { createLocalPaymentProvider } from '../adapters/payments/local';
+import type { PaymentProvider } from '../adapters/payments/types';
+
+/** One money movement as the provider keeps it: one per idempotency key, like Stripe. */
+export interface Movement {
+  kind: 'transfer' | 'reversal' | 'refund';
+  key: string;
+  amountCents?: number;
+}
+
+/**
+ * The local provider with a ledger and injected failures, for money tests. `failNext('before')`
+ * makes the next money call fail without moving anything; `'after'` moves the money and then fails,
+ * as a crash or a lost response between the provider and our record would.
+ */
+export function createRecordingProvider() {
+  const ledger = new Map<string, Movement>();
+  let failure: 'before' | 'after' | null = null;
+  const base = createLocalPaymentProvider({
+    publicUrl: 'http://localhost',
+    accountStatus: async () => ({
+      onboardingComplete: true,
+      chargesEnabled: true,
+      payoutsEnabled: true,
+      requirements: [],
+    }),
+  });
+  async function move<T>(movement: Movement, call: () => Promise<T>): Promise<T> {
+    const mode = failure;
+    failure = null;
+    if (mode === 'before') throw new Error('provider unavailable');
+    if (!ledger.has(movement.key)) ledger.set(movement.key, movement);
+    const result = await call();
+    if (mode === 'after') throw new Error('response lost');
+    return result;
+  }
+  const provider: PaymentProvider = {
+    ...base,
+    transfer: (input) =>
+      move({ kind: 'transfer', key: input.idempotencyKey, amountCents: input.amountCents }, () =>
+        base.transfer(input),
+      ),
+    reverseTransfer: (input) =>
+      move({ kind: 'reversal', key: input.idempotencyKey, amountCents: input.amountCents }, () =>
+        base.reverseTransfer(input),
+      ),
+    refund: (input) =>
+      move({ kind: 'refund', key: input.idempotencyKey }, () => base.refund(input)),
+  };
+  return {
+    provider,
+    ledger,
+    /** null: the next call goes through. */
+    failNext(mode: 'before' | 'after' | null) {
+      failure = mode;
+    },
+  };
+}

@@ -1,0 +1,91 @@
+import { SearchX, ShieldAlert } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { QUESTION_MESSAGES } from '@contracts/questions';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
+
+/** The question pages' building blocks: badges, titled boxes and the pages for what is not there. */
+
+export function Badge({ className, children }: { className: string; children: ReactNode }) {
+  return (
+    <span
+      className={cn(
+        'inline-flex shrink-0 items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap',
+        className,
+      )}
+    >
+      {children}
+    </span>
+  );
+}
+
+export function Box({
+  className,
+  icon,
+  title,
+  aside,
+  children,
+}: {
+  className: string;
+  icon: ReactNode;
+  title: string;
+  aside?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section className={cn('rounded-2xl p-4 sm:p-6', className)}>
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+        <div className="flex items-center gap-2">
+          {icon}
+          <h2 className="text-xl font-bold text-navy">{title}</h2>
+        </div>
+        {aside}
+      </div>
+      <div className="mt-2">{children}</div>
+    </section>
+  );
+}
+
+function StatePage({
+  icon,
+  title,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex flex-1 flex-col items-center justify-center gap-4 px-4 py-20 text-center">
+      {icon}
+      <h1 className="text-4xl font-bold text-navy">{title}</h1>
+      {children}
+      <Button asChild variant="dark">
+        <Link to="/">Return Home</Link>
+      </Button>
+    </div>
+  );
+}
+
+export function QuestionNotFound() {
+  return (
+    <StatePage
+      icon={<SearchX aria-hidden className="size-12 text-navy" />}
+      title="Question Not Found"
+    >
+      <p className="max-w-md text-muted">{QUESTION_MESSAGES.notFound.description}</p>
+    </StatePage>
+  );
+}
+
+export function AccessRestricted() {
+  return (
+    <StatePage
+      icon={<ShieldAlert aria-hidden className="size-12 text-warning" />}
+      title="Access Restricted"
+    >
+      <p className="max-w-md text-muted">{QUESTION_MESSAGES.accessRestricted}</p>
+    </StatePage>
+  );
+}

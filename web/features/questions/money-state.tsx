@@ -1,0 +1,123 @@
+import { CircleX, CreditCard, ShieldAlert, Undo2 } from 'lucide-react';
+import { useSearchParams } from 'react-router';
+import { DISPUTE_REASON_LABELS } from '@contracts/question-states';
+import type { QuestionDetail } from '@contracts/questions';
+import { formatDate } from '@/lib/dates';
+import { Box } from './detail-parts';
+import { UnpaidActions } from './unpaid-actions';
+
+/** What happened to the money of a closed question, in one sentence. */
+function refundSentence(q: QuestionDetail, isAsker: boolean): string {
+  if (q.paymentStatus === 'refunded') {
+    const when = q.refundedAt ? ` on ${formatDate(q.refundedAt)}` : '';
+    return isAsker ? `Refunded to you in full${when}.` : `Refunded to the Player in full${when}.`;
+  }
+  if (q.paymentStatus === 'refunding')
+    return 'Refund in progress: it is on its way back to the card.';
+  return 'Nothing was charged.';
+}
+
+/**
+ * A question the Player has not paid for yet: why (a cancelled checkout says so) and the two ways
+ * out, Pay now or Withdraw question.
+ */
+export function UnpaidBox({ q }: { q: QuestionDetail }) {
+  const [params] = useSearchParams();
+  const cancelled = params.get('payment') === 'cancelled';
+  return (
+    <Box
+      className="border-2 border-warning/40 bg-warning-soft"
+      icon={<CreditCard aria-hidden className="size-5 shrink-0 text-warning" />}
+      title="Payment Not Completed"
+    >
+      <p className="text-ink">
+        {cancelled ? 'Your checkout was cancelled. ' : ''}
+        Your question is saved, but the Coach is not paid until you pay. Pay now, or withdraw the
+        question if you changed your mind.
+      </p>
+      <div className="mt-4">
+        <UnpaidActions id={q.id} amount={q.amount} expertName={q.expert.name} />
+      </div>
+    </Box>
+  );
+}
+
+export function DeclinedBox({ q, isAsker }: { q: QuestionDetail; isAsker: boolean }) {
+  return (
+    <Box
+      className="border border-slate-300 bg-slate-50"
+      icon={<CircleX aria-hidden className="size-5 shrink-0 text-slate-600" />}
+      title="Declined by the Coach"
+    >
+      {q.declineNote && (
+        <blockquote className="border-l-4 border-slate-300 pl-3 break-words whitespace-pre-line text-ink">
+          {q.declineNote}
+        </blockquote>
+      )}
+      <p className="mt-2 text-ink">{refundSentence(q, isAsker)}</p>
+    </Box>
+  );
+}
+
+export function WithdrawnBox() {
+  return (
+    <Box
+      className="border border-slate-300 bg-slate-50"
+      icon={<Undo2 aria-hidden className="size-5 shrink-0 text-slate-600" />}
+      title="Withdrawn"
+    >
+      <p className="text-ink">
+        This question was withdrawn before it was paid. Nothing was charged.
+      </p>
+    </Box>
+  );
+}
+
+/** An answered question whose payment went back (a dispute or a review). */
+export function RefundedBox({ q, isAsker }: { q: QuestionDetail; isAsker: boolean }) {
+  return (
+    <Box
+      className="border border-slate-300 bg-slate-50"
+      icon={<Undo2 aria-hidden className="size-5 shrink-0 text-slate-600" />}
+      title="Payment Refunded"
+    >
+      <p className="text-ink">{refundSentence(q, isAsker)}</p>
+    </Box>
+  );
+}
+
+const resolutionTitle = (
+  resolution: NonNullable<QuestionDetail['dispute']>['resolution'],
+  isAsker: boolean,
+) => {
+  if (!resolution) return 'Dispute open: under review';
+  if (resolution === 'refunded') {
+    return `Dispute resolved: refunded to ${isAsker ? 'you' : 'the Player'}`;
+  }
+  return `Dispute resolved: payment released to ${isAsker ? 'the Coach' : 'you'}`;
+};
+
+/** The dispute's reason and where it stands, for both participants. */
+export function DisputeStatus({
+  dispute,
+  isAsker,
+}: {
+  dispute: NonNullable<QuestionDetail['dispute']>;
+  isAsker: boolean;
+}) {
+  const title = resolutionTitle(dispute.resolution, isAsker);
+  return (
+    <Box
+      className="border border-warning/40 bg-warning-soft"
+      icon={<ShieldAlert aria-hidden className="size-5 shrink-0 text-warning" />}
+      title={title}
+    >
+      <p className="text-ink">
+        {`Reason: ${DISPUTE_REASON_LABELS[dispute.reason]}. Flagged ${formatDate(dispute.at)}.`}
+      </p>
+      {dispute.details && (
+        <p className="mt-1 break-words whitespace-pre-line text-muted">{dispute.details}</p>
+      )}
+    </Box>
+  );
+}
