@@ -5,6 +5,7 @@ import {
   DIRECTORY_QUERY_MAX,
   DIRECTORY_SORTS,
 } from './directory';
+import { publicCoachSchema } from './profiles';
 
 /** Kept apart from the directory's constants so the pages that only name them ship no zod. */
 // Query strings arrive as text; an empty field means no filter.
@@ -51,19 +52,18 @@ export const directoryQuerySchema = z
   });
 export type DirectoryQuery = z.infer<typeof directoryQuerySchema>;
 
-/** A Coach's card in the directory. */
-export const directoryCoachSchema = z.object({
-  id: z.string(),
-  slug: z.string(),
-  name: z.string(),
-  expertise: z.string(),
-  photoUrl: z.string().nullable(),
-  pricePerQuestion: z.number().int(),
-  /** Published reviews' average rounded to 1-5, or null with none (spec §9). */
-  starRating: z.number().int().min(1).max(5).nullable(),
-  reviewCount: z.number().int(),
-  helpfulPercent: z.number().int().min(0).max(100).nullable(),
-  answeredCount: z.number().int(),
+/** A Coach's card in the directory: the public page's card fields and figures. */
+export const directoryCoachSchema = publicCoachSchema.pick({
+  id: true,
+  slug: true,
+  name: true,
+  expertise: true,
+  photoUrl: true,
+  pricePerQuestion: true,
+  starRating: true,
+  reviewCount: true,
+  helpfulPercent: true,
+  answeredCount: true,
 });
 export type DirectoryCoach = z.infer<typeof directoryCoachSchema>;
 

@@ -7,7 +7,7 @@ import {
 import type { Executor } from '../../db/client';
 import { keyset, toPage, type KeysetSpec } from '../../db/keyset';
 import { experts } from '../../db/schema';
-import { coachFigures } from '../profiles/data';
+import { coachFigureColumns, coachFigures } from '../profiles/data';
 
 /** Each sort is served by an index on (its column, id) (ADR 025). */
 const SORTS: Record<
@@ -67,11 +67,7 @@ export async function directoryPage(db: Executor, query: DirectoryQuery) {
       expertise: experts.expertise,
       photoUrl: experts.photoUrl,
       pricePerQuestion: experts.pricePerQuestion,
-      answeredCount: experts.answeredCount,
-      reviewCount: experts.reviewCount,
-      reviewSum: experts.reviewSum,
-      helpfulCount: experts.helpfulCount,
-      ratingCount: experts.ratingCount,
+      ...coachFigureColumns,
       sortKey,
     })
     .from(experts)

@@ -125,6 +125,15 @@ export async function setPhotoUrl(db: Executor, userId: string, photoUrl: string
   await db.update(experts).set({ photoUrl }).where(eq(experts.userId, userId));
 }
 
+/** The columns `coachFigures` reads: kept by triggers on questions, reviews and ratings. */
+export const coachFigureColumns = {
+  answeredCount: experts.answeredCount,
+  reviewCount: experts.reviewCount,
+  reviewSum: experts.reviewSum,
+  helpfulCount: experts.helpfulCount,
+  ratingCount: experts.ratingCount,
+};
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const publicColumns = {
@@ -136,11 +145,7 @@ const publicColumns = {
   bio: experts.bio,
   photoUrl: experts.photoUrl,
   pricePerQuestion: experts.pricePerQuestion,
-  answeredCount: experts.answeredCount,
-  reviewCount: experts.reviewCount,
-  reviewSum: experts.reviewSum,
-  helpfulCount: experts.helpfulCount,
-  ratingCount: experts.ratingCount,
+  ...coachFigureColumns,
   ...linkColumns,
 };
 
