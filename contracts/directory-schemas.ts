@@ -10,15 +10,12 @@ import { publicCoachSchema } from './profiles';
 /** Kept apart from the directory's constants so the pages that only name them ship no zod. */
 // Query strings arrive as text; an empty field means no filter.
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
-const dollars = z.preprocess(
-  emptyAsUndefined,
-  z.coerce
-    .number({ message: DIRECTORY_MESSAGES.invalidPrice })
-    .int(DIRECTORY_MESSAGES.invalidPrice)
-    .min(0, DIRECTORY_MESSAGES.invalidPrice)
-    .max(100_000, DIRECTORY_MESSAGES.invalidPrice)
-    .optional(),
-);
+const wholeNumber = (min: number, max: number, message: string) =>
+  z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number({ message }).int(message).min(min, message).max(max, message).optional(),
+  );
+const dollars = wholeNumber(0, 100_000, DIRECTORY_MESSAGES.invalidPrice);
 
 /** The directory's search, filters and sort: the API's query string and the page's URL alike. */
 export const directoryQuerySchema = z
@@ -29,15 +26,7 @@ export const directoryQuerySchema = z
     ),
     minPrice: dollars,
     maxPrice: dollars,
-    minRating: z.preprocess(
-      emptyAsUndefined,
-      z.coerce
-        .number({ message: DIRECTORY_MESSAGES.invalidRating })
-        .int(DIRECTORY_MESSAGES.invalidRating)
-        .min(1, DIRECTORY_MESSAGES.invalidRating)
-        .max(5, DIRECTORY_MESSAGES.invalidRating)
-        .optional(),
-    ),
+    minRating: wholeNumber(1, 5, DIRECTORY_MESSAGES.invalidRating),
     sort: z.preprocess(
       emptyAsUndefined,
       z

@@ -4,6 +4,7 @@ import { coachSlugBase } from '../../../contracts/coach-slug';
 import type { CoachProfileInput, PlayerProfileInput } from '../../../contracts/profiles';
 import type { Executor } from '../../db/client';
 import { expertSlugs, experts, questions, userRoles, users } from '../../db/schema';
+import { coachCardColumns } from '../experts/data';
 
 const linkColumns = {
   websiteUrl: experts.websiteUrl,
@@ -137,14 +138,8 @@ export const coachFigureColumns = {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const publicColumns = {
-  id: experts.id,
+  ...coachCardColumns,
   userId: experts.userId,
-  slug: experts.slug,
-  name: experts.name,
-  expertise: experts.expertise,
-  bio: experts.bio,
-  photoUrl: experts.photoUrl,
-  pricePerQuestion: experts.pricePerQuestion,
   ...coachFigureColumns,
   ...linkColumns,
 };

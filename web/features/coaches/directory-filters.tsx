@@ -11,6 +11,10 @@ import { Field, inputClass } from '@/components/ui/field';
 import { DIRECTORY_PARAMS } from './directory-api';
 
 const RATINGS = [4, 3, 2, 1];
+const PRICE_FIELDS = [
+  ['minPrice', 'Min price ($)'],
+  ['maxPrice', 'Max price ($)'],
+] as const;
 
 /**
  * The directory's search box, filters and sort. Its values come from the URL and go back to it,
@@ -54,28 +58,19 @@ export function DirectoryFilters({
           className={inputClass}
         />
       </Field>
-      <Field label="Min price ($)">
-        <input
-          name="minPrice"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          step={1}
-          defaultValue={params.get('minPrice') ?? ''}
-          className={inputClass}
-        />
-      </Field>
-      <Field label="Max price ($)">
-        <input
-          name="maxPrice"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          step={1}
-          defaultValue={params.get('maxPrice') ?? ''}
-          className={inputClass}
-        />
-      </Field>
+      {PRICE_FIELDS.map(([name, label]) => (
+        <Field key={name} label={label}>
+          <input
+            name={name}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            defaultValue={params.get(name) ?? ''}
+            className={inputClass}
+          />
+        </Field>
+      ))}
       <Field label="Minimum rating">
         <select
           name="minRating"
