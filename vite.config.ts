@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import preact from '@preact/preset-vite';
+import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 
@@ -13,10 +13,10 @@ const reactRouterDist = path.join(
   'dist/production',
 );
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   root: path.join(root, 'web'),
   publicDir: path.join(root, 'web/public'),
-  plugins: [preact(), tailwindcss()],
+  plugins: [react(), tailwindcss()],
   resolve: {
     alias: [
       { find: '@', replacement: path.join(root, 'web') },
@@ -32,15 +32,21 @@ export default defineConfig(({ command }) => ({
         : []),
     ],
   },
-  build: {
-    outDir: path.join(root, 'dist/web'),
-    emptyOutDir: true,
-    // The Vite manifest is read by the home bundle budget test (e2e/bundle-size.test.ts).
-    manifest: true,
-    sourcemap: true,
-    // Every browser we support preloads modules natively; the polyfill only cost entry bytes.
-    modulePreload: { polyfill: false },
-  },
+  // The server renderer (ADR 026) carries its libraries, so the server needs no dev dependency.
+  ssr: { noExternal: true },
+  // React's packages pick their production build from NODE_ENV at run time; the renderer is a build.
+  ...(isSsrBuild ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
+  build: isSsrBuild
+    ? { outDir: path.join(root, 'dist/ssr'), emptyOutDir: true, sourcemap: true }
+    : {
+        outDir: path.join(root, 'dist/web'),
+        emptyOutDir: true,
+        // The Vite manifest is read by the home bundle budget test (e2e/bundle-size.test.ts).
+        manifest: true,
+        sourcemap: true,
+        // Every browser we support preloads modules natively; the polyfill only cost entry bytes.
+        modulePreload: { polyfill: false },
+      },
   server: {
     proxy: { '/api': 'http://localhost:3001', '/files': 'http://localhost:3001' },
   },

@@ -3,6 +3,7 @@ import { z } from 'zod';
 /** What anyone may see of a Coach in a list. */
 export const coachCardSchema = z.object({
   id: z.string(),
+  slug: z.string(),
   name: z.string(),
   expertise: z.string(),
   bio: z.string().nullable(),

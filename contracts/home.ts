@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { coachCardSchema } from './experts';
 
 export const coachDashboardSchema = z.object({
+  /** Who the Coach is, for 'Share profile'. */
+  name: z.string(),
+  slug: z.string(),
   questionsAnswered: z.number().int(),
   /** Sum of paid payouts, in cents. */
   earnedCents: z.number().int(),

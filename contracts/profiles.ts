@@ -100,6 +100,7 @@ const links = z.object({
 /** The signed-in Coach's own profile, as the management form edits it. */
 export const ownCoachProfileSchema = links.extend({
   id: z.string(),
+  slug: z.string(),
   name: z.string(),
   expertise: z.string(),
   price: z.number().int(),
@@ -120,6 +121,8 @@ export type OwnPlayerProfile = z.infer<typeof ownPlayerProfileSchema>;
 export const publicCoachSchema = links.extend({
   id: z.string(),
   userId: z.string(),
+  /** The current slug: the page's canonical address is /expert/{slug}. */
+  slug: z.string(),
   name: z.string(),
   expertise: z.string(),
   bio: z.string().nullable(),

@@ -12,6 +12,7 @@ describe('accessibility (axe-core)', () => {
     ['/terms', 'Terms of Service'],
     ['/privacy', 'Privacy Policy'],
     ['/revenue', 'Revenue Agreement'],
+    ['/coaches', 'Find Your Coach'],
     ['/missing-page', 'Oops! Page not found'],
   ])('%s has no serious or critical violations at 1280 and 390 px', async (path, heading) => {
     for (const width of [1280, 390]) {

@@ -4,11 +4,11 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The home route's initial JavaScript (issue 7, ADR 016): what a browser must download before it
- * can paint `/`, gzipped, must stay within 100 KB. It reads the manifest of the production build,
- * so it runs with the end-to-end tests, after `npm run build`.
+ * The home route's initial JavaScript (ADR 016, ADR 024): what a browser must download before it
+ * can hydrate `/`, gzipped, must stay within its budget. It reads the manifest of the production
+ * build, so it runs with the end-to-end tests, after `npm run build`.
  */
-const HOME_JS_BUDGET_BYTES = 100 * 1024;
+const HOME_JS_BUDGET_BYTES = 137 * 1024;
 
 const webDist = path.join(import.meta.dirname, '..', 'dist', 'web');
 const manifestPath = path.join(webDist, '.vite', 'manifest.json');
@@ -46,12 +46,29 @@ function homeInitialChunks(manifest: Manifest): string[] {
   return [...seen].map((key) => manifest[key]!.file).filter((file) => file.endsWith('.js'));
 }
 
-describe('home route bundle budget', () => {
+function readManifest(): Manifest {
+  expect(existsSync(manifestPath), `${manifestPath} is missing: run npm run build first`).toBe(
+    true,
+  );
+  return JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
+}
+
+describe('home route bundle', () => {
+  // ADR 024: react-dom renders the app. An alias to another renderer would drop it from the
+  // sources the entry chunk was built from.
+  it('is rendered by react-dom', () => {
+    const manifest = readManifest();
+    const entry = Object.values(manifest).find((chunk) => chunk.isEntry)!;
+    const map = JSON.parse(readFileSync(path.join(webDist, `${entry.file}.map`), 'utf8')) as {
+      sources: string[];
+    };
+    const sources = map.sources.join('\n');
+    expect(sources).toMatch(/node_modules\/react-dom\/cjs\/react-dom-client\.production\.js/);
+    expect(sources).not.toMatch(/node_modules\/preact\//);
+  });
+
   it('keeps the initial JavaScript of / within its gzipped budget', () => {
-    expect(existsSync(manifestPath), `${manifestPath} is missing: run npm run build first`).toBe(
-      true,
-    );
-    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
+    const manifest = readManifest();
     const sizes = homeInitialChunks(manifest).map((file) => {
       const bytes = readFileSync(path.join(webDist, file));
       return { file, raw: bytes.length, gzip: gzipSync(bytes).length };

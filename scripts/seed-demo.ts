@@ -4,7 +4,8 @@
  */
 import { pathToFileURL } from 'node:url';
 import { DatabaseInUseError, openDatabase, type Database } from '../server/db/client';
-import { experts, userProfileCompletion, userRoles, users } from '../server/db/schema';
+import { coachSlugBase } from '../contracts/coach-slug';
+import { expertSlugs, experts, userProfileCompletion, userRoles, users } from '../server/db/schema';
 import { loadConfig } from '../server/config';
 
 export const DEMO_COACHES = [
@@ -36,7 +37,8 @@ export async function seedDemo(db: Database): Promise<void> {
         .insert(userProfileCompletion)
         .values({ userId: id, expertProfileCompleted: true })
         .onConflictDoNothing();
-      await tx
+      const slug = coachSlugBase(coach.name);
+      const [inserted] = await tx
         .insert(experts)
         .values({
           userId: id,
@@ -46,8 +48,11 @@ export async function seedDemo(db: Database): Promise<void> {
           bio: `${coach.name} has coached at club and college level for over ten years.`,
           pricePerQuestion: coach.price * 100,
           createdAt,
+          slug,
         })
-        .onConflictDoNothing();
+        .onConflictDoNothing()
+        .returning({ id: experts.id });
+      if (inserted) await tx.insert(expertSlugs).values({ slug, expertId: inserted.id });
     }
   });
 }

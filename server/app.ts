@@ -20,6 +20,8 @@ import { betaRoutes } from './modules/beta/routes';
 import { clientLogRoutes } from './modules/client-log/routes';
 import { contactRoutes } from './modules/contact/routes';
 import { expertRoutes } from './modules/experts/routes';
+import { directoryRoutes } from './modules/directory/routes';
+import { seoRoutes } from './modules/seo/routes';
 import { healthRoutes } from './modules/health/routes';
 import { eventRoutes } from './modules/events/routes';
 import { homeRoutes } from './modules/home/routes';
@@ -103,6 +105,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions) {
   await app.register(betaRoutes, ctx);
   await app.register(contactRoutes, ctx);
   await app.register(expertRoutes, ctx);
+  await app.register(directoryRoutes, ctx);
+  await app.register(seoRoutes, ctx);
   await app.register(authRoutes, { auth: ctx.auth });
   await app.register(accountRoutes, ctx);
   await app.register(profileRoutes, ctx);
@@ -122,7 +126,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions) {
   if (config.STORAGE_DRIVER === 'disk') {
     await app.register(localFiles, { root: localFilesDir(config) });
   }
-  await app.register(webApp, { root: options.webRoot });
+  await app.register(webApp, { root: options.webRoot, publicUrl: config.PUBLIC_URL });
   return app;
 }
 

@@ -76,6 +76,7 @@ const CASES: Record<string, Case> = {
     expected: all(201),
   },
   'GET /api/experts/newest': { url: () => '/api/experts/newest', expected: all(200) },
+  'GET /api/coaches': { url: () => '/api/coaches?q=coach', expected: all(200) },
   'GET /api/experts/:idOrSlug': {
     url: (fx) => `/api/experts/${fx.coachExpertId}`,
     expected: all(200),

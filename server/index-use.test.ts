@@ -127,6 +127,9 @@ describe(`hot queries use indexes (${testDatabaseKind})`, () => {
     const laterPage = Buffer.from(
       JSON.stringify(['2099-01-01 00:00:00+00', '00000000-0000-4000-8000-000000000000']),
     ).toString('base64url');
+    const laterCoaches = Buffer.from(
+      JSON.stringify(['100', '00000000-0000-4000-8000-000000000000']),
+    ).toString('base64url');
     const admin = { authorization: `Bearer ${token}` };
     const hot: {
       method: 'GET' | 'POST';
@@ -137,6 +140,14 @@ describe(`hot queries use indexes (${testDatabaseKind})`, () => {
       { method: 'GET', url: '/api/experts/newest' },
       { method: 'GET', url: `/api/experts/${expertId}` },
       { method: 'GET', url: '/api/experts/index-coach' },
+      // The directory: each sort, a later page, the search and the filters (ADR 025).
+      ...['rating', 'answered', 'price-low', 'price-high', 'newest'].map((sort) => ({
+        method: 'GET' as const,
+        url: `/api/coaches?sort=${sort}`,
+      })),
+      { method: 'GET', url: `/api/coaches?sort=answered&cursor=${laterCoaches}` },
+      { method: 'GET', url: '/api/coaches?q=row&minPrice=10&maxPrice=50&minRating=3' },
+      { method: 'GET', url: '/api/coaches?minPrice=10&maxPrice=50&sort=price-low' },
       { method: 'GET', url: '/api/questions/coach-inbox', headers: as(coach.cookie) },
       ...['unanswered', 'answered'].map((filter) => ({
         method: 'GET' as const,

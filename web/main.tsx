@@ -1,26 +1,35 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { hydrate } from '@tanstack/react-query';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { ErrorBoundary } from '@/app/error-screen';
-import { queryClient } from '@/app/query-client';
-import { Toaster } from '@/components/toast/toaster';
-import { BetaGate } from '@/features/beta/beta-gate';
-import { router } from '@/app/router';
+import { AppRoot } from '@/app/app-root';
+import { createQueryClient } from '@/app/query-client';
+import { routes } from '@/app/router';
+import { SSR_STATE_ID } from '@/lib/ssr-state';
 import './styles.css';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('#root is missing from index.html');
+async function start() {
+  const root = document.getElementById('root');
+  if (!root) throw new Error('#root is missing from index.html');
+  const queryClient = createQueryClient();
+  const state = document.getElementById(SSR_STATE_ID);
+  if (state?.textContent) hydrate(queryClient, JSON.parse(state.textContent));
 
-createRoot(root).render(
-  <StrictMode>
-    <ErrorBoundary>
-      <QueryClientProvider client={queryClient}>
-        <BetaGate>
-          <RouterProvider router={router} />
-        </BetaGate>
-        <Toaster />
-      </QueryClientProvider>
-    </ErrorBoundary>
-  </StrictMode>,
-);
+  // The server rendered this page's route modules; load them before hydrating, or the router
+  // would first render nothing where the server's HTML has the page (ADR 026).
+  await Promise.all(
+    (matchRoutes(routes, window.location) ?? []).map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      Object.assign(route, await route.lazy(), { lazy: undefined });
+    }),
+  );
+  const app = (
+    <AppRoot queryClient={queryClient}>
+      <RouterProvider router={createBrowserRouter(routes)} />
+    </AppRoot>
+  );
+  if (state) hydrateRoot(root, app);
+  else createRoot(root).render(app);
+}
+
+void start();

@@ -33,6 +33,7 @@ export function useBrowser(options: { baseUrl?: () => string } = {}) {
     contexts.push(context);
     const page = await context.newPage();
     reportServerFailures(page);
+    waitForHydrationOnGoto(page);
     return page;
   }
 
@@ -60,6 +61,19 @@ export function useBrowser(options: { baseUrl?: () => string } = {}) {
 }
 
 type ContextOptions = Parameters<Browser['newContext']>[0];
+
+/**
+ * Public pages arrive server-rendered and become interactive once React has hydrated them (ADR
+ * 026); a test that acted before would race it. Every `goto` waits for the app's mark.
+ */
+function waitForHydrationOnGoto(page: Page): void {
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 20_000 });
+    return response;
+  };
+}
 
 /**
  * Prints every API response of 500 or more, and every API request that failed other than by the

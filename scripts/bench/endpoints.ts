@@ -64,7 +64,24 @@ export function runOneQueryFloor(baseUrl: string, options: RunOptions): Promise<
   );
 }
 
-/** The five reads of issue 7, as the web app calls them. */
+/**
+ * What visitors of /coaches ask for, in turn: words of the seeded expertise and names, each filter
+ * and each sort (issue 12).
+ */
+const DIRECTORY_SEARCHES = [
+  '',
+  'q=tennis',
+  'q=goal&sort=price-low',
+  'q=coach%2012',
+  'minRating=4&sort=answered',
+  'minPrice=20&maxPrice=40&sort=price-high',
+  'q=swim&minRating=3',
+  'sort=newest',
+];
+
+const DIRECTORY_SORTS = ['rating', 'answered', 'price-low', 'price-high', 'newest'];
+
+/** The reads of issues 7 and 12, as the web app calls them. */
 export async function runReads(
   baseUrl: string,
   fixtures: Fixtures,
@@ -72,8 +89,37 @@ export async function runReads(
 ): Promise<EndpointResult[]> {
   const coachCookie = await signIn(baseUrl, fixtures.busiestCoach.email);
   const playerCookie = await signIn(baseUrl, fixtures.player.email);
+  let searches = 0;
   const reads: [string, string, Target][] = [
     ['home coach list', 'GET /api/experts/newest', { path: '/api/experts/newest' }],
+    [
+      'directory search',
+      'GET /api/coaches',
+      {
+        path: `/api/coaches?${DIRECTORY_SEARCHES[0]}`,
+        next: () => ({
+          path: `/api/coaches?${DIRECTORY_SEARCHES[searches++ % DIRECTORY_SEARCHES.length]}`,
+        }),
+      },
+    ],
+    [
+      // Every request a different search, so none is served from the cache: the query's own cost.
+      'directory, uncached',
+      'GET /api/coaches',
+      {
+        path: '/api/coaches?q=coach%201',
+        next: () => {
+          const i = searches++;
+          const sort = DIRECTORY_SORTS[i % DIRECTORY_SORTS.length];
+          return {
+            path:
+              i % 2 === 0
+                ? `/api/coaches?q=coach%20${(i % 9_999) + 1}&sort=${sort}`
+                : `/api/coaches?minPrice=${10 + (i % 90)}&sort=${sort}`,
+          };
+        },
+      },
+    ],
     [
       'coach profile',
       'GET /api/experts/:id',

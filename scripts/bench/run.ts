@@ -192,6 +192,7 @@ for (const size of sizes) {
           runLighthouse(
             [
               { page: 'home', url: `${server.url}/` },
+              { page: 'coaches', url: `${server.url}/coaches` },
               {
                 page: 'coach profile',
                 url: `${server.url}/experts/${fixtures.busiestCoach.expertId}`,

@@ -70,15 +70,19 @@ function statements(shape: Shape): [string, string][] {
       'experts',
       `INSERT INTO experts (id, user_id, email, name, bio, expertise, price_per_question,
                             stripe_account_id, stripe_onboarding_complete, stripe_charges_enabled,
-                            stripe_payouts_enabled, created_at)
+                            stripe_payouts_enabled, created_at, slug)
        SELECT ${expertUuidSql('n')}, 'bench-user-' || n, 'user' || n || '@bench.playbook.local',
               'Coach ' || n,
               'Coach ' || n || ' has coached at club and college level for over ten years and answers '
                 || 'questions on technique, training plans and recruiting.',
               (${expertise})[1 + n % ${EXPERTISE.length}], (10 + (n * 37) % 91) * 100,
               'acct_bench_' || n, true, true, true,
-              now() - interval '730 days' + (random() * 725) * interval '1 day'
+              now() - interval '730 days' + (random() * 725) * interval '1 day', 'coach-' || n
        FROM generate_series(1, ${coaches}) n`,
+    ],
+    [
+      'expert_slugs',
+      `INSERT INTO expert_slugs (slug, expert_id, created_at) SELECT slug, id, created_at FROM experts`,
     ],
     // Coaches' demand is skewed (the square of a uniform draw): Coach 1 gets about 1/sqrt(coaches)
     // of all questions. 94% answered, 4% refunded, 2% pending and recent (the 7-day refund sweep
@@ -212,6 +216,8 @@ export async function seedBench(size: Size, log: (line: string) => void = consol
       for (const { def } of indexes) await client.query(def);
     });
     await client.query('SET session_replication_role = origin');
+    // The triggers that keep the directory's figures were off for the load (ADR 025).
+    await step('directory figures', () => client.query('SELECT refresh_expert_stats()'));
     await step('vacuum analyze', () => client.query('VACUUM ANALYZE'));
     const { rows } = await client.query<Record<string, string>>(
       `SELECT (SELECT count(*) FROM users) AS users, (SELECT count(*) FROM experts) AS coaches,

@@ -79,3 +79,14 @@ export function cachedPerParticipant<T>(bus: EventBus, max: number) {
   bus.subscribe('experts.changed', () => cache.clear());
   return readThrough(cache);
 }
+
+/**
+ * Pages of the Coach directory, keyed by their search, filters, sort and cursor: all dropped when
+ * any profile changes (`experts.changed`), so a new Coach, a rename or a new price shows at once.
+ * Their figures (stars, helpful %, answers) may lag by up to the TTL (ADR 025).
+ */
+export function cachedDirectoryPages<T>(bus: EventBus, max: number) {
+  const cache = new GroupedCache<Grouped<T>>(max);
+  bus.subscribe('experts.changed', () => cache.clear());
+  return readThrough(cache);
+}

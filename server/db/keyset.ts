@@ -9,7 +9,7 @@ import { badRequest } from '../errors';
 export interface KeysetSpec {
   sort: AnyColumn;
   /** The SQL type the sort value is cast back to when it returns in a cursor. */
-  sortType: 'timestamptz' | 'text';
+  sortType: 'timestamptz' | 'text' | 'integer';
   id: AnyColumn;
   idType: 'uuid' | 'text';
   direction: 'asc' | 'desc';
@@ -20,6 +20,7 @@ export interface KeysetSpec {
 const FORMATS = {
   timestamptz: /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/,
   text: /^[^\0]{0,400}$/,
+  integer: /^-?\d{1,10}$/,
   uuid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
 };
 

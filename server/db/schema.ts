@@ -3,6 +3,7 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -22,6 +23,8 @@ import {
   QUESTION_STATUSES,
   REFUND_REASONS,
 } from '../../contracts/question-states';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -199,12 +202,46 @@ export const experts = pgTable(
     stripeChargesEnabled: boolean('stripe_charges_enabled').notNull().default(false),
     stripePayoutsEnabled: boolean('stripe_payouts_enabled').notNull().default(false),
     createdAt: createdAt(),
+    /** The current URL segment of the Coach's page (ADR 025); earlier ones live in expert_slugs. */
+    slug: text('slug').notNull().unique(),
+    // The directory's figures, kept by triggers on questions, reviews and ratings (ADR 025) so
+    // that sorting and filtering 10k Coaches reads one row each instead of counting their questions.
+    answeredCount: integer('answered_count').notNull().default(0),
+    /** Published reviews only (spec §9). */
+    reviewCount: integer('review_count').notNull().default(0),
+    reviewSum: integer('review_sum').notNull().default(0),
+    helpfulCount: integer('helpful_count').notNull().default(0),
+    ratingCount: integer('rating_count').notNull().default(0),
+    /** The star average × 100, rounded down; 0 without reviews. Sorts and filters the directory. */
+    ratingScore: integer('rating_score').generatedAlwaysAs(
+      sql`CASE WHEN review_count = 0 THEN 0 ELSE (review_sum * 100) / review_count END`,
+    ),
+    /** What the directory's full-text search matches: the name first, then expertise, then bio. */
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', name), 'A') || setweight(to_tsvector('english', expertise), 'B') || setweight(to_tsvector('english', coalesce(bio, '')), 'C')`,
+    ),
   },
   (t) => [
     check('experts_price_min', sql`${t.pricePerQuestion} >= 100`),
     index('experts_newest_idx').on(t.createdAt, t.id),
-    index('experts_lower_name_idx').on(sql`lower(${t.name})`),
+    index('experts_search_idx').using('gin', t.searchVector),
+    index('experts_rating_idx').on(t.ratingScore, t.id),
+    index('experts_answered_idx').on(t.answeredCount, t.id),
+    index('experts_price_idx').on(t.pricePerQuestion, t.id),
   ],
+);
+
+/** Every slug a Coach has had, so a link shared before a rename still finds them (ADR 025). */
+export const expertSlugs = pgTable(
+  'expert_slugs',
+  {
+    slug: text('slug').primaryKey(),
+    expertId: uuid('expert_id')
+      .notNull()
+      .references(() => experts.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('expert_slugs_expert_idx').on(t.expertId)],
 );
 
 // ---------------------------------------------------------------- questions and what hangs off them

@@ -10,7 +10,8 @@ const options: HelmetOptions = {
     directives: {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'"],
-      // Radix positions popovers with inline style attributes; no inline <style> or script.
+      // Radix positions popovers with inline style attributes, and server-rendered pages carry the
+      // stylesheet inline (ADR 026); no inline script.
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'https:'],
       fontSrc: ["'self'"],

@@ -1,37 +1,141 @@
-import { existsSync } from 'node:fs';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { ApiTransport, SsrEntry } from '../../contracts/ssr';
 import { notFound } from '../errors';
+
+/** The browser's cookie for the API calls of the page being rendered. */
+const visitor = new AsyncLocalStorage<{ cookie: string | undefined }>();
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/**
+ * A rendered page, brotli or gzip compressed when the browser takes it: the assets are compressed
+ * at build time, a page on each request, at a quality that costs well under a millisecond.
+ */
+async function compressed(html: string, acceptEncoding: string | undefined) {
+  const accepts = (coding: string) => new RegExp(`\\b${coding}\\b`).test(acceptEncoding ?? '');
+  if (accepts('br')) {
+    const body = await brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+    return { body, encoding: 'br' };
+  }
+  if (accepts('gzip')) return { body: await gzipped(html), encoding: 'gzip' };
+  return { body: html, encoding: null };
+}
+
+/** A JSON text that cannot close the <script> element it is placed in. */
+const inScript = (json: string) => json.replace(/</g, '\\u003c');
 
 /**
  * Serves the built React app: hashed assets cached for a year and sent brotli or gzip compressed
- * when the browser accepts it, index.html for every other GET so client-side routes (including
- * unknown ones, which render the not-found page) work on reload.
+ * when the browser accepts it. A public page is rendered by React on the server (ADR 026), with
+ * its head and the data it was rendered from; every other GET gets index.html, so client-side
+ * routes (including unknown ones, which render the not-found page) work on reload.
  */
-export const webApp = fp<{ root: string }>(async (app: FastifyInstance, { root }) => {
-  const hasBuild = existsSync(path.join(root, 'index.html'));
-  if (hasBuild) {
-    await app.register(fastifyStatic, {
-      root,
-      wildcard: false,
-      index: false,
-      // The build writes .br and .gz beside each asset (scripts/compress-assets.mjs).
-      preCompressed: true,
-      setHeaders(reply, filePath) {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header(
-          'Cache-Control',
-          immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+export const webApp = fp<{ root: string; publicUrl: string }>(
+  async (app: FastifyInstance, { root, publicUrl }) => {
+    const indexPath = path.join(root, 'index.html');
+    const hasBuild = existsSync(indexPath);
+    if (hasBuild) {
+      await app.register(fastifyStatic, {
+        root,
+        wildcard: false,
+        index: false,
+        // The build writes .br and .gz beside each asset (scripts/compress-assets.mjs).
+        preCompressed: true,
+        setHeaders(reply, filePath) {
+          const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+          reply.header(
+            'Cache-Control',
+            immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+          );
+        },
+      });
+    }
+    const renderer = hasBuild ? await loadRenderer(app, root) : null;
+    const template = hasBuild ? inlineStylesheet(root, readFileSync(indexPath, 'utf8')) : '';
+    const origin = new URL(publicUrl).origin;
+
+    const sendShell = (reply: FastifyReply) =>
+      reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+
+    const renderPage = async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!renderer) return sendShell(reply);
+      let result;
+      try {
+        result = await visitor.run({ cookie: request.headers.cookie }, () =>
+          renderer.render({ url: request.url, origin }),
         );
-      },
+      } catch (err) {
+        // A page the server cannot render is still rendered by the browser.
+        request.log.error({ err }, 'server rendering failed; sending the app shell');
+        return sendShell(reply);
+      }
+      if (result.kind === 'shell') return sendShell(reply);
+      if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
+      const html = template
+        .replace(/<title>[^<]*<\/title>/, '')
+        .replace(/<meta\s+name="description"[^>]*>/, '')
+        .replace('</head>', `  ${result.head}\n  </head>`)
+        .replace(
+          '<div id="root"></div>',
+          `<div id="root">${result.html}</div><script type="application/json" id="ssr-state">${inScript(result.state)}</script>`,
+        );
+      const { body, encoding } = await compressed(html, request.headers['accept-encoding']);
+      if (encoding) reply.header('Content-Encoding', encoding);
+      return (
+        reply
+          .code(result.status)
+          // The page shows who is signed in, so no shared cache may keep it.
+          .header('Cache-Control', 'private, no-cache')
+          .header('Vary', 'Accept-Encoding, Cookie')
+          .type('text/html; charset=utf-8')
+          .send(body)
+      );
+    };
+
+    app.setNotFoundHandler(async (request, reply) => {
+      const isPage = request.method === 'GET' && !request.url.startsWith('/api/');
+      if (!isPage || !hasBuild)
+        throw notFound(`Route ${request.method} ${request.url.split('?')[0]} not found`);
+      return renderPage(request, reply);
     });
-  }
-  app.setNotFoundHandler(async (request, reply) => {
-    const isPage = request.method === 'GET' && !request.url.startsWith('/api/');
-    if (!isPage || !hasBuild)
-      throw notFound(`Route ${request.method} ${request.url.split('?')[0]} not found`);
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
-  });
-});
+  },
+);
+
+/**
+ * The page template with the app's one stylesheet in a <style> element: a server-rendered page
+ * paints without a second round trip (issue 12's LCP on a slow phone connection). The shell keeps
+ * the cacheable <link>. The CSP allows inline styles (plugins/security.ts).
+ */
+function inlineStylesheet(root: string, html: string): string {
+  return html.replace(
+    /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/,
+    (_link, file: string) => `<style>${readFileSync(path.join(root, file), 'utf8')}</style>`,
+  );
+}
+
+/** The built server renderer, talking to this app's API in process; null without one. */
+async function loadRenderer(app: FastifyInstance, root: string): Promise<SsrEntry | null> {
+  const entry = path.join(root, '..', 'ssr', 'entry-server.js');
+  if (!existsSync(entry)) return null;
+  const renderer = (await import(pathToFileURL(entry).href)) as SsrEntry;
+  // A page only reads while it renders, so every call is a GET.
+  const transport: ApiTransport = async (url) => {
+    const cookie = visitor.getStore()?.cookie;
+    const res = await app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+    return new Response(res.statusCode === 204 ? null : res.body, {
+      status: res.statusCode,
+      headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') },
+    });
+  };
+  renderer.configure(transport);
+  return renderer;
+}

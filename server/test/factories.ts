@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Executor } from '../db/client';
-import { experts, questions, users } from '../db/schema';
+import { coachSlugBase } from '../../contracts/coach-slug';
+import { expertSlugs, experts, questions, users } from '../db/schema';
 
 /** Inserts a verified user directly, as the tests' starting point. */
 export async function insertUser(db: Executor, overrides: Partial<typeof users.$inferInsert> = {}) {
@@ -32,10 +33,12 @@ export async function insertCoach(
       name: user.name,
       expertise: 'Basketball',
       pricePerQuestion: 5000,
+      slug: `${coachSlugBase(user.name)}-${user.id.slice(0, 8).toLowerCase()}`,
       ...overrides,
     })
     .returning();
   if (!coach) throw new Error('no coach');
+  await db.insert(expertSlugs).values({ slug: coach.slug, expertId: coach.id });
   return coach;
 }
 

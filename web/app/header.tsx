@@ -1,4 +1,4 @@
-import { Share2 } from 'lucide-react';
+import { Search, Share2 } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { Brand } from '@/components/brand';
@@ -22,10 +22,10 @@ function SignedOutNav() {
         <Share2 aria-hidden />
         <span className="sr-only sm:not-sr-only">Refer a Friend</span>
       </Button>
-      <Button asChild variant="onDark" size="sm">
+      <Button asChild variant="onDark" size="sm" className="px-2 sm:px-3">
         <Link to="/auth?mode=signup">Sign Up</Link>
       </Button>
-      <Button asChild size="sm">
+      <Button asChild size="sm" className="px-2 sm:px-3">
         <Link to="/auth?mode=signin">Sign In</Link>
       </Button>
     </>
@@ -41,9 +41,19 @@ export function Header() {
         className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4"
       >
         <Link to="/" aria-label="Playbook home" className="shrink-0">
-          <Brand onDark className="[&_span]:text-xl sm:[&_span]:text-2xl" />
+          {/* Below 420 px the mark stands alone, so the header fits even before the display font loads. */}
+          <Brand
+            onDark
+            className="[&_span]:text-xl max-[420px]:[&_span]:sr-only sm:[&_span]:text-2xl"
+          />
         </Link>
-        <div className="flex items-center gap-1 sm:gap-2">
+        <div className="flex items-center gap-0.5 sm:gap-2">
+          <Button asChild variant="ghost" size="sm" className={navButton}>
+            <Link to="/coaches">
+              <Search aria-hidden />
+              <span className="sr-only sm:not-sr-only">Coaches</span>
+            </Link>
+          </Button>
           {account.data?.user ? (
             <Suspense fallback={null}>
               <SignedInNav account={account.data} />

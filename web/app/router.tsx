@@ -1,16 +1,39 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { Params, RouteObject } from 'react-router';
 import type { GuardOptions } from '@/features/account/guard';
 import { RouteErrorScreen } from './error-screen';
 import { Layout } from './layout';
 
-type Loaded = Promise<Record<string, ComponentType>>;
+/**
+ * What a server-rendered page needs before it renders (ADR 026): it fills the query cache, and
+ * may answer with another status (a missing profile) or send the visitor elsewhere (an old link).
+ */
+export type Prefetch = (page: {
+  queryClient: QueryClient;
+  params: Params;
+  url: URL;
+}) => Promise<{ status?: number; redirect?: string } | void>;
+
+type Loaded = Promise<Record<string, unknown>>;
+
+/** Marks a route the server renders; `load` brings its module, whose `prefetch` runs first. */
+export interface SsrHandle {
+  ssr: () => Promise<{ prefetch?: Prefetch }>;
+}
 
 /** A lazily loaded page: every page is its own chunk, so the home page ships only what it needs. */
-const page = (path: string | undefined, load: () => Loaded, name: string): RouteObject => ({
+const page = (
+  path: string | undefined,
+  load: () => Loaded,
+  name: string,
+  options: { ssr?: boolean } = {},
+): RouteObject => ({
   ...(path === undefined ? { index: true } : { path }),
-  lazy: () => load().then((m) => ({ Component: m[name] })),
+  lazy: () => load().then((m) => ({ Component: m[name] as ComponentType })),
+  ...(options.ssr ? { handle: { ssr: load } satisfies SsrHandle } : {}),
 });
+const ssr = { ssr: true };
 
 /**
  * A layout route behind the route guard. The guard is loaded with the page it guards, so the home
@@ -22,7 +45,7 @@ const guarded = (options: GuardOptions, children: RouteObject[]): RouteObject =>
   children,
 });
 
-export const router = createBrowserRouter([
+export const routes: RouteObject[] = [
   // The administrator portal has its own frame, outside the site's header and footer.
   {
     errorElement: <RouteErrorScreen />,
@@ -39,21 +62,22 @@ export const router = createBrowserRouter([
         errorElement: <RouteErrorScreen />,
         children: [
           // Public (spec §6 'Page access').
-          page(undefined, () => import('@/routes/home'), 'HomePage'),
-          page('about', () => import('@/routes/about'), 'AboutPage'),
-          page('contact', () => import('@/routes/contact'), 'ContactPage'),
-          page('terms', () => import('@/routes/terms'), 'TermsPage'),
-          page('privacy', () => import('@/routes/privacy'), 'PrivacyPage'),
-          page('revenue', () => import('@/routes/revenue'), 'RevenuePage'),
+          page(undefined, () => import('@/routes/home'), 'HomePage', ssr),
+          page('coaches', () => import('@/routes/coaches'), 'CoachesPage', ssr),
+          page('about', () => import('@/routes/about'), 'AboutPage', ssr),
+          page('contact', () => import('@/routes/contact'), 'ContactPage', ssr),
+          page('terms', () => import('@/routes/terms'), 'TermsPage', ssr),
+          page('privacy', () => import('@/routes/privacy'), 'PrivacyPage', ssr),
+          page('revenue', () => import('@/routes/revenue'), 'RevenuePage', ssr),
           page('auth', () => import('@/routes/auth'), 'AuthPage'),
           page('onboarding', () => import('@/routes/onboarding'), 'OnboardingPage'),
           page('become-a-pro', () => import('@/routes/profile-redirects'), 'BecomeCoachRedirect'),
           page('become-a-coach', () => import('@/routes/profile-redirects'), 'BecomeCoachRedirect'),
           page('create-profile', () => import('@/routes/profile-redirects'), 'ProfileRedirect'),
           page('edit-profile', () => import('@/routes/profile-redirects'), 'ProfileRedirect'),
-          page('expert/:id', () => import('@/routes/expert-profile'), 'ExpertProfilePage'),
-          page('experts/:id', () => import('@/routes/expert-profile'), 'ExpertProfilePage'),
-          page('profile/:id', () => import('@/routes/player-profile'), 'PlayerProfilePage'),
+          page('expert/:id', () => import('@/routes/expert-profile'), 'ExpertProfilePage', ssr),
+          page('experts/:id', () => import('@/routes/expert-profile'), 'ExpertProfilePage', ssr),
+          page('profile/:id', () => import('@/routes/player-profile'), 'PlayerProfilePage', ssr),
           page('dev/mailbox', () => import('@/routes/dev-mailbox'), 'DevMailboxPage'),
           page('inbox', () => import('@/routes/profile-redirects'), 'InboxRedirect'),
           // Public, but shown only to the asker and the owning Coach (design.md §1).
@@ -118,9 +142,9 @@ export const router = createBrowserRouter([
             page('ask/:expertId', () => import('@/routes/ask'), 'AskPage'),
             page('payments', () => import('@/routes/payments'), 'PaymentsPage'),
           ]),
-          page('*', () => import('@/routes/not-found'), 'NotFoundPage'),
+          page('*', () => import('@/routes/not-found'), 'NotFoundPage', ssr),
         ],
       },
     ],
   },
-]);
+];

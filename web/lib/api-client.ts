@@ -1,4 +1,12 @@
 import { isApiError, UNEXPECTED_ERROR } from '@contracts/api-error';
+import type { ApiTransport } from '@contracts/ssr';
+
+let transport: ApiTransport = (path, init) => fetch(path, init);
+
+/** The server renderer sends a page's API calls through Fastify itself (ADR 026). */
+export const setApiTransport = (next: ApiTransport): void => {
+  transport = next;
+};
 
 /** An API answer that was not 2xx, carrying the server's message and per-field errors. */
 export class ApiRequestError extends Error {
@@ -27,7 +35,7 @@ export async function api<T = void>(path: string, options: RequestOptions = {}):
   const { method = 'GET', body, signal, headers = {} } = options;
   let response: Response;
   try {
-    response = await fetch(path, {
+    response = await transport(path, {
       method,
       signal,
       credentials: 'same-origin',

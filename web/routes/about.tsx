@@ -5,6 +5,8 @@ import { REFUND_AFTER_DAYS } from '@contracts/limits';
 import { COACH_SHARE_PERCENT } from '@contracts/money';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { useDocumentMeta } from '@/lib/meta';
+import { pageTitle } from '@/lib/site-meta';
 
 type Step = { title: string; body: string; icon: LucideIcon };
 
@@ -33,6 +35,12 @@ const stats = [
 ];
 
 export function AboutPage() {
+  useDocumentMeta({
+    title: pageTitle('About'),
+    description:
+      'About Playbook: real Coaches answer one question at a time. Pick your Coach, ask your question, get your playbook.',
+    path: '/about',
+  });
   return (
     <div className="w-full">
       <section className="bg-navy text-white">

@@ -3,8 +3,16 @@ import { Card } from '@/components/ui/card';
 import { Page } from '@/components/ui/page';
 import { ContactForm } from '@/features/contact/contact-form';
 import { usePublicConfig } from '@/features/public-config/api';
+import { useDocumentMeta } from '@/lib/meta';
+import { pageTitle } from '@/lib/site-meta';
 
 export function ContactPage() {
+  useDocumentMeta({
+    title: pageTitle('Contact'),
+    description:
+      'Questions, feedback or a problem with a response? Send the Playbook team a message.',
+    path: '/contact',
+  });
   const config = usePublicConfig();
   return (
     <Page

@@ -1,12 +1,33 @@
 import { AtSign, Briefcase, Camera, ExternalLink, Globe, ThumbsUp } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { Link, useParams } from 'react-router';
+import { coachPath } from '@contracts/coach-slug';
 import { formatWholeDollars } from '@contracts/money';
 import type { PublicCoach } from '@contracts/profiles';
+import { ShareProfileButton } from '@/components/share-profile-button';
 import { Button } from '@/components/ui/button';
-import { StarRating } from '@/features/public-profiles/star-rating';
+import { StarRating } from '@/components/ui/star-rating';
 import { ProfileHero } from '@/features/public-profiles/profile-hero';
 import { CoachNotFound, useCoachPage } from '@/features/public-profiles/coach-page';
+import { isNotFoundError, publicCoachQuery } from '@/features/public-profiles/api';
+import type { Prefetch } from '@/app/router';
+import { useDocumentMeta } from '@/lib/meta';
+import { pageTitle } from '@/lib/site-meta';
+
+/**
+ * The Coach's page, or 404. Any address but the current slug or the id (an old slug after a
+ * rename, the name in other letter case) is sent to the current one for good (ADR 025).
+ */
+export const prefetch: Prefetch = async ({ queryClient, params }) => {
+  const idOrSlug = params.id ?? '';
+  try {
+    const coach = await queryClient.fetchQuery(publicCoachQuery(idOrSlug));
+    if (idOrSlug !== coach.slug && idOrSlug !== coach.id) return { redirect: coachPath(coach) };
+  } catch (error) {
+    if (isNotFoundError(error)) return { status: 404 };
+    throw error;
+  }
+};
 
 const SOCIAL_LINKS: { key: keyof PublicCoach; label: string; icon: LucideIcon }[] = [
   { key: 'websiteUrl', label: 'Website', icon: Globe },
@@ -26,6 +47,14 @@ export function ExpertProfilePage() {
 }
 
 function CoachProfile({ coach }: { coach: PublicCoach }) {
+  const price = formatWholeDollars(coach.pricePerQuestion);
+  useDocumentMeta({
+    title: pageTitle(`${coach.name} · ${coach.expertise}`),
+    description: `Ask ${coach.name} (${coach.expertise}) one question for ${price} and get a written answer.${coach.bio ? ` ${coach.bio.slice(0, 160)}` : ''}`,
+    path: coachPath(coach),
+    image: coach.photoUrl,
+    type: 'profile',
+  });
   const links = SOCIAL_LINKS.flatMap(({ key, label, icon }) => {
     const href = coach[key];
     return typeof href === 'string' && href ? [{ href, label, icon }] : [];
@@ -51,6 +80,7 @@ function CoachProfile({ coach }: { coach: PublicCoach }) {
                   <Button asChild size="lg" variant="onDark">
                     <Link to="/payouts">View Payouts</Link>
                   </Button>
+                  <ShareProfileButton coach={coach} size="lg" variant="onDark" />
                 </>
               ) : (
                 <Button asChild size="lg">

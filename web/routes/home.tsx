@@ -3,9 +3,13 @@ import { Link, Navigate } from 'react-router';
 import { COACH_SHARE_PERCENT } from '@contracts/money';
 import { Button } from '@/components/ui/button';
 import { useAccount } from '@/features/account/api';
+import type { Prefetch } from '@/app/router';
+import { newestCoachesQuery } from '@/features/coaches/api';
 import { MeetOurCoaches } from '@/features/coaches/meet-our-coaches';
 import { CoachHome } from '@/features/home/coach-home';
 import { PlayerHome } from '@/features/home/player-home';
+import { useDocumentMeta } from '@/lib/meta';
+import { HOME_META } from '@/lib/site-meta';
 
 const steps = [
   {
@@ -32,7 +36,11 @@ const firstNameOf = (name: string): string => name.trim().split(/\s+/)[0] ?? '';
  * Home chooses by who is signed in: the marketing page for visitors, onboarding for a user without
  * a role, the Coach dashboard for an active Coach, and the Player home otherwise.
  */
+export const prefetch: Prefetch = ({ queryClient }) =>
+  queryClient.prefetchQuery(newestCoachesQuery());
+
 export function HomePage() {
+  useDocumentMeta(HOME_META);
   const { data: account, isPending } = useAccount();
   if (isPending) return <HomeSkeleton />;
   const user = account?.user ?? null;
@@ -89,7 +97,7 @@ function SignedOutHome() {
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
               <Button asChild size="lg">
-                <a href="#coaches-heading">Find Your Coach</a>
+                <Link to="/coaches">Find Your Coach</Link>
               </Button>
               <Button asChild size="lg" variant="onDark">
                 <Link to="/auth?mode=signup&type=expert">Become a Coach</Link>

@@ -1,12 +1,30 @@
+import { ExternalLink } from 'lucide-react';
+import { Link } from 'react-router';
+import { coachPath } from '@contracts/coach-slug';
+import { ShareProfileButton } from '@/components/share-profile-button';
+import { Button } from '@/components/ui/button';
 import { Page } from '@/components/ui/page';
+import { useOwnCoachProfile } from '@/features/profiles/api';
 import { CoachProfileForm } from '@/features/profiles/coach-profile-form';
 
 export function ManageExpertProfilePage() {
+  const { data: profile } = useOwnCoachProfile();
   return (
     <Page
       title="Manage Coach Profile"
       lead="Keep your profile sharp: update your details, your price and your payment account."
     >
+      {profile && (
+        <div className="mb-8 flex flex-col gap-3 sm:flex-row">
+          <Button asChild variant="outline">
+            <Link to={coachPath(profile)}>
+              <ExternalLink aria-hidden />
+              View public profile
+            </Link>
+          </Button>
+          <ShareProfileButton coach={profile} variant="dark" />
+        </div>
+      )}
       <CoachProfileForm mode="manage" />
     </Page>
   );

@@ -1,10 +1,21 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
+import type { Prefetch } from '@/app/router';
 import { Button } from '@/components/ui/button';
 import { reportNotFound } from '@/features/not-found/report';
+import { useDocumentMeta } from '@/lib/meta';
+import { pageTitle } from '@/lib/site-meta';
+
+/** The server answers an unknown path with 404. */
+export const prefetch: Prefetch = () => Promise.resolve({ status: 404 });
 
 export function NotFoundPage() {
   const { pathname } = useLocation();
+  useDocumentMeta({
+    title: pageTitle('Page not found'),
+    description: 'Oops! Page not found',
+    path: pathname,
+  });
   useEffect(() => reportNotFound({ path: pathname }), [pathname]);
   return (
     <div className="flex flex-1 flex-col items-center justify-center gap-4 px-4 py-24 text-center">

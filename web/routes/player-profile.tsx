@@ -5,7 +5,14 @@ import type { PublicPlayer } from '@contracts/profiles';
 import { PROFILE_MESSAGES } from '@contracts/profiles';
 import { toast } from '@/components/toast/toast-store';
 import { Button } from '@/components/ui/button';
-import { isNotFoundError, usePublicPlayer } from '@/features/public-profiles/api';
+import type { Prefetch } from '@/app/router';
+import {
+  isNotFoundError,
+  publicPlayerQuery,
+  usePublicPlayer,
+} from '@/features/public-profiles/api';
+import { useDocumentMeta } from '@/lib/meta';
+import { pageTitle } from '@/lib/site-meta';
 import { errorMessage } from '@/lib/api-client';
 import { ProfileHero } from '@/features/public-profiles/profile-hero';
 import { monthYear } from '@/lib/relative-time';
@@ -13,6 +20,15 @@ import { monthYear } from '@/lib/relative-time';
 const PROFILE_LOAD_FAILED = 'Failed to load profile.';
 
 /** Spec §9: member-since dates show the month and year in en-US, e.g. 'November 2026'. */
+
+export const prefetch: Prefetch = async ({ queryClient, params }) => {
+  try {
+    await queryClient.fetchQuery(publicPlayerQuery(params.id ?? ''));
+  } catch (error) {
+    if (isNotFoundError(error)) return { status: 404 };
+    throw error;
+  }
+};
 
 /** The Player public profile at /profile/:id. */
 export function PlayerProfilePage() {
@@ -46,6 +62,13 @@ export function PlayerProfilePage() {
 
 function PlayerProfile({ player }: { player: PublicPlayer }) {
   const memberSince = monthYear(player.memberSince);
+  useDocumentMeta({
+    title: pageTitle(`${player.name} · Player`),
+    description: `${player.name} is a Player on Playbook${memberSince ? ` since ${memberSince}` : ''}, with ${player.questionsAsked} questions asked.`,
+    path: `/profile/${encodeURIComponent(player.id)}`,
+    image: player.photoUrl,
+    type: 'profile',
+  });
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-12">
       <article className="overflow-hidden rounded-2xl border border-line bg-white shadow-sm">

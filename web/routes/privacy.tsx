@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Page } from '@/components/ui/page';
 import { usePublicConfig } from '@/features/public-config/api';
+import { useDocumentMeta } from '@/lib/meta';
+import { pageTitle } from '@/lib/site-meta';
 
 const FALLBACK_OPERATOR = 'Playbook Marketplace Pty Ltd';
 
@@ -41,6 +43,11 @@ function PrivacyEmail({ email, isLoading }: { email: string | undefined; isLoadi
 }
 
 export function PrivacyPage() {
+  useDocumentMeta({
+    title: pageTitle('Privacy Policy'),
+    description: 'What Playbook collects, why, and how to reach us about your data.',
+    path: '/privacy',
+  });
   const config = usePublicConfig();
   const operator = config.data?.operatorCompany ?? FALLBACK_OPERATOR;
   const email = (

@@ -14,6 +14,8 @@ import {
 } from '@contracts/money';
 import { Card } from '@/components/ui/card';
 import { Page } from '@/components/ui/page';
+import { useDocumentMeta } from '@/lib/meta';
+import { pageTitle } from '@/lib/site-meta';
 
 /** The worked example: a $50 question. Every figure below is computed from the constants. */
 const EXAMPLE_FEE_CENTS = 5000;
@@ -31,6 +33,12 @@ function split(feeCents: number) {
 }
 
 export function RevenuePage() {
+  useDocumentMeta({
+    title: pageTitle('Revenue Agreement'),
+    description:
+      'How Coaches are paid on Playbook: the split of every fee, payout timing and notice of changes.',
+    path: '/revenue',
+  });
   const example = split(EXAMPLE_FEE_CENTS);
 
   const sections: Section[] = [

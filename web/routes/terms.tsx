@@ -4,6 +4,8 @@ import { REFUND_AFTER_DAYS, TERMS_LAST_UPDATED } from '@contracts/limits';
 import { COACH_SHARE_PERCENT } from '@contracts/money';
 import { Page } from '@/components/ui/page';
 import { usePublicConfig } from '@/features/public-config/api';
+import { useDocumentMeta } from '@/lib/meta';
+import { pageTitle } from '@/lib/site-meta';
 
 const FALLBACK_OPERATOR = 'Playbook Marketplace Pty Ltd';
 
@@ -25,6 +27,11 @@ type Section = { id: string; title: string; body: ReactNode };
 const linkClass = 'font-semibold text-navy underline underline-offset-4 hover:text-navy-light';
 
 export function TermsPage() {
+  useDocumentMeta({
+    title: pageTitle('Terms of Service'),
+    description: 'The terms that apply when you ask or answer questions on Playbook.',
+    path: '/terms',
+  });
   const config = usePublicConfig();
   const operator = config.data?.operatorCompany ?? FALLBACK_OPERATOR;
 

@@ -6,6 +6,7 @@ import { experts } from '../../db/schema';
 /** The public columns of a Coach card, for every list of Coaches. */
 export const coachCardColumns = {
   id: experts.id,
+  slug: experts.slug,
   name: experts.name,
   expertise: experts.expertise,
   bio: experts.bio,

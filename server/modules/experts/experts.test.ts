@@ -41,7 +41,7 @@ describe(`GET /api/experts/newest (${testDatabaseKind})`, () => {
       'Coach 2',
     ]);
     expect(Object.keys(body.coaches[0]).sort()).toEqual(
-      ['bio', 'expertise', 'id', 'name', 'photoUrl', 'pricePerQuestion'].sort(),
+      ['bio', 'expertise', 'id', 'name', 'photoUrl', 'pricePerQuestion', 'slug'].sort(),
     );
   });
 

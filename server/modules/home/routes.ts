@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { coachDashboardSchema, yourCoachesSchema } from '../../../contracts/home';
 import type { AppContext } from '../../context';
 import { requireRole } from '../auth/guards';
-import { coachStats } from '../profiles/data';
+import { coachFigures } from '../profiles/data';
 import { requireExpert } from '../profiles/require-expert';
 import { coachesAskedBy, earnedCents } from './data';
 
@@ -14,11 +14,11 @@ export const homeRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { auth,
     { schema: { response: { 200: coachDashboardSchema } } },
     async (request) => {
       const { expert } = await requireExpert(auth, db, request);
-      const [stats, earned] = await Promise.all([
-        coachStats(db, expert.id),
-        earnedCents(db, expert.id),
-      ]);
+      const stats = coachFigures(expert);
+      const earned = await earnedCents(db, expert.id);
       return {
+        name: expert.name,
+        slug: expert.slug,
         questionsAnswered: stats.answeredCount,
         earnedCents: earned,
         starRating: stats.starRating,

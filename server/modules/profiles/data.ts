@@ -1,8 +1,10 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, like, or, sql } from 'drizzle-orm';
 import type { Role } from '../../../contracts/account';
+import { coachSlugBase } from '../../../contracts/coach-slug';
 import type { CoachProfileInput, PlayerProfileInput } from '../../../contracts/profiles';
 import type { Executor } from '../../db/client';
-import { experts, questions, ratings, reviews, userRoles, users } from '../../db/schema';
+import { expertSlugs, experts, questions, userRoles, users } from '../../db/schema';
+import { coachCardColumns } from '../experts/data';
 
 const linkColumns = {
   websiteUrl: experts.websiteUrl,
@@ -16,7 +18,28 @@ export async function findExpertByUser(db: Executor, userId: string) {
   return row ?? null;
 }
 
-/** Creates or updates the Coach's row and mirrors the profile onto their expert role row. */
+/**
+ * The slug for `name`: its base, or the base with the first free number from 2 (ADR 025). A slug
+ * the Coach had before is theirs again; one that any other Coach has or had is never given out,
+ * so old links keep finding the Coach they were shared for. The caller holds the base's lock.
+ */
+async function freeSlug(db: Executor, base: string, expertId: string | null): Promise<string> {
+  const rows = await db
+    .select({ slug: expertSlugs.slug, expertId: expertSlugs.expertId })
+    .from(expertSlugs)
+    .where(or(eq(expertSlugs.slug, base), like(expertSlugs.slug, `${base}-%`)));
+  const owners = new Map(rows.map((row) => [row.slug, row.expertId]));
+  for (let n = 1; ; n += 1) {
+    const candidate = n === 1 ? base : `${base}-${n}`;
+    const owner = owners.get(candidate);
+    if (owner === undefined || owner === expertId) return candidate;
+  }
+}
+
+/**
+ * Creates or updates the Coach's row and mirrors the profile onto their expert role row. A new
+ * Coach, or one whose name changed, gets a slug from the name; the old one keeps pointing at them.
+ */
 export async function upsertCoachProfile(
   db: Executor,
   user: { id: string; email: string },
@@ -32,13 +55,34 @@ export async function upsertCoachProfile(
     twitterUrl: input.twitterUrl,
     instagramUrl: input.instagramUrl,
   };
+  const current = await findExpertByUser(db, user.id);
+  let slug = current?.slug;
+  if (!current || current.name !== input.name) {
+    const base = coachSlugBase(input.name);
+    // Two Coaches of one name saving at once would otherwise pick the same number.
+    await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`expert-slug:${base}`}))`);
+    slug = await freeSlug(db, base, current?.id ?? null);
+  }
   // A photo uploaded before the Coach row existed lives on the role row; carry it over.
   const role = await findRoleProfile(db, user.id, 'expert');
   const [expert] = await db
     .insert(experts)
-    .values({ userId: user.id, email: user.email, photoUrl: role?.photoUrl ?? null, ...values })
-    .onConflictDoUpdate({ target: experts.userId, set: values })
+    .values({
+      userId: user.id,
+      email: user.email,
+      photoUrl: role?.photoUrl ?? null,
+      slug: slug!,
+      ...values,
+    })
+    .onConflictDoUpdate({ target: experts.userId, set: { ...values, slug: slug! } })
     .returning();
+  if (!expert) throw new Error('upsert returned no row');
+  if (slug !== current?.slug) {
+    await db
+      .insert(expertSlugs)
+      .values({ slug: expert.slug, expertId: expert.id })
+      .onConflictDoNothing();
+  }
   const now = new Date();
   await db
     .update(userRoles)
@@ -55,7 +99,6 @@ export async function upsertCoachProfile(
       updatedAt: now,
     })
     .where(and(eq(userRoles.userId, user.id), eq(userRoles.role, 'expert')));
-  if (!expert) throw new Error('upsert returned no row');
   return expert;
 }
 
@@ -83,67 +126,58 @@ export async function setPhotoUrl(db: Executor, userId: string, photoUrl: string
   await db.update(experts).set({ photoUrl }).where(eq(experts.userId, userId));
 }
 
+/** The columns `coachFigures` reads: kept by triggers on questions, reviews and ratings. */
+export const coachFigureColumns = {
+  answeredCount: experts.answeredCount,
+  reviewCount: experts.reviewCount,
+  reviewSum: experts.reviewSum,
+  helpfulCount: experts.helpfulCount,
+  ratingCount: experts.ratingCount,
+};
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** By id, or by name with hyphens for spaces, case-insensitively (served by experts_lower_name_idx). */
+const publicColumns = {
+  ...coachCardColumns,
+  userId: experts.userId,
+  ...coachFigureColumns,
+  ...linkColumns,
+};
+
+/**
+ * By id, or by any slug the Coach has had (case-insensitively, so the name links of spec §2 that
+ * the migration recorded still work). Both by primary key.
+ */
 export async function findPublicCoach(db: Executor, idOrSlug: string) {
-  const columns = {
-    id: experts.id,
-    userId: experts.userId,
-    name: experts.name,
-    expertise: experts.expertise,
-    bio: experts.bio,
-    photoUrl: experts.photoUrl,
-    pricePerQuestion: experts.pricePerQuestion,
-    ...linkColumns,
-  };
   if (UUID.test(idOrSlug)) {
-    const [byId] = await db.select(columns).from(experts).where(eq(experts.id, idOrSlug));
+    const [byId] = await db.select(publicColumns).from(experts).where(eq(experts.id, idOrSlug));
     if (byId) return byId;
   }
-  const name = idOrSlug.replace(/-/g, ' ').toLowerCase();
-  const [byName] = await db
-    .select(columns)
-    .from(experts)
-    .where(sql`lower(${experts.name}) = ${name}`)
-    .limit(1);
-  if (byName) return byName;
-  // Names that contain hyphens themselves ("Mary-Jane Doe" → "Mary-Jane-Doe").
-  const [byHyphenated] = await db
-    .select(columns)
-    .from(experts)
-    .where(sql`lower(replace(${experts.name}, ' ', '-')) = ${idOrSlug.toLowerCase()}`)
-    .limit(1);
-  return byHyphenated ?? null;
+  const [bySlug] = await db
+    .select(publicColumns)
+    .from(expertSlugs)
+    .innerJoin(experts, eq(experts.id, expertSlugs.expertId))
+    .where(eq(expertSlugs.slug, idOrSlug.toLowerCase()));
+  return bySlug ?? null;
 }
 
 /** Spec §9: stars from published reviews rounded to 1-5; helpful percent rounded. */
-export async function coachStats(db: Executor, expertId: string) {
-  // Three index-only reads (ADR 018), sent together.
-  const [[stars], [helpful], [answered]] = await Promise.all([
-    db
-      .select({ average: sql<string | null>`avg(${reviews.rating})`, total: count() })
-      .from(reviews)
-      .where(and(eq(reviews.expertId, expertId), eq(reviews.published, true))),
-    db
-      .select({
-        helpful: sql<number>`count(*) filter (where ${ratings.isHelpful})::int`,
-        total: count(),
-      })
-      .from(ratings)
-      .where(eq(ratings.expertId, expertId)),
-    db
-      .select({ total: count() })
-      .from(questions)
-      .where(and(eq(questions.expertId, expertId), eq(questions.status, 'answered'))),
-  ]);
-  const average = stars?.average == null ? null : Number(stars.average);
+export function coachFigures(coach: {
+  answeredCount: number;
+  reviewCount: number;
+  reviewSum: number;
+  helpfulCount: number;
+  ratingCount: number;
+}) {
   return {
-    starRating: average === null ? null : Math.min(5, Math.max(1, Math.round(average))),
-    reviewCount: stars?.total ?? 0,
+    starRating:
+      coach.reviewCount === 0
+        ? null
+        : Math.min(5, Math.max(1, Math.round(coach.reviewSum / coach.reviewCount))),
+    reviewCount: coach.reviewCount,
     helpfulPercent:
-      helpful && helpful.total > 0 ? Math.round((helpful.helpful / helpful.total) * 100) : null,
-    answeredCount: answered?.total ?? 0,
+      coach.ratingCount > 0 ? Math.round((coach.helpfulCount / coach.ratingCount) * 100) : null,
+    answeredCount: coach.answeredCount,
   };
 }
 

@@ -297,6 +297,39 @@ describe(`profiles (${testDatabaseKind})`, () => {
       expect(byName.json()).not.toHaveProperty('email');
     });
 
+    it('gives two Coaches of one name distinct slugs, and keeps an old slug after a rename', async () => {
+      const first = await signedInUser(t.app, t.ctx, { roles: ['expert'] });
+      const second = await signedInUser(t.app, t.ctx, { roles: ['expert'] });
+      await put('/api/profiles/expert', { ...coachBody, name: 'Jo Müller' }, first.cookie);
+      await put('/api/profiles/expert', { ...coachBody, name: 'Jo  Muller!' }, second.cookie);
+      const a = (await get('/api/profiles/expert', first.cookie)).json();
+      const b = (await get('/api/profiles/expert', second.cookie)).json();
+      expect([a.slug, b.slug]).toEqual(['jo-muller', 'jo-muller-2']);
+      expect((await get('/api/experts/JO-MULLER-2')).json().id).toBe(b.id);
+
+      // Saving without a rename keeps the slug; a rename gives a new one and the old still works.
+      await put(
+        '/api/profiles/expert',
+        { ...coachBody, name: 'Jo Müller', price: 80 },
+        first.cookie,
+      );
+      expect((await get('/api/profiles/expert', first.cookie)).json().slug).toBe('jo-muller');
+      await put('/api/profiles/expert', { ...coachBody, name: 'Jo Keller' }, first.cookie);
+      const renamed = (await get('/api/experts/jo-muller')).json();
+      expect(renamed).toMatchObject({ id: a.id, name: 'Jo Keller', slug: 'jo-keller' });
+      expect((await get('/api/experts/jo-keller')).json().id).toBe(a.id);
+
+      // A later Coach of the old name does not take the old slug from the renamed one.
+      const third = await signedInUser(t.app, t.ctx, { roles: ['expert'] });
+      await put('/api/profiles/expert', { ...coachBody, name: 'Jo Muller' }, third.cookie);
+      expect((await get('/api/profiles/expert', third.cookie)).json().slug).toBe('jo-muller-3');
+      expect((await get('/api/experts/jo-muller')).json().id).toBe(a.id);
+
+      // Renaming back reclaims the Coach's own slug.
+      await put('/api/profiles/expert', { ...coachBody, name: 'Jo Müller' }, first.cookie);
+      expect((await get('/api/experts/jo-keller')).json().slug).toBe('jo-muller');
+    });
+
     it("answers a missing Coach with 'The coach profile you're looking for doesn't exist.'", async () => {
       const res = await get('/api/experts/nobody-here');
       expect(res.statusCode).toBe(404);

@@ -21,7 +21,7 @@ import { markProfileCompleted } from '../accounts/data';
 import { requireRole } from '../auth/guards';
 import { sessionUser } from '../auth/session';
 import {
-  coachStats,
+  coachFigures,
   findPublicCoach,
   findPublicPlayer,
   findRoleProfile,
@@ -50,6 +50,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
       const { expert } = await requireExpert(auth, db, request);
       return {
         id: expert.id,
+        slug: expert.slug,
         name: expert.name,
         expertise: expert.expertise,
         price: expert.pricePerQuestion / 100,
@@ -176,9 +177,11 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     COACH_PAGE_CACHE_SIZE,
   );
   const loadCoachPage = async (idOrSlug: string) => {
-    const coach = await findPublicCoach(db, idOrSlug);
-    if (!coach) return null;
-    const page = { ...coach, ...(await coachStats(db, coach.id)) };
+    const found = await findPublicCoach(db, idOrSlug);
+    if (!found) return null;
+    const { answeredCount, reviewCount, reviewSum, helpfulCount, ratingCount, ...coach } = found;
+    const figures = { answeredCount, reviewCount, reviewSum, helpfulCount, ratingCount };
+    const page = { ...coach, ...coachFigures(figures) };
     const json = serialise(publicCoachSchema, { ...page, isOwner: false });
     return { group: coach.userId, value: { page, json } };
   };

@@ -8,7 +8,8 @@ import { dismissToast, toastStore } from './toast-store';
  * as the spec words it ('Title: description').
  */
 export function Toaster() {
-  const toast = useSyncExternalStore(toastStore.subscribe, toastStore.getSnapshot);
+  // Toasts come from effects, so a server-rendered page never has one.
+  const toast = useSyncExternalStore(toastStore.subscribe, toastStore.getSnapshot, () => null);
   const destructive = toast?.variant === 'destructive';
   return (
     <div

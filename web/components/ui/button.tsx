@@ -26,7 +26,7 @@ export const buttonVariants = cva(
   },
 );
 
-type ButtonProps = ComponentProps<'button'> &
+export type ButtonProps = ComponentProps<'button'> &
   VariantProps<typeof buttonVariants> & {
     /** Render the child (a link, say) with button styling. */
     asChild?: boolean;

@@ -1,10 +1,9 @@
 import { Link } from 'react-router';
+import { DIRECTORY_MESSAGES } from '@contracts/directory';
 import { Button } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/load-error';
 import { useNewestCoaches } from './api';
 import { CoachCard } from './coach-card';
-
-const EXPERTS_LOAD_FAILED = 'Failed to load expert profiles. Please try again.';
 
 /** The newest Coaches and how many there are, with loading, error and empty states. */
 export function MeetOurCoaches() {
@@ -19,9 +18,12 @@ export function MeetOurCoaches() {
           <p className="mt-2 text-muted">Real coaches, real experience, ready for your question.</p>
         </div>
         {data && (
-          <p className="rounded-full bg-navy px-4 py-1.5 text-sm font-semibold text-white">
+          <Link
+            to="/coaches"
+            className="rounded-full bg-navy px-4 py-1.5 text-sm font-semibold text-white hover:bg-navy-light"
+          >
             {data.total} {data.total === 1 ? 'Coach' : 'Coaches'}
-          </p>
+          </Link>
         )}
       </div>
       <div className="mt-8">
@@ -32,7 +34,9 @@ export function MeetOurCoaches() {
             ))}
           </ul>
         )}
-        {isError && <LoadError message={EXPERTS_LOAD_FAILED} onRetry={() => void refetch()} />}
+        {isError && (
+          <LoadError message={DIRECTORY_MESSAGES.loadFailed} onRetry={() => void refetch()} />
+        )}
         {data && data.coaches.length === 0 && (
           <div className="rounded-2xl border-2 border-dashed border-line bg-white p-10 text-center">
             <p className="font-display text-2xl font-bold text-navy uppercase">No coaches yet</p>
@@ -45,11 +49,18 @@ export function MeetOurCoaches() {
         {data && data.coaches.length > 0 && (
           <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
             {data.coaches.map((coach) => (
-              <li key={coach.id} className="flex">
+              <li key={coach.id} className="flex min-w-0">
                 <CoachCard coach={coach} />
               </li>
             ))}
           </ul>
+        )}
+        {data && data.coaches.length > 0 && (
+          <div className="mt-8 flex justify-center">
+            <Button asChild variant="outline" size="lg">
+              <Link to="/coaches">See all Coaches</Link>
+            </Button>
+          </div>
         )}
       </div>
     </section>

@@ -3,12 +3,14 @@ import { CircleDollarSign, MessageSquareText, Star } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { coachPath } from '@contracts/coach-slug';
 import type { CoachDashboard } from '@contracts/home';
 import { formatDollarsAndCents } from '@contracts/money';
+import { ShareProfileButton } from '@/components/share-profile-button';
 import { Button } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/load-error';
 import { Eyebrow, Hero } from '@/components/ui/hero';
-import { StarRating } from '@/features/public-profiles/star-rating';
+import { StarRating } from '@/components/ui/star-rating';
 import { api, errorMessage } from '@/lib/api-client';
 
 const DASHBOARD_LOAD_FAILED = 'Failed to load your dashboard. Please try again.';
@@ -45,6 +47,14 @@ export function CoachHome({ firstName }: { firstName: string }) {
           <Button asChild size="lg" variant="onDark">
             <Link to="/payouts">View Payouts</Link>
           </Button>
+          {data && (
+            <>
+              <Button asChild size="lg" variant="onDark">
+                <Link to={coachPath(data)}>View public profile</Link>
+              </Button>
+              <ShareProfileButton coach={data} size="lg" variant="onDark" />
+            </>
+          )}
         </div>
       </Hero>
 

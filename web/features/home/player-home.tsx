@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { DIRECTORY_MESSAGES } from '@contracts/directory';
 import type { CoachCard as Coach } from '@contracts/experts';
 import type { YourCoaches } from '@contracts/home';
 import { LoadError } from '@/components/ui/load-error';
@@ -8,7 +9,6 @@ import { useNewestCoaches } from '@/features/coaches/api';
 import { CoachCard } from '@/features/coaches/coach-card';
 import { api } from '@/lib/api-client';
 
-const EXPERTS_LOAD_FAILED = 'Failed to load expert profiles. Please try again.';
 const YOUR_COACHES_LOAD_FAILED = 'Failed to load your coaches. Please try again.';
 
 /** The Coaches the signed-in Player has asked; under 'experts' so Coach changes refetch it. */
@@ -70,7 +70,10 @@ export function PlayerHome({ firstName }: { firstName: string }) {
           {newest.isPending ? (
             <GridSkeleton label="Loading coaches" count={6} />
           ) : newest.isError ? (
-            <LoadError message={EXPERTS_LOAD_FAILED} onRetry={() => void newest.refetch()} />
+            <LoadError
+              message={DIRECTORY_MESSAGES.loadFailed}
+              onRetry={() => void newest.refetch()}
+            />
           ) : newest.data.coaches.length === 0 ? (
             <EmptyState title="No coaches to explore yet">
               New coaches are joining soon. Check back shortly.

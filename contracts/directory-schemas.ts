@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import {
+  DEFAULT_DIRECTORY_SORT,
+  DIRECTORY_MESSAGES,
+  DIRECTORY_QUERY_MAX,
+  DIRECTORY_SORTS,
+} from './directory';
+import { publicCoachSchema } from './profiles';
+
+/** Kept apart from the directory's constants so the pages that only name them ship no zod. */
+// Query strings arrive as text; an empty field means no filter.
+const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+const wholeNumber = (min: number, max: number, message: string) =>
+  z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number({ message }).int(message).min(min, message).max(max, message).optional(),
+  );
+const dollars = wholeNumber(0, 100_000, DIRECTORY_MESSAGES.invalidPrice);
+
+/** The directory's search, filters and sort: the API's query string and the page's URL alike. */
+export const directoryQuerySchema = z
+  .object({
+    q: z.preprocess(
+      emptyAsUndefined,
+      z.string().trim().max(DIRECTORY_QUERY_MAX, DIRECTORY_MESSAGES.queryTooLong).optional(),
+    ),
+    minPrice: dollars,
+    maxPrice: dollars,
+    minRating: wholeNumber(1, 5, DIRECTORY_MESSAGES.invalidRating),
+    sort: z.preprocess(
+      emptyAsUndefined,
+      z
+        .enum(DIRECTORY_SORTS, { message: DIRECTORY_MESSAGES.invalidSort })
+        .default(DEFAULT_DIRECTORY_SORT),
+    ),
+    cursor: z.string().max(400).optional(),
+  })
+  .refine((v) => v.minPrice === undefined || v.maxPrice === undefined || v.minPrice <= v.maxPrice, {
+    message: DIRECTORY_MESSAGES.priceRange,
+    path: ['maxPrice'],
+  });
+export type DirectoryQuery = z.infer<typeof directoryQuerySchema>;
+
+/** A Coach's card in the directory: the public page's card fields and figures. */
+export const directoryCoachSchema = publicCoachSchema.pick({
+  id: true,
+  slug: true,
+  name: true,
+  expertise: true,
+  photoUrl: true,
+  pricePerQuestion: true,
+  starRating: true,
+  reviewCount: true,
+  helpfulPercent: true,
+  answeredCount: true,
+});
+export type DirectoryCoach = z.infer<typeof directoryCoachSchema>;
+
+export const directoryPageSchema = z.object({
+  coaches: z.array(directoryCoachSchema),
+  nextCursor: z.string().nullable(),
+});
+export type DirectoryPage = z.infer<typeof directoryPageSchema>;

@@ -1,0 +1,29 @@
+/** Coaches per page of the directory. */
+export const DIRECTORY_PAGE_SIZE = 12;
+/** Longest search text the directory takes. */
+export const DIRECTORY_QUERY_MAX = 100;
+
+export const DIRECTORY_SORTS = ['rating', 'answered', 'price-low', 'price-high', 'newest'] as const;
+export type DirectorySort = (typeof DIRECTORY_SORTS)[number];
+export const DEFAULT_DIRECTORY_SORT: DirectorySort = 'rating';
+export const DIRECTORY_SORT_LABELS: Record<DirectorySort, string> = {
+  rating: 'Best rated',
+  answered: 'Most answered',
+  'price-low': 'Price: low to high',
+  'price-high': 'Price: high to low',
+  newest: 'Newest',
+};
+
+export const DIRECTORY_MESSAGES = {
+  title: 'Find Your Coach',
+  empty: 'No Coaches match your search',
+  emptyHint: 'Try fewer words, a wider price range or a lower rating.',
+  invalidPrice: 'Price must be a whole number of dollars',
+  priceRange: 'The lowest price must not be above the highest',
+  invalidRating: 'Minimum rating must be between 1 and 5 stars',
+  invalidSort: 'Unknown sort order',
+  queryTooLong: `Search must be at most ${DIRECTORY_QUERY_MAX} characters`,
+  loadFailed: 'Failed to load expert profiles. Please try again.',
+} as const;
+
+export type { DirectoryCoach, DirectoryPage, DirectoryQuery } from './directory-schemas';

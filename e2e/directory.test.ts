@@ -1,0 +1,188 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DIRECTORY_MESSAGES, DIRECTORY_PAGE_SIZE } from '../contracts/directory';
+import { createUser } from './support/accounts';
+import { seriousViolations } from './support/axe';
+import { expectVisible, useBrowser } from './support/browser';
+
+/** A word no other test's Coach has, so the searches below see only this file's Coaches. */
+const TOKEN = `zorb${Date.now().toString(36)}`;
+const PAGED = DIRECTORY_PAGE_SIZE + 2;
+const STAR = { name: 'Wren Holloway', expertise: `${TOKEN} finishing under pressure`, price: 99 };
+
+describe('the Coach directory', () => {
+  const browser = useBrowser();
+  let coachPage: Page;
+
+  const saveProfile = (page: Page, values: { name: string; expertise: string; price: number }) =>
+    page.request.put('/api/profiles/expert', {
+      data: { ...values, acceptedAgreement: true },
+      headers: { origin: browser.baseUrl },
+    });
+
+  beforeAll(async () => {
+    const setup = await browser.newAdmittedVisitor();
+    for (let i = 0; i < PAGED - 1; i++) {
+      const page = await browser.newAdmittedVisitor();
+      const { name } = await createUser(page, { name: `Paging Coach ${i}`, roles: ['expert'] });
+      await saveProfile(page, { name, expertise: `${TOKEN} drills`, price: 10 + i });
+      await page.context().close();
+    }
+    coachPage = await browser.newAdmittedVisitor();
+    await createUser(coachPage, { name: STAR.name, roles: ['expert'] });
+    await saveProfile(coachPage, STAR);
+    await setup.context().close();
+  }, 120_000);
+
+  const cardNames = async (page: Page) => {
+    const results = page.getByRole('region', { name: 'Coaches found' });
+    await expectVisible(results.getByRole('heading', { level: 2 }).first());
+    return results.getByRole('heading', { level: 2 }).allTextContents();
+  };
+
+  it('finds a Coach by a word of their expertise, and keeps the search in the URL', async () => {
+    const page = await browser.newAdmittedVisitor();
+    await page.getByRole('link', { name: 'Coaches', exact: true }).click();
+    await expectVisible(page.getByRole('heading', { level: 1, name: DIRECTORY_MESSAGES.title }));
+    await page.getByLabel('Search Coaches').fill(`finishing ${TOKEN}`);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(/q=finishing/);
+    expect(await cardNames(page)).toEqual([STAR.name]);
+    const card = page.getByRole('link', { name: new RegExp(STAR.name) });
+    await expectVisible(card.getByText('$99'));
+    await expectVisible(card.getByText('No ratings yet'));
+    await card.click();
+    await expectVisible(page.getByRole('heading', { level: 1, name: STAR.name }));
+  });
+
+  it('says so when nothing matches', async () => {
+    const page = await browser.newAdmittedVisitor();
+    await page.goto(`/coaches?q=${TOKEN}nothing`);
+    await expectVisible(page.getByText(DIRECTORY_MESSAGES.empty));
+    await page.getByRole('link', { name: 'Clear search' }).click();
+    await page.waitForURL(/\/coaches$/);
+  });
+
+  it('filters by price and sorts, and pages with Load more Coaches', async () => {
+    const page = await browser.newAdmittedVisitor();
+    await page.goto(`/coaches?q=${TOKEN}`);
+    const first = await cardNames(page);
+    expect(first).toHaveLength(DIRECTORY_PAGE_SIZE);
+    await page.getByRole('button', { name: 'Load more Coaches' }).click();
+    const cards = page.getByRole('region', { name: 'Coaches found' }).getByRole('heading');
+    await expectVisible(cards.nth(PAGED - 1));
+    expect(new Set(await cardNames(page)).size).toBe(PAGED);
+    await expect(page.getByRole('button', { name: 'Load more Coaches' }).count()).resolves.toBe(0);
+
+    await page.getByLabel('Sort by').selectOption({ label: 'Price: low to high' });
+    await page.waitForURL(/sort=price-low/);
+    await expectVisible(
+      page.getByRole('heading', { level: 2 }).first().getByText('Paging Coach 0'),
+    );
+
+    await page.getByLabel('Sort by').selectOption({ label: 'Price: high to low' });
+    await page.waitForURL(/sort=price-high/);
+    await expectVisible(page.getByRole('heading', { level: 2 }).first().getByText(STAR.name));
+
+    await page.getByLabel('Max price ($)').fill('15');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(/maxPrice=15/);
+    await expectVisible(
+      page.getByRole('heading', { level: 2 }).first().getByText('Paging Coach 5'),
+    );
+    expect(await cardNames(page)).toEqual([5, 4, 3, 2, 1, 0].map((i) => `Paging Coach ${i}`));
+
+    // The same address in another browser shows the same Coaches in the same order.
+    const shared = await browser.newAdmittedVisitor();
+    await shared.goto(page.url());
+    expect(await cardNames(shared)).toEqual(await cardNames(page));
+    await expect(shared.getByLabel('Max price ($)').inputValue()).resolves.toBe('15');
+  });
+
+  it('filters by minimum rating', async () => {
+    const page = await browser.newAdmittedVisitor();
+    await page.goto(`/coaches?q=${TOKEN}`);
+    await cardNames(page);
+    await page.getByLabel('Minimum rating').selectOption({ label: '4+ stars' });
+    await page.waitForURL(/minRating=4/);
+    await expectVisible(page.getByText(DIRECTORY_MESSAGES.empty));
+  });
+
+  it('is reached from the home page', async () => {
+    const page = await browser.newAdmittedVisitor();
+    await page.getByRole('link', { name: 'Find Your Coach' }).click();
+    await expectVisible(page.getByRole('heading', { level: 1, name: DIRECTORY_MESSAGES.title }));
+    await page.goto('/');
+    await page.getByRole('link', { name: 'See all Coaches' }).click();
+    await page.waitForURL(/\/coaches$/);
+  });
+
+  it('serves a Coach page whose HTML, without JavaScript, carries the link preview', async () => {
+    const page = await browser.newAdmittedVisitor();
+    const res = await page.request.get('/expert/wren-holloway');
+    expect(res.status()).toBe(200);
+    const html = await res.text();
+    expect(html).toContain(
+      `<meta property="og:title" content="${STAR.name} · ${STAR.expertise} · Playbook" />`,
+    );
+    expect(html).toContain('<meta property="og:description" content="Ask Wren Holloway');
+    expect(html).toContain(
+      `<link rel="canonical" href="${browser.baseUrl}/expert/wren-holloway" />`,
+    );
+    expect(html).toMatch(/<h1[^>]*>Wren Holloway<\/h1>/);
+  });
+
+  it('hydrates the server-rendered pages without React starting over', async () => {
+    const page = await browser.newAdmittedVisitor();
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    for (const path of ['/', `/coaches?q=${TOKEN}`, '/expert/wren-holloway', '/about']) {
+      await page.goto(path);
+      await expectVisible(page.getByRole('heading', { level: 1 }));
+      await page.waitForLoadState('networkidle');
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('keeps an old link working after a rename', async () => {
+    await saveProfile(coachPage, { ...STAR, name: 'Wren Castillo' });
+    const page = await browser.newAdmittedVisitor();
+    const res = await page.request.get('/expert/wren-holloway', { maxRedirects: 0 });
+    expect(res.status()).toBe(301);
+    expect(res.headers().location).toBe('/expert/wren-castillo');
+    await page.goto('/expert/wren-holloway');
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Wren Castillo' }));
+    expect(new URL(page.url()).pathname).toBe('/expert/wren-castillo');
+    await saveProfile(coachPage, STAR);
+  });
+
+  it("gives the owner 'Share profile' and a link to the public profile", async () => {
+    await coachPage.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await coachPage.goto('/manage-expert-profile');
+    await coachPage.getByRole('link', { name: 'View public profile' }).click();
+    await expectVisible(coachPage.getByRole('heading', { level: 1, name: STAR.name }));
+    await coachPage.getByRole('button', { name: 'Share profile' }).click();
+    await expectVisible(coachPage.getByRole('status').getByText('Link copied!'));
+    expect(await coachPage.evaluate(() => navigator.clipboard.readText())).toBe(
+      `${browser.baseUrl}/expert/wren-holloway`,
+    );
+  });
+
+  it('has no serious or critical axe violations at 1280 and 390 px', async () => {
+    for (const width of [1280, 390]) {
+      const page = await browser.newAdmittedVisitor({
+        viewport: { width, height: 900 },
+        bypassCSP: true,
+      });
+      await page.goto(`/coaches?q=${TOKEN}&sort=price-high`);
+      await cardNames(page);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.goto('/expert/wren-holloway');
+      await expectVisible(page.getByRole('heading', { level: 1, name: STAR.name }));
+      expect(await seriousViolations(page)).toEqual([]);
+    }
+  });
+});

@@ -1,0 +1,87 @@
+import { and, gte, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import {
+  DIRECTORY_PAGE_SIZE,
+  type DirectoryQuery,
+  type DirectorySort,
+} from '../../../contracts/directory';
+import type { Executor } from '../../db/client';
+import { keyset, toPage, type KeysetSpec } from '../../db/keyset';
+import { experts } from '../../db/schema';
+import { coachFigureColumns, coachFigures } from '../profiles/data';
+
+/** Each sort is served by an index on (its column, id) (ADR 025). */
+const SORTS: Record<
+  DirectorySort,
+  { sort: AnyColumn; sortType: KeysetSpec['sortType']; direction: 'asc' | 'desc' }
+> = {
+  rating: { sort: experts.ratingScore, sortType: 'integer', direction: 'desc' },
+  answered: { sort: experts.answeredCount, sortType: 'integer', direction: 'desc' },
+  'price-low': { sort: experts.pricePerQuestion, sortType: 'integer', direction: 'asc' },
+  'price-high': { sort: experts.pricePerQuestion, sortType: 'integer', direction: 'desc' },
+  newest: { sort: experts.createdAt, sortType: 'timestamptz', direction: 'desc' },
+};
+
+/** Most words of a search that count; the rest are ignored. */
+const MAX_TERMS = 8;
+
+/**
+ * The search as a tsquery that matches every word as a prefix ('ten' finds 'tennis'), or null
+ * when it has no word. Only letters and digits reach it, so no input can break its syntax.
+ */
+export function prefixQuery(text: string | undefined): string | null {
+  const words = (text ?? '').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  if (words.length === 0) return null;
+  return words
+    .slice(0, MAX_TERMS)
+    .map((word) => `${word}:*`)
+    .join(' & ');
+}
+
+/**
+ * One page of the directory. The search runs on experts_search_idx (GIN over the weighted
+ * tsvector of name, expertise and bio); without one, the sort's index yields the rows in order.
+ */
+export async function directoryPage(db: Executor, query: DirectoryQuery) {
+  const { after, orderBy, sortKey } = keyset({
+    ...SORTS[query.sort],
+    id: experts.id,
+    idType: 'uuid',
+    cursor: query.cursor,
+  });
+  const terms = prefixQuery(query.q);
+  const conditions: (SQL | undefined)[] = [
+    after,
+    terms === null ? undefined : sql`${experts.searchVector} @@ to_tsquery('english', ${terms})`,
+    query.minPrice === undefined ? undefined : gte(experts.pricePerQuestion, query.minPrice * 100),
+    query.maxPrice === undefined ? undefined : lte(experts.pricePerQuestion, query.maxPrice * 100),
+    // The stars shown are the average rounded (spec §9), so N stars means an average of N - 0.5.
+    query.minRating === undefined
+      ? undefined
+      : gte(experts.ratingScore, query.minRating * 100 - 50),
+  ];
+  const rows = await db
+    .select({
+      id: experts.id,
+      slug: experts.slug,
+      name: experts.name,
+      expertise: experts.expertise,
+      photoUrl: experts.photoUrl,
+      pricePerQuestion: experts.pricePerQuestion,
+      ...coachFigureColumns,
+      sortKey,
+    })
+    .from(experts)
+    .where(and(...conditions))
+    .orderBy(...orderBy)
+    .limit(DIRECTORY_PAGE_SIZE + 1);
+  const page = toPage(rows, DIRECTORY_PAGE_SIZE, (row) => ({
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    expertise: row.expertise,
+    photoUrl: row.photoUrl,
+    pricePerQuestion: row.pricePerQuestion,
+    ...coachFigures(row),
+  }));
+  return { coaches: page.rows, nextCursor: page.nextCursor };
+}

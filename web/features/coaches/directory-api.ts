@@ -1,0 +1,31 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import type { DirectoryPage } from '@contracts/directory';
+import { api } from '@/lib/api-client';
+
+/** The URL parameters the directory keeps, which are also the API's query string. */
+export const DIRECTORY_PARAMS = ['q', 'minPrice', 'maxPrice', 'minRating', 'sort'] as const;
+
+/** The directory's part of a page's search string, in a fixed order so equal searches share a cache entry. */
+export function directorySearch(params: URLSearchParams): string {
+  const kept = new URLSearchParams();
+  for (const name of DIRECTORY_PARAMS) {
+    const value = params.get(name)?.trim();
+    if (value) kept.set(name, value);
+  }
+  return kept.toString();
+}
+
+export const directoryQuery = (search: string) =>
+  infiniteQueryOptions({
+    queryKey: ['experts', 'directory', search],
+    queryFn: ({ pageParam, signal }) => {
+      const params = new URLSearchParams(search);
+      if (pageParam) params.set('cursor', pageParam);
+      const query = params.toString();
+      return api<DirectoryPage>(`/api/coaches${query ? `?${query}` : ''}`, { signal });
+    },
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+
+export const useDirectory = (search: string) => useInfiniteQuery(directoryQuery(search));

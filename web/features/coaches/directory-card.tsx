@@ -1,0 +1,27 @@
+import { MessageSquareText, ThumbsUp } from 'lucide-react';
+import type { DirectoryCoach } from '@contracts/directory';
+import { StarRating } from '@/components/ui/star-rating';
+import { CoachCardFrame } from './coach-card';
+
+/** A Coach in the directory: photo, expertise, price, stars and helpful percentage. */
+export function DirectoryCard({ coach }: { coach: DirectoryCoach }) {
+  return (
+    <CoachCardFrame coach={coach} heading="h2">
+      <div className="flex flex-col gap-2 px-5">
+        <StarRating rating={coach.starRating} reviewCount={coach.reviewCount} />
+        <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted">
+          <span className="flex items-center gap-1.5">
+            <ThumbsUp aria-hidden className="size-4" />
+            {coach.helpfulPercent === null
+              ? 'No helpful ratings yet'
+              : `${coach.helpfulPercent}% helpful`}
+          </span>
+          <span className="flex items-center gap-1.5">
+            <MessageSquareText aria-hidden className="size-4" />
+            {coach.answeredCount} answered
+          </span>
+        </p>
+      </div>
+    </CoachCardFrame>
+  );
+}

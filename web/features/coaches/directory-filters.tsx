@@ -1,0 +1,109 @@
+import { Search } from 'lucide-react';
+import type { FormEvent } from 'react';
+import {
+  DEFAULT_DIRECTORY_SORT,
+  DIRECTORY_QUERY_MAX,
+  DIRECTORY_SORT_LABELS,
+  DIRECTORY_SORTS,
+} from '@contracts/directory';
+import { Button } from '@/components/ui/button';
+import { Field, inputClass } from '@/components/ui/field';
+import { DIRECTORY_PARAMS } from './directory-api';
+
+const RATINGS = [4, 3, 2, 1];
+const PRICE_FIELDS = [
+  ['minPrice', 'Min price ($)'],
+  ['maxPrice', 'Max price ($)'],
+] as const;
+
+/**
+ * The directory's search box, filters and sort. Its values come from the URL and go back to it,
+ * so a search can be shared; a changed sort or rating applies at once, text on Search.
+ */
+export function DirectoryFilters({
+  params,
+  onChange,
+}: {
+  params: URLSearchParams;
+  onChange: (next: URLSearchParams) => void;
+}) {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const next = new URLSearchParams();
+    for (const name of DIRECTORY_PARAMS) {
+      const value = String(data.get(name) ?? '').trim();
+      if (value && !(name === 'sort' && value === DEFAULT_DIRECTORY_SORT)) next.set(name, value);
+    }
+    onChange(next);
+  };
+  const applyNow = (event: FormEvent<HTMLSelectElement>) =>
+    event.currentTarget.form?.requestSubmit();
+  return (
+    <form
+      // A new URL (back, a shared link) puts its values back into the fields.
+      key={params.toString()}
+      role="search"
+      aria-label="Coaches"
+      onSubmit={onSubmit}
+      className="grid gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-line md:grid-cols-[2fr_1fr_1fr] lg:grid-cols-[2fr_1fr_1fr_1.2fr_1.4fr_auto] lg:items-end"
+    >
+      <Field label="Search Coaches" className="md:col-span-3 lg:col-span-1">
+        <input
+          name="q"
+          type="search"
+          defaultValue={params.get('q') ?? ''}
+          maxLength={DIRECTORY_QUERY_MAX}
+          placeholder="Name, sport or skill"
+          className={inputClass}
+        />
+      </Field>
+      {PRICE_FIELDS.map(([name, label]) => (
+        <Field key={name} label={label}>
+          <input
+            name={name}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            defaultValue={params.get(name) ?? ''}
+            className={inputClass}
+          />
+        </Field>
+      ))}
+      <Field label="Minimum rating">
+        <select
+          name="minRating"
+          defaultValue={params.get('minRating') ?? ''}
+          onChange={applyNow}
+          className={inputClass}
+        >
+          <option value="">Any rating</option>
+          {RATINGS.map((stars) => (
+            <option key={stars} value={stars}>
+              {stars}+ stars
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field label="Sort by">
+        <select
+          name="sort"
+          defaultValue={params.get('sort') ?? DEFAULT_DIRECTORY_SORT}
+          onChange={applyNow}
+          className={inputClass}
+        >
+          {DIRECTORY_SORTS.map((sort) => (
+            <option key={sort} value={sort}>
+              {DIRECTORY_SORT_LABELS[sort]}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Button type="submit" size="lg" className="md:col-span-3 lg:col-span-1">
+        <Search aria-hidden />
+        Search
+      </Button>
+    </form>
+  );
+}
