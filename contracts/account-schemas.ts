@@ -56,3 +56,39 @@ export const signInFormSchema = z.object({
   asCoach: z.boolean(),
 });
 export type SignInForm = z.infer<typeof signInFormSchema>;
+
+const newPassword = z
+  .string()
+  .min(8, 'Password must be at least 8 characters')
+  .max(128, 'Password must be at most 128 characters');
+
+export const deleteAccountSchema = z.object({
+  password: z.string().min(1, 'Password is required').max(128),
+});
+export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
+
+/** Whether the account may be deleted now, and if not, why (shown before anyone types a password). */
+export const deletionStatusSchema = z.object({ blocker: z.string().nullable() });
+
+export const changePasswordFormSchema = z
+  .object({
+    currentPassword: z.string().min(1, 'Password is required'),
+    newPassword,
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: 'The two passwords do not match',
+    path: ['confirmPassword'],
+  });
+export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;
+
+export const resetPasswordFormSchema = z
+  .object({ newPassword, confirmPassword: z.string() })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: 'The two passwords do not match',
+    path: ['confirmPassword'],
+  });
+export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
+
+export const emailFormSchema = z.object({ email });
+export type EmailForm = z.infer<typeof emailFormSchema>;

@@ -117,7 +117,8 @@ export const playerPaymentsSchema = z.object({ payments: z.array(playerPaymentSc
 export type PlayerPayments = z.infer<typeof playerPaymentsSchema>;
 
 /** Money still to come: held money included, refunded money not. */
-const OUTSTANDING = new Set<PayoutStatus>(['pending', 'held', 'transferring']);
+export const OUTSTANDING_PAYOUT_STATUSES = ['pending', 'held', 'transferring'] as const;
+const OUTSTANDING = new Set<PayoutStatus>(OUTSTANDING_PAYOUT_STATUSES);
 export const isOutstanding = (p: Pick<Payout, 'status'>) => OUTSTANDING.has(p.status);
 
 export type PayoutStateTone = 'waiting' | 'held' | 'paid' | 'cancelled';

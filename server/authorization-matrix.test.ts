@@ -83,6 +83,14 @@ const CASES: Record<string, Case> = {
   },
   'GET /api/events': { url: () => '/api/events', expected: all(200) },
   'GET /api/account': { url: () => '/api/account', expected: all(200) },
+  'GET /api/account/export': { url: () => '/api/account/export', expected: users(200) },
+  'GET /api/account/deletion': { url: () => '/api/account/deletion', expected: users(200) },
+  // A wrong password, so nobody is deleted: it still shows who may ask.
+  'POST /api/account/delete': {
+    url: () => '/api/account/delete',
+    payload: { password: 'not-the-password' },
+    expected: users(400),
+  },
   'GET /api/profiles/expert': { url: () => '/api/profiles/expert', expected: coaches(200) },
   'PUT /api/profiles/expert': {
     url: () => '/api/profiles/expert',

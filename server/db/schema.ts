@@ -74,6 +74,8 @@ export const users = pgTable(
     image: text('image'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** Set when the person deleted their account: the row stays, anonymised, for the books. */
+    deletedAt: at('deleted_at'),
   },
   // The administrator's Users tab pages by each sortable column, with id as the tie-breaker;
   // ascending indexes serve both directions (NOT NULL columns, so no NULLS ordering mismatch).
@@ -202,6 +204,11 @@ export const experts = pgTable(
     stripeChargesEnabled: boolean('stripe_charges_enabled').notNull().default(false),
     stripePayoutsEnabled: boolean('stripe_payouts_enabled').notNull().default(false),
     createdAt: createdAt(),
+    /**
+     * Set when the Coach deleted their account (issue 13): the row stays for the questions and
+     * payouts that name it, stripped of personal data and hidden from every public list.
+     */
+    deletedAt: at('deleted_at'),
     /** The current URL segment of the Coach's page (ADR 025); earlier ones live in expert_slugs. */
     slug: text('slug').notNull().unique(),
     // The directory's figures, kept by triggers on questions, reviews and ratings (ADR 025) so

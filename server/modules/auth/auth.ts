@@ -5,17 +5,20 @@ import type { EventBus } from '../../adapters/events/types';
 import type { Database } from '../../db/client';
 import { accounts, sessions, users, verifications } from '../../db/schema';
 import { enqueueMail } from '../mail/outbox';
-import { verificationEmail } from './emails';
+import { resetPasswordEmail, verificationEmail } from './emails';
 import { createSessionCache } from './session-cache';
 
 /** The header the auth route sets from Fastify's view of the client address (never the client's). */
 export const CLIENT_IP_HEADER = 'x-playbook-client-ip';
 
 const ONE_MINUTE = 60;
+const ONE_HOUR = 60 * ONE_MINUTE;
 
 /**
  * better-auth (ADR 009): e-mail and password, verified e-mail required, sessions in the database in
- * httpOnly SameSite cookies. Passwords are hashed with better-auth's scrypt.
+ * httpOnly SameSite cookies. Passwords are hashed with better-auth's scrypt. Account recovery is
+ * better-auth's own: a reset link (single use, one hour, every session ends), a resend of the
+ * confirmation link, and an e-mail change confirmed at the new address (ADR 030).
  */
 export function createAuth(config: Config, db: Database, bus: EventBus) {
   const secure = config.PUBLIC_URL.startsWith('https://');
@@ -44,16 +47,24 @@ export function createAuth(config: Config, db: Database, bus: EventBus) {
       minPasswordLength: 8,
       maxPasswordLength: 128,
       autoSignIn: false,
+      resetPasswordTokenExpiresIn: ONE_HOUR,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }) => {
+        await enqueueMail(db, await resetPasswordEmail(user, url));
+      },
     },
     emailVerification: {
       sendOnSignUp: true,
-      sendOnSignIn: true,
+      // A sign-in of an unconfirmed account offers "Resend confirmation email" instead.
+      sendOnSignIn: false,
+      // Kept only in the browser that started the sign-up (see signup-browser.ts).
       autoSignInAfterVerification: true,
-      expiresIn: 24 * 60 * 60,
-      sendVerificationEmail: async ({ user, url }) => {
-        await enqueueMail(db, verificationEmail(user, url));
+      expiresIn: 24 * ONE_HOUR,
+      sendVerificationEmail: async ({ user, url, token }) => {
+        await enqueueMail(db, await verificationEmail(user, url, token));
       },
     },
+    user: { changeEmail: { enabled: true } },
     session: { expiresIn: 30 * 24 * 60 * 60, updateAge: 24 * 60 * 60 },
     rateLimit: {
       enabled: true,
@@ -62,6 +73,10 @@ export function createAuth(config: Config, db: Database, bus: EventBus) {
       customRules: {
         '/sign-in/email': { window: ONE_MINUTE, max: config.AUTH_RATE_LIMIT_PER_MINUTE },
         '/sign-up/email': { window: ONE_MINUTE, max: config.AUTH_RATE_LIMIT_PER_MINUTE },
+        // Each of these sends an e-mail.
+        '/request-password-reset': { window: ONE_MINUTE, max: config.AUTH_RATE_LIMIT_PER_MINUTE },
+        '/send-verification-email': { window: ONE_MINUTE, max: config.AUTH_RATE_LIMIT_PER_MINUTE },
+        '/change-email': { window: ONE_MINUTE, max: config.AUTH_RATE_LIMIT_PER_MINUTE },
       },
     },
     advanced: {

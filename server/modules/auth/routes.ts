@@ -1,9 +1,18 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { nameChangeCheckSchema, signUpCheckSchema } from '../../../contracts/account-schemas';
 import { badRequest } from '../../errors';
+import type { Config } from '../../config';
 import type { Auth } from './auth';
 import { CLIENT_IP_HEADER } from './auth';
+import {
+  clearedSignUpCookie,
+  SIGN_UP_COOKIE,
+  signUpCookie,
+  startedSignUp,
+  VERIFY_EMAIL_PATH,
+  verificationTokenClaims,
+} from './signup-browser';
 
 const SIGN_UP_PATH = '/api/auth/sign-up/email';
 const UPDATE_USER_PATH = '/api/auth/update-user';
@@ -34,8 +43,52 @@ function parsed<T>(schema: z.ZodType<T>, value: unknown): T {
   throw badRequest(message, { [String(issue?.path[0] ?? '_')]: message });
 }
 
+/** The session token inside better-auth's signed session cookie (`token.signature`). */
+async function sessionTokenIn(auth: Auth, cookies: string[]): Promise<string | null> {
+  const { authCookies } = await auth.$context;
+  const prefix = `${authCookies.sessionToken.name}=`;
+  const cookie = cookies.find((c) => c.startsWith(prefix));
+  const value = cookie ? decodeURIComponent(cookie.slice(prefix.length).split(';')[0] ?? '') : '';
+  return value.split('.')[0] || null;
+}
+
+/**
+ * The cookies to send back. A sign-up marks its browser; a confirmation link keeps better-auth's
+ * new session only in that browser, and ends it anywhere else (ADR 030).
+ */
+async function cookiesToSend(
+  auth: Auth,
+  config: Config,
+  request: FastifyRequest,
+  response: Response,
+  email: unknown,
+): Promise<string[]> {
+  const cookies = response.headers.getSetCookie();
+  const path = new URL(request.url, 'http://x').pathname;
+  if (path === SIGN_UP_PATH && response.ok && typeof email === 'string') {
+    return [
+      ...cookies,
+      signUpCookie(config.APP_SECRET, email, config.PUBLIC_URL.startsWith('https://')),
+    ];
+  }
+  if (path !== VERIFY_EMAIL_PATH || cookies.length === 0) return cookies;
+  const token = (request.query as { token?: unknown }).token;
+  const claims = typeof token === 'string' ? verificationTokenClaims(token) : null;
+  // An e-mail change only updates the session of whoever is already signed in.
+  if (!claims || claims.updateTo !== undefined) return cookies;
+  if (startedSignUp(config.APP_SECRET, request.cookies[SIGN_UP_COOKIE], claims.email)) {
+    return [...cookies, clearedSignUpCookie()];
+  }
+  const sessionToken = await sessionTokenIn(auth, cookies);
+  if (sessionToken) await (await auth.$context).internalAdapter.deleteSession(sessionToken);
+  return [];
+}
+
 /** Hands /api/auth/* to better-auth as a Web Request and relays its Response. */
-export const authRoutes: FastifyPluginAsync<{ auth: Auth }> = async (app, { auth }) => {
+export const authRoutes: FastifyPluginAsync<{ auth: Auth; config: Config }> = async (
+  app,
+  { auth, config },
+) => {
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
@@ -60,7 +113,8 @@ export const authRoutes: FastifyPluginAsync<{ auth: Auth }> = async (app, { auth
       response.headers.forEach((value, name) => {
         if (name !== 'set-cookie') reply.header(name, value);
       });
-      const cookies = response.headers.getSetCookie();
+      const email = (body as { email?: unknown } | undefined)?.email;
+      const cookies = await cookiesToSend(auth, config, request, response, email);
       if (cookies.length > 0) reply.header('set-cookie', cookies);
       return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
     },

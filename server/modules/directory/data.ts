@@ -7,6 +7,7 @@ import {
 import type { Executor } from '../../db/client';
 import { keyset, toPage, type KeysetSpec } from '../../db/keyset';
 import { experts } from '../../db/schema';
+import { listedCoach } from '../experts/data';
 import { coachFigureColumns, coachFigures } from '../profiles/data';
 
 /** Each sort is served by an index on (its column, id) (ADR 025). */
@@ -50,6 +51,7 @@ export async function directoryPage(db: Executor, query: DirectoryQuery) {
   });
   const terms = prefixQuery(query.q);
   const conditions: (SQL | undefined)[] = [
+    listedCoach,
     after,
     terms === null ? undefined : sql`${experts.searchVector} @@ to_tsquery('english', ${terms})`,
     query.minPrice === undefined ? undefined : gte(experts.pricePerQuestion, query.minPrice * 100),

@@ -1,4 +1,4 @@
-import { count, desc } from 'drizzle-orm';
+import { count, desc, isNull } from 'drizzle-orm';
 import type { CoachCard } from '../../../contracts/experts';
 import type { Executor } from '../../db/client';
 import { experts } from '../../db/schema';
@@ -14,16 +14,20 @@ export const coachCardColumns = {
   pricePerQuestion: experts.pricePerQuestion,
 };
 
+/** Coaches whose account still exists: every public list shows only these. */
+export const listedCoach = isNull(experts.deletedAt);
+
 /** Served by experts_newest_idx. */
 export function newestCoaches(db: Executor, limit: number): Promise<CoachCard[]> {
   return db
     .select(coachCardColumns)
     .from(experts)
+    .where(listedCoach)
     .orderBy(desc(experts.createdAt), desc(experts.id))
     .limit(limit);
 }
 
 export async function countCoaches(db: Executor): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(experts);
+  const [row] = await db.select({ total: count() }).from(experts).where(listedCoach);
   return row?.total ?? 0;
 }

@@ -4,7 +4,7 @@ import { coachSlugBase } from '../../../contracts/coach-slug';
 import type { CoachProfileInput, PlayerProfileInput } from '../../../contracts/profiles';
 import type { Executor } from '../../db/client';
 import { expertSlugs, experts, questions, userRoles, users } from '../../db/schema';
-import { coachCardColumns } from '../experts/data';
+import { coachCardColumns, listedCoach } from '../experts/data';
 
 const linkColumns = {
   websiteUrl: experts.websiteUrl,
@@ -150,14 +150,17 @@ const publicColumns = {
  */
 export async function findPublicCoach(db: Executor, idOrSlug: string) {
   if (UUID.test(idOrSlug)) {
-    const [byId] = await db.select(publicColumns).from(experts).where(eq(experts.id, idOrSlug));
+    const [byId] = await db
+      .select(publicColumns)
+      .from(experts)
+      .where(and(eq(experts.id, idOrSlug), listedCoach));
     if (byId) return byId;
   }
   const [bySlug] = await db
     .select(publicColumns)
     .from(expertSlugs)
     .innerJoin(experts, eq(experts.id, expertSlugs.expertId))
-    .where(eq(expertSlugs.slug, idOrSlug.toLowerCase()));
+    .where(and(eq(expertSlugs.slug, idOrSlug.toLowerCase()), listedCoach));
   return bySlug ?? null;
 }
 

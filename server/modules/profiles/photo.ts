@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import type { FileStorage } from '../../adapters/storage/types';
 import { UPLOAD_MESSAGES } from '../../../contracts/profiles';
 import { AppError } from '../../errors';
 
@@ -41,3 +42,7 @@ export async function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
 
 export const photoKey = (userId: string, extension: 'png' | 'jpg') =>
   `profile-images/${userId}/profile.${extension}`;
+
+/** Removes the user's photo, whichever format it was. */
+export const removePhotos = (storage: FileStorage, userId: string) =>
+  Promise.all([storage.remove(photoKey(userId, 'png')), storage.remove(photoKey(userId, 'jpg'))]);

@@ -29,7 +29,7 @@ import {
   updatePlayerProfile,
   upsertCoachProfile,
 } from './data';
-import { photoKey, processPhoto } from './photo';
+import { photoKey, processPhoto, removePhotos } from './photo';
 import { requireExpert } from './require-expert';
 
 const joined = (m: { title: string; description: string }) => `${m.title} ${m.description}`;
@@ -139,10 +139,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
       }
       const photo = await processPhoto(bytes);
       // The old file goes first (spec §7), whichever format it was.
-      await Promise.all([
-        storage.remove(photoKey(user.id, 'png')),
-        storage.remove(photoKey(user.id, 'jpg')),
-      ]);
+      await removePhotos(storage, user.id);
       const key = photoKey(user.id, photo.extension);
       await storage.put(key, photo.body, photo.contentType);
       // The key is reused, so a version keeps browsers from showing the cached old photo.
@@ -158,10 +155,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     { schema: { params: z.object({ role: roleSchema }), response: { 200: photoResponse } } },
     async (request) => {
       const user = await requireRole(auth, db, request, request.params.role);
-      await Promise.all([
-        storage.remove(photoKey(user.id, 'png')),
-        storage.remove(photoKey(user.id, 'jpg')),
-      ]);
+      await removePhotos(storage, user.id);
       await setPhotoUrl(db, user.id, null);
       await bus.publish('experts.changed', { userId: user.id });
       return { photoUrl: null };

@@ -46,7 +46,9 @@ export async function askQuestion(
 ) {
   if (activeRole === 'expert') throw forbidden(QUESTION_MESSAGES.coachCannotAsk);
   const [expert] = await db.select().from(experts).where(eq(experts.id, input.expertId));
-  if (!expert) throw notFound("The coach profile you're looking for doesn't exist.");
+  if (!expert || expert.deletedAt) {
+    throw notFound("The coach profile you're looking for doesn't exist.");
+  }
   if (expert.userId === user.id) throw badRequest(QUESTION_MESSAGES.cannotAskYourself);
   const repeated = async () => {
     if (!idempotencyKey) return undefined;

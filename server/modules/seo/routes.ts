@@ -5,6 +5,7 @@ import { cachedUntilExpertsChange } from '../../cache/until-changed';
 import type { AppContext } from '../../context';
 import { experts } from '../../db/schema';
 import { notFound } from '../../errors';
+import { listedCoach } from '../experts/data';
 
 /** The public pages that are the same for everyone (spec §6 'Page access'). */
 const STATIC_PAGES = ['/', '/coaches', '/about', '/contact', '/terms', '/privacy', '/revenue'];
@@ -22,6 +23,7 @@ export const seoRoutes: FastifyPluginAsync<AppContext> = async (app, { config, d
     const coaches = await database.db
       .select({ slug: experts.slug })
       .from(experts)
+      .where(listedCoach)
       .orderBy(asc(experts.createdAt), asc(experts.id));
     const urls = [...STATIC_PAGES, ...coaches.map(coachPath)].map(
       (path) => `  <url><loc>${escapeXml(origin + path)}</loc></url>`,

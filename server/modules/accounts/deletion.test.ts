@@ -1,0 +1,212 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SETTINGS_MESSAGES } from '../../../contracts/account';
+import { experts, payouts, questions, users } from '../../db/schema';
+import { PASSWORD, signedInUser, signIn } from '../../test/accounts';
+import { insertCoach, insertQuestion } from '../../test/factories';
+import { createTestApp, testDatabaseKind, type TestApp } from '../../test/harness';
+
+const coachBody = {
+  name: 'Dana Deletes',
+  expertise: 'Goalkeeping angles',
+  price: '30',
+  bio: 'Twenty years between the posts.',
+  websiteUrl: 'dana.example.com',
+  linkedinUrl: '',
+  twitterUrl: '',
+  instagramUrl: null,
+  acceptedAgreement: true,
+};
+
+describe(`deleting an account and downloading its data (${testDatabaseKind})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+  const db = () => t.ctx.database.db;
+
+  const request = (method: 'GET' | 'POST' | 'PUT', url: string, cookie: string, payload?: object) =>
+    t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+  const remove = (cookie: string, password = PASSWORD) =>
+    request('POST', '/api/account/delete', cookie, { password });
+
+  async function coach() {
+    const user = await signedInUser(t.app, t.ctx, { roles: ['expert'] });
+    await request('PUT', '/api/profiles/expert', user.cookie, coachBody);
+    const expert = await db().query.experts.findFirst({
+      where: (e, { eq: is }) => is(e.userId, user.userId),
+    });
+    if (!expert) throw new Error('no coach profile');
+    return { ...user, expert };
+  }
+
+  it('refuses a wrong password and changes nothing', async () => {
+    const player = await signedInUser(t.app, t.ctx, { roles: ['asker'] });
+    const res = await remove(player.cookie, 'not-the-password');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(SETTINGS_MESSAGES.wrongPassword);
+    expect((await signIn(t.app, player.email)).statusCode).toBe(200);
+  });
+
+  it('refuses while a paid question of the Player awaits its answer', async () => {
+    const player = await signedInUser(t.app, t.ctx, { roles: ['asker'] });
+    const other = await insertCoach(db());
+    await insertQuestion(db(), {
+      expertId: other.id,
+      askerId: player.userId,
+      paymentStatus: 'paid',
+    });
+    const status = await request('GET', '/api/account/deletion', player.cookie);
+    expect(status.json()).toEqual({ blocker: SETTINGS_MESSAGES.deleteBlockedQuestionAsked });
+    const res = await remove(player.cookie);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(SETTINGS_MESSAGES.deleteBlockedQuestionAsked);
+    expect((await signIn(t.app, player.email)).statusCode).toBe(200);
+  });
+
+  it('refuses while a Coach has a paid question to answer, then while a payout is pending', async () => {
+    const c = await coach();
+    const asker = await signedInUser(t.app, t.ctx, { roles: ['asker'] });
+    const question = await insertQuestion(db(), {
+      expertId: c.expert.id,
+      askerId: asker.userId,
+      paymentStatus: 'paid',
+    });
+    expect((await remove(c.cookie)).json().message).toBe(
+      SETTINGS_MESSAGES.deleteBlockedQuestionToAnswer,
+    );
+    await db()
+      .update(questions)
+      .set({ status: 'answered', answer: 'Watch the ball.', answeredAt: new Date() })
+      .where(eq(questions.id, question.id));
+    await db()
+      .insert(payouts)
+      .values({ questionId: question.id, expertId: c.expert.id, amount: 2100 });
+    const res = await remove(c.cookie);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(SETTINGS_MESSAGES.deleteBlockedPayout);
+
+    // Once paid out, the account may go.
+    await db()
+      .update(payouts)
+      .set({ status: 'paid', paidAt: new Date() })
+      .where(eq(payouts.questionId, question.id));
+    expect((await remove(c.cookie)).statusCode).toBe(204);
+  });
+
+  it('removes personal data, keeps the questions and payouts, and ends every session', async () => {
+    const c = await coach();
+    const asker = await signedInUser(t.app, t.ctx, { name: 'Pat Player', roles: ['asker'] });
+    const question = await insertQuestion(db(), {
+      expertId: c.expert.id,
+      askerId: asker.userId,
+      askerName: 'Pat Player',
+      askerEmail: asker.email,
+      paymentStatus: 'paid',
+      status: 'answered',
+      answer: 'Set your feet early.',
+      answeredAt: new Date(),
+    });
+    await db().insert(payouts).values({
+      questionId: question.id,
+      expertId: c.expert.id,
+      amount: 2100,
+      status: 'paid',
+      paidAt: new Date(),
+    });
+    const otherDevice = (await signIn(t.app, c.email)).headers['set-cookie'];
+
+    const res = await remove(c.cookie);
+    expect(res.statusCode).toBe(204);
+    expect(String(res.headers['set-cookie'])).toMatch(/session_token=;/);
+
+    const user = await db().query.users.findFirst({ where: (u, { eq: is }) => is(u.id, c.userId) });
+    expect(user).toMatchObject({ name: 'Deleted user', emailVerified: false });
+    expect(user?.email).not.toBe(c.email);
+    expect(user?.deletedAt).toBeInstanceOf(Date);
+    const [expert] = await db().select().from(experts).where(eq(experts.id, c.expert.id));
+    expect(expert).toMatchObject({ name: 'Deleted user', bio: null, websiteUrl: null });
+    expect(expert?.email).not.toBe(c.email);
+    // The other party's record and the books stay.
+    const [kept] = await db().select().from(questions).where(eq(questions.id, question.id));
+    expect(kept).toMatchObject({ answer: 'Set your feet early.', askerName: 'Pat Player' });
+    expect(
+      await db().select().from(payouts).where(eq(payouts.questionId, question.id)),
+    ).toHaveLength(1);
+
+    // Nobody can use the account any more, and it is gone from public view.
+    expect((await request('GET', '/api/account', c.cookie)).json().user).toBeNull();
+    const device = Array.isArray(otherDevice) ? otherDevice : [String(otherDevice)];
+    const other = device.map((cookie) => cookie.split(';')[0]).join('; ');
+    expect((await request('GET', '/api/account', other)).json().user).toBeNull();
+    expect((await signIn(t.app, c.email)).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/experts/${c.expert.id}` })).statusCode,
+    ).toBe(404);
+    const directory = await t.app.inject({ method: 'GET', url: '/api/coaches?q=goalkeeping' });
+    expect(directory.json().coaches.map((x: { id: string }) => x.id)).not.toContain(c.expert.id);
+    const ask = await request('POST', '/api/questions', asker.cookie, {
+      expertId: c.expert.id,
+      askerName: 'Pat Player',
+      question: 'Can you still answer this one for me?',
+      pledge: true,
+      acceptedConsents: true,
+    });
+    expect(ask.statusCode).toBe(404);
+    // The Player still sees the answered question.
+    const page = await request('GET', `/api/questions/${question.id}`, asker.cookie);
+    expect(page.statusCode).toBe(200);
+  });
+
+  it("replaces a deleted Player's name on the questions they asked", async () => {
+    const player = await signedInUser(t.app, t.ctx, { name: 'Quinn Quits', roles: ['asker'] });
+    const other = await insertCoach(db());
+    const question = await insertQuestion(db(), {
+      expertId: other.id,
+      askerId: player.userId,
+      askerName: 'Quinn Quits',
+      askerEmail: player.email,
+      paymentStatus: 'paid',
+      status: 'answered',
+      answer: 'Yes.',
+      answeredAt: new Date(),
+    });
+    expect((await remove(player.cookie)).statusCode).toBe(204);
+    const [row] = await db().select().from(questions).where(eq(questions.id, question.id));
+    expect(row?.askerName).toBe('Deleted user');
+    expect(row?.askerEmail).not.toBe(player.email);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/players/${player.userId}` })).statusCode,
+    ).toBe(404);
+    const [user] = await db().select().from(users).where(eq(users.id, player.userId));
+    expect(user?.name).toBe('Deleted user');
+  });
+
+  it('downloads everything held about the person as one JSON file, and nothing of others', async () => {
+    const c = await coach();
+    const asker = await signedInUser(t.app, t.ctx, { roles: ['asker'] });
+    await insertQuestion(db(), {
+      expertId: c.expert.id,
+      askerId: asker.userId,
+      question: 'What should I work on first this season?',
+    });
+    const res = await request('GET', '/api/account/export', c.cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect(res.headers['content-disposition']).toMatch(/attachment; filename="playbook-data-/);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const data = res.json();
+    expect(data.account).toMatchObject({ id: c.userId, email: c.email });
+    expect(data.coachProfile).toMatchObject({ name: 'Dana Deletes', pricePerQuestionCents: 3000 });
+    expect(data.questionsReceived.map((q: { question: string }) => q.question)).toEqual([
+      'What should I work on first this season?',
+    ]);
+    expect(data.questionsAsked).toEqual([]);
+    expect(data.sessions.length).toBeGreaterThan(0);
+    expect(JSON.stringify(data)).not.toMatch(/password|checkoutSessionId|paymentIntentId/);
+    expect((await t.app.inject({ method: 'GET', url: '/api/account/export' })).statusCode).toBe(
+      401,
+    );
+  });
+});

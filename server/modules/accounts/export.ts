@@ -1,0 +1,148 @@
+import { asc, eq, getTableColumns } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import {
+  abuseReports,
+  experts,
+  payouts,
+  questions,
+  ratings,
+  reviews,
+  sessions,
+  userRoles,
+  users,
+} from '../../db/schema';
+import type { SessionUser } from '../auth/session';
+
+function columnsWithout<T extends object, K extends keyof T>(columns: T, left: K[]): Omit<T, K> {
+  return Object.fromEntries(
+    Object.entries(columns).filter(([name]) => !left.includes(name as K)),
+  ) as Omit<T, K>;
+}
+
+/** The columns of a question a participant may take away: everything but internal bookkeeping. */
+const questionColumns = columnsWithout(getTableColumns(questions), [
+  'checkoutSessionId',
+  'idempotencyKey',
+  'paymentIntentId',
+  'refundClaimedAt',
+  'refundId',
+]);
+const roleColumns = columnsWithout(getTableColumns(userRoles), ['id', 'userId']);
+
+/**
+ * Everything Playbook holds about one person, as one JSON document (issue 13 'download my data'):
+ * the account, each role's profile, the questions asked and received, payouts, ratings, reviews,
+ * reports and sign-in sessions. Provider ids and password hashes are not theirs to read.
+ */
+export async function exportAccountData(db: Executor, user: SessionUser) {
+  const [account] = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      emailVerified: users.emailVerified,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .where(eq(users.id, user.id));
+  const [coach] = await db
+    .select({
+      id: experts.id,
+      name: experts.name,
+      expertise: experts.expertise,
+      bio: experts.bio,
+      pricePerQuestionCents: experts.pricePerQuestion,
+      slug: experts.slug,
+      photoUrl: experts.photoUrl,
+      websiteUrl: experts.websiteUrl,
+      linkedinUrl: experts.linkedinUrl,
+      twitterUrl: experts.twitterUrl,
+      instagramUrl: experts.instagramUrl,
+      payoutsEnabled: experts.stripePayoutsEnabled,
+      createdAt: experts.createdAt,
+    })
+    .from(experts)
+    .where(eq(experts.userId, user.id));
+
+  const [roles, asked, received, coachPayouts, ratingsGiven, reviewsGiven, reports, signIns] =
+    await Promise.all([
+      db.select(roleColumns).from(userRoles).where(eq(userRoles.userId, user.id)),
+      db
+        .select(questionColumns)
+        .from(questions)
+        .where(eq(questions.askerId, user.id))
+        .orderBy(asc(questions.createdAt)),
+      coach
+        ? db
+            .select(questionColumns)
+            .from(questions)
+            .where(eq(questions.expertId, coach.id))
+            .orderBy(asc(questions.createdAt))
+        : [],
+      coach
+        ? db
+            .select({
+              id: payouts.id,
+              questionId: payouts.questionId,
+              amountCents: payouts.amount,
+              status: payouts.status,
+              createdAt: payouts.createdAt,
+              releasableAt: payouts.releasableAt,
+              paidAt: payouts.paidAt,
+            })
+            .from(payouts)
+            .where(eq(payouts.expertId, coach.id))
+            .orderBy(asc(payouts.createdAt))
+        : [],
+      db
+        .select({
+          questionId: ratings.questionId,
+          isHelpful: ratings.isHelpful,
+          createdAt: ratings.createdAt,
+        })
+        .from(ratings)
+        .where(eq(ratings.userId, user.id)),
+      db
+        .select({
+          questionId: reviews.questionId,
+          rating: reviews.rating,
+          published: reviews.published,
+          createdAt: reviews.createdAt,
+        })
+        .from(reviews)
+        .where(eq(reviews.reviewerId, user.id)),
+      db
+        .select({
+          questionId: abuseReports.reportedQuestionId,
+          reason: abuseReports.reason,
+          details: abuseReports.details,
+          status: abuseReports.status,
+          createdAt: abuseReports.createdAt,
+        })
+        .from(abuseReports)
+        .where(eq(abuseReports.reporterId, user.id)),
+      db
+        .select({
+          createdAt: sessions.createdAt,
+          expiresAt: sessions.expiresAt,
+          ipAddress: sessions.ipAddress,
+          userAgent: sessions.userAgent,
+        })
+        .from(sessions)
+        .where(eq(sessions.userId, user.id)),
+    ]);
+
+  return {
+    exportedAt: new Date().toISOString(),
+    account,
+    roles,
+    coachProfile: coach ?? null,
+    questionsAsked: asked,
+    questionsReceived: received,
+    payouts: coachPayouts,
+    ratingsGiven,
+    reviewsGiven,
+    reportsFiled: reports,
+    sessions: signIns,
+  };
+}
