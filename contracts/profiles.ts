@@ -16,6 +16,8 @@ export const PROFILE_MESSAGES = {
   createFailed: 'Failed to create profile. Please try again.',
   updateFailed: 'Failed to update profile. Please try again.',
   coachSaved: { title: 'Profile saved!', description: 'Your coach profile is ready.' },
+  /** Not the spec's update toast: nothing was updated yet on creation (issue 13). */
+  playerCreated: { title: 'Profile created!', description: 'Your Player profile is ready.' },
   playerUpdated: {
     title: 'Profile updated!',
     description: 'Your asker profile has been successfully updated.',

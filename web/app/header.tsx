@@ -1,27 +1,24 @@
-import { Search, Share2 } from 'lucide-react';
+import { Share2 } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { Brand } from '@/components/brand';
 import { Button } from '@/components/ui/button';
 import { useAccount } from '@/features/account/api';
 import { shareSignUpLink } from '@/features/referral/share-link';
-import { navButton } from './nav-button';
+import { COACHES_ITEM, NavEntries, type NavItem } from './nav-items';
 
 /** Loaded only once someone is signed in, so a visitor's first paint does not carry it. */
 const SignedInNav = lazy(() => import('./signed-in-nav').then((m) => ({ default: m.SignedInNav })));
 
+const VISITOR_ITEMS: NavItem[] = [
+  COACHES_ITEM,
+  { label: 'Refer a Friend', icon: Share2, onSelect: () => void shareSignUpLink() },
+];
+
 function SignedOutNav() {
   return (
     <>
-      <Button
-        variant="ghost"
-        size="sm"
-        className={navButton}
-        onClick={() => void shareSignUpLink()}
-      >
-        <Share2 aria-hidden />
-        <span className="sr-only sm:not-sr-only">Refer a Friend</span>
-      </Button>
+      <NavEntries items={VISITOR_ITEMS} collapse="sm" />
       <Button asChild variant="onDark" size="sm" className="px-2 sm:px-3">
         <Link to="/auth?mode=signup">Sign Up</Link>
       </Button>
@@ -38,7 +35,7 @@ export function Header() {
     <header className="sticky top-0 z-40 bg-navy text-white shadow">
       <nav
         aria-label="Main"
-        className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4"
+        className="relative mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4"
       >
         <Link to="/" aria-label="Playbook home" className="shrink-0">
           {/* Below 420 px the mark stands alone, so the header fits even before the display font loads. */}
@@ -47,19 +44,15 @@ export function Header() {
             className="[&_span]:text-xl max-[420px]:[&_span]:sr-only sm:[&_span]:text-2xl"
           />
         </Link>
-        <div className="flex items-center gap-0.5 sm:gap-2">
-          <Button asChild variant="ghost" size="sm" className={navButton}>
-            <Link to="/coaches">
-              <Search aria-hidden />
-              <span className="sr-only sm:not-sr-only">Coaches</span>
-            </Link>
-          </Button>
+        <div className="flex items-center gap-1 sm:gap-2">
           {account.data?.user ? (
             <Suspense fallback={null}>
               <SignedInNav account={account.data} />
             </Suspense>
+          ) : account.data ? (
+            <SignedOutNav />
           ) : (
-            account.data && <SignedOutNav />
+            <NavEntries items={[COACHES_ITEM]} collapse="sm" />
           )}
         </div>
       </nav>

@@ -70,6 +70,8 @@ export const routes: RouteObject[] = [
           page('privacy', () => import('@/routes/privacy'), 'PrivacyPage', ssr),
           page('revenue', () => import('@/routes/revenue'), 'RevenuePage', ssr),
           page('auth', () => import('@/routes/auth'), 'AuthPage'),
+          page('forgot-password', () => import('@/routes/forgot-password'), 'ForgotPasswordPage'),
+          page('reset-password', () => import('@/routes/reset-password'), 'ResetPasswordPage'),
           page('onboarding', () => import('@/routes/onboarding'), 'OnboardingPage'),
           page('become-a-pro', () => import('@/routes/profile-redirects'), 'BecomeCoachRedirect'),
           page('become-a-coach', () => import('@/routes/profile-redirects'), 'BecomeCoachRedirect'),
@@ -103,6 +105,7 @@ export const routes: RouteObject[] = [
           ]),
           // Sign-in only.
           guarded({ skipChecks: true }, [
+            page('account', () => import('@/routes/account-settings'), 'AccountSettingsPage'),
             page('questions/:id', () => import('@/routes/question-detail'), 'QuestionDetailPage'),
             // The local payment provider's test checkout (design.md §2).
             page(
@@ -139,8 +142,10 @@ export const routes: RouteObject[] = [
               'ManageAskerProfilePage',
             ),
             page('asker-inbox', () => import('@/routes/asker-inbox'), 'AskerInboxPage'),
-            page('ask/:expertId', () => import('@/routes/ask'), 'AskPage'),
             page('payments', () => import('@/routes/payments'), 'PaymentsPage'),
+          ]),
+          guarded({ role: 'asker', intentShowsRole: true }, [
+            page('ask/:expertId', () => import('@/routes/ask'), 'AskPage'),
           ]),
           page('*', () => import('@/routes/not-found'), 'NotFoundPage', ssr),
         ],

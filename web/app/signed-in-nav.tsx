@@ -1,25 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Inbox, LogOut, Repeat, UserRound, Wallet } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Inbox, LogOut, Repeat, Settings, UserRound, Wallet } from 'lucide-react';
+import { useNavigate } from 'react-router';
 import { ACCOUNT_MESSAGES, ROLE_LABEL, type Account } from '@contracts/account';
 import { toast } from '@/components/toast/toast-store';
-import { Button } from '@/components/ui/button';
 import { signOut, useSwitchRole } from '@/features/account/api';
 import { useUnreadCount } from '@/features/questions/unread';
-import { navButton } from './nav-button';
+import { COACHES_ITEM, NavEntries, type NavItem } from './nav-items';
 
 // The signed-in navigation is its own chunk: a visitor's first paint of / never needs it (ADR 016).
-
-/** Icon always, words from the small-tablet width up; the words stay the accessible name. */
-function NavLabel({ icon, children }: { icon: ReactNode; children: ReactNode }) {
-  return (
-    <>
-      {icon}
-      <span className="sr-only md:not-sr-only">{children}</span>
-    </>
-  );
-}
 
 export function SignedInNav({ account }: { account: Account }) {
   const navigate = useNavigate();
@@ -27,8 +15,8 @@ export function SignedInNav({ account }: { account: Account }) {
   const switchRole = useSwitchRole();
   const coach = account.activeRole === 'expert';
   const other = coach ? 'asker' : 'expert';
-  const holdsBoth = account.roles.length === 2;
-  const unread = useUnreadCount(Boolean(account.activeRole)).data?.count ?? 0;
+  const acting = account.activeRole !== null;
+  const unread = useUnreadCount(acting).data?.count ?? 0;
 
   const onSignOut = async () => {
     await signOut().catch(() => undefined);
@@ -36,58 +24,30 @@ export function SignedInNav({ account }: { account: Account }) {
     await queryClient.resetQueries();
     navigate('/');
   };
+  const onSwitch = () =>
+    switchRole.mutate(other, {
+      onSuccess: () => navigate('/'),
+      onError: () =>
+        toast({ title: ACCOUNT_MESSAGES.roleActivationFailed, variant: 'destructive' }),
+    });
 
-  return (
-    <>
-      {account.activeRole && (
-        <Button asChild variant="ghost" size="sm" className={navButton}>
-          <Link to="/inbox" className="relative">
-            <NavLabel icon={<Inbox aria-hidden />}>Inbox</NavLabel>
-            {unread > 0 && (
-              <span
-                data-testid="inbox-badge"
-                className="absolute -top-1 -right-1 flex h-5 min-w-5 items-center justify-center rounded-full bg-volt px-1 text-xs font-bold text-navy"
-              >
-                {unread}
-                <span className="sr-only"> unread</span>
-              </span>
-            )}
-          </Link>
-        </Button>
-      )}
-      {coach && (
-        <Button asChild variant="ghost" size="sm" className={navButton}>
-          <Link to="/payouts">
-            <NavLabel icon={<Wallet aria-hidden />}>Payouts</NavLabel>
-          </Link>
-        </Button>
-      )}
-      {account.activeRole && (
-        <Button asChild variant="ghost" size="sm" className={navButton}>
-          <Link to={coach ? '/manage-expert-profile' : '/manage-asker-profile'}>
-            <NavLabel icon={<UserRound aria-hidden />}>My Profile</NavLabel>
-          </Link>
-        </Button>
-      )}
-      {holdsBoth && (
-        <Button
-          variant="onDark"
-          size="sm"
-          disabled={switchRole.isPending}
-          onClick={() =>
-            switchRole.mutate(other, {
-              onSuccess: () => navigate('/'),
-              onError: () =>
-                toast({ title: ACCOUNT_MESSAGES.roleActivationFailed, variant: 'destructive' }),
-            })
-          }
-        >
-          <NavLabel icon={<Repeat aria-hidden />}>{`Switch to ${ROLE_LABEL[other]}`}</NavLabel>
-        </Button>
-      )}
-      <Button variant="ghost" size="sm" className={navButton} onClick={() => void onSignOut()}>
-        <NavLabel icon={<LogOut aria-hidden />}>Sign Out</NavLabel>
-      </Button>
-    </>
-  );
+  const items: (NavItem | false)[] = [
+    COACHES_ITEM,
+    acting && { label: 'Inbox', icon: Inbox, to: '/inbox', badge: unread },
+    coach && { label: 'Payouts', icon: Wallet, to: '/payouts' },
+    acting && {
+      label: 'My Profile',
+      icon: UserRound,
+      to: coach ? '/manage-expert-profile' : '/manage-asker-profile',
+    },
+    { label: 'Account Settings', icon: Settings, to: '/account' },
+    account.roles.length === 2 && {
+      label: `Switch to ${ROLE_LABEL[other]}`,
+      icon: Repeat,
+      onSelect: onSwitch,
+      disabled: switchRole.isPending,
+    },
+    { label: 'Sign Out', icon: LogOut, onSelect: () => void onSignOut() },
+  ];
+  return <NavEntries items={items.filter((item) => item !== false)} collapse="lg" />;
 }

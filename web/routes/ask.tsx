@@ -1,5 +1,6 @@
-import { ArrowLeft, Repeat, ShieldAlert } from 'lucide-react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
+import { ArrowLeft, Repeat, ShieldAlert, UserPlus } from 'lucide-react';
+import { Link, useParams } from 'react-router';
 import { ACCOUNT_MESSAGES } from '@contracts/account';
 import { formatWholeDollars } from '@contracts/money';
 import type { PublicCoach } from '@contracts/profiles';
@@ -9,7 +10,8 @@ import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageLoading } from '@/components/ui/page-loading';
-import { useAccount, useSwitchRole } from '@/features/account/api';
+import { chooseRole, useAccount, useSetAccount, useSwitchRole } from '@/features/account/api';
+import { twoAttempts } from '@/features/account/retry';
 import { AskForm } from '@/features/questions/ask-form';
 import { CoachNotFound, useCoachPage } from '@/features/public-profiles/coach-page';
 
@@ -84,17 +86,26 @@ function CoachSummary({ coach }: { coach: PublicCoach }) {
   );
 }
 
-/** Acting as a Coach: the spec's message and the way back to Player mode instead of the form. */
+/**
+ * Acting as a Coach: the spec's message and the way to Player mode instead of the form. The route
+ * guard switches a Coach who holds the Player role already, so this is mostly seen by Coaches who
+ * do not; adding the role makes it active, and the guard then asks for the Player profile and
+ * comes back here.
+ */
 function CoachCannotAsk() {
   const account = useAccount();
-  const navigate = useNavigate();
+  const setAccount = useSetAccount();
   const switchRole = useSwitchRole();
   const holdsPlayer = account.data?.roles.includes('asker') ?? false;
+  const addRole = useMutation({
+    mutationFn: () => twoAttempts(() => chooseRole('asker')),
+    onSuccess: setAccount,
+    onError: () => toast({ title: ACCOUNT_MESSAGES.roleSetupFailed, variant: 'destructive' }),
+  });
 
   const onSwitch = () => {
-    // Without the Player role yet, onboarding adds it.
     if (!holdsPlayer) {
-      void navigate('/onboarding');
+      addRole.mutate();
       return;
     }
     switchRole.mutate('asker', {
@@ -110,11 +121,11 @@ function CoachCannotAsk() {
         type="button"
         size="lg"
         className="w-full sm:w-auto"
-        disabled={switchRole.isPending}
+        disabled={switchRole.isPending || addRole.isPending}
         onClick={onSwitch}
       >
-        <Repeat aria-hidden />
-        Switch to Player Mode
+        {holdsPlayer ? <Repeat aria-hidden /> : <UserPlus aria-hidden />}
+        {holdsPlayer ? 'Switch to Player Mode' : 'Add the Player Role'}
       </Button>
     </div>
   );

@@ -217,7 +217,9 @@ function Inbox({
 }
 
 function InboxHeader({ inbox }: { inbox?: CoachInbox }) {
-  const since = (inbox?.coachSince && monthYear(inbox.coachSince)) || 'Recently';
+  // Spec §2 says 'Recently' without questions; "Coach Since Recently" reads as a slip, so a new
+  // Coach is told what the 'Recently' stood for (issue 13).
+  const since = inbox?.coachSince && monthYear(inbox.coachSince);
   return (
     <Hero className="flex flex-wrap items-start justify-between gap-4 py-8 sm:py-12">
       <div className="min-w-0">
@@ -227,7 +229,7 @@ function InboxHeader({ inbox }: { inbox?: CoachInbox }) {
           <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2 text-white/85">
             <p className="inline-flex items-center gap-2">
               <CalendarDays aria-hidden className="size-4 shrink-0 text-volt" />
-              {`Coach Since ${since}`}
+              {since ? `Coach Since ${since}` : 'New Coach: your first question is on its way'}
             </p>
             <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-semibold text-white">
               <CircleCheck aria-hidden className="size-4 shrink-0 text-volt" />

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { PageLoading } from '@/components/ui/page-loading';
 import { chooseRole, useAccount, useSetAccount } from '@/features/account/api';
 import { createProfilePath } from '@/features/account/guard';
+import { RETURN_PARAM, safeReturn, withReturn } from '@/lib/intent';
 import { twoAttempts } from '@/features/account/retry';
 import { cn } from '@/lib/cn';
 
@@ -33,11 +34,16 @@ export function OnboardingPage() {
   const account = useAccount();
   const setAccount = useSetAccount();
   const preferred: Role = params.get('pref') === 'expert' ? 'expert' : 'asker';
+  const returnTo = params.get(RETURN_PARAM);
   const choose = useMutation({
     mutationFn: (role: Role) => twoAttempts(() => chooseRole(role)),
     onSuccess: (updated, role) => {
       setAccount(updated);
-      navigate(updated.profileCompleted[role] ? '/' : `${createProfilePath(role)}?from=signup`);
+      navigate(
+        updated.profileCompleted[role]
+          ? safeReturn(returnTo)
+          : withReturn(createProfilePath(role), returnTo),
+      );
     },
     onError: () => toast({ title: ACCOUNT_MESSAGES.roleSetupFailed, variant: 'destructive' }),
   });

@@ -26,10 +26,25 @@ describe('route guard (spec §6)', () => {
     });
   });
 
-  it('sends a user without roles to onboarding', () => {
+  it('sends a user without roles to onboarding, remembering where they were going', () => {
     expect(decide(signedIn({ roles: [], activeRole: null }), { role: 'asker' }, '/x')).toEqual({
       kind: 'redirect',
-      to: '/onboarding',
+      to: '/onboarding?redirect=%2Fx',
+    });
+  });
+
+  it('gives the ask form its role when the user has none, and lets a Coach in to be told', () => {
+    const ask = { role: 'asker' as const, intentShowsRole: true };
+    expect(decide(signedIn({ roles: [], activeRole: null }), ask, '/ask/c1')).toEqual({
+      kind: 'adopt',
+      role: 'asker',
+    });
+    const coach = signedIn({ roles: ['expert'], activeRole: 'expert' });
+    expect(decide(coach, ask, '/ask/c1')).toEqual({ kind: 'allow' });
+    const newPlayer = signedIn({ profileCompleted: { asker: false, expert: false } });
+    expect(decide(newPlayer, ask, '/ask/c1')).toEqual({
+      kind: 'redirect',
+      to: '/create-asker-profile?redirect=%2Fask%2Fc1',
     });
   });
 
@@ -52,10 +67,13 @@ describe('route guard (spec §6)', () => {
     const coach = signedIn({ roles: ['expert'], activeRole: 'expert' });
     expect(decide(coach, { role: 'expert' }, '/payouts')).toEqual({
       kind: 'redirect',
-      to: '/create-expert-profile',
+      to: '/create-expert-profile?redirect=%2Fpayouts',
     });
     const player = signedIn({ profileCompleted: { asker: false, expert: false } });
-    expect(decide(player, {}, '/inbox')).toEqual({ kind: 'redirect', to: '/create-asker-profile' });
+    expect(decide(player, {}, '/inbox')).toEqual({
+      kind: 'redirect',
+      to: '/create-asker-profile?redirect=%2Finbox',
+    });
   });
 
   it('lets profile creation skip the role and profile checks', () => {

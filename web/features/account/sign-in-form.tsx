@@ -1,23 +1,23 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { ACCOUNT_MESSAGES, SIGN_UP_MESSAGES } from '@contracts/account';
+import { ACCOUNT_MESSAGES, SETTINGS_MESSAGES, SIGN_UP_MESSAGES } from '@contracts/account';
 import { signInFormSchema, type SignInForm as Values } from '@contracts/account-schemas';
 import { toast } from '@/components/toast/toast-store';
 import { Button } from '@/components/ui/button';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { Field, inputClass } from '@/components/ui/field';
+import { Notice } from '@/components/ui/notice';
 import { ApiRequestError } from '@/lib/api-client';
+import { confirmationCallback, safeReturn } from '@/lib/intent';
 import { accountQuery, switchActiveRole } from './api';
 import { signInWithEmail } from './auth-api';
+import { ResendConfirmation } from './resend-confirmation';
 
 type FormValues = z.input<typeof signInFormSchema>;
-
-/** Only same-site paths may be returned to after signing in. */
-const safeReturn = (target: string | null) =>
-  target && target.startsWith('/') && !target.startsWith('//') ? target : '/';
 
 export function SignInForm({ redirectTo }: { redirectTo: string | null }) {
   const navigate = useNavigate();
@@ -27,6 +27,8 @@ export function SignInForm({ redirectTo }: { redirectTo: string | null }) {
     defaultValues: { email: '', password: '', asCoach: false },
   });
   const { errors } = form.formState;
+  // better-auth refuses an unconfirmed address with 403; the form then offers a new link.
+  const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
 
   const signIn = useMutation({
     mutationFn: async (values: Values) => {
@@ -50,14 +52,18 @@ export function SignInForm({ redirectTo }: { redirectTo: string | null }) {
       }
       navigate(safeReturn(redirectTo));
     },
-    onError: (error) =>
+    onError: (error, values) => {
+      setUnconfirmed(
+        error instanceof ApiRequestError && error.status === 403 ? values.email : null,
+      );
       toast({
         title:
           error instanceof ApiRequestError && error.status < 500
             ? error.message
             : SIGN_UP_MESSAGES.unexpected,
         variant: 'destructive',
-      }),
+      });
+    },
   });
 
   return (
@@ -82,10 +88,28 @@ export function SignInForm({ redirectTo }: { redirectTo: string | null }) {
           {...form.register('password')}
         />
       </Field>
+      <Link
+        to="/forgot-password"
+        className="-mt-2 self-end text-sm font-semibold text-navy underline"
+      >
+        Forgot password?
+      </Link>
       <CheckboxField {...form.register('asCoach')} label="I'm signing in as a Coach" />
       <Button type="submit" size="lg" disabled={signIn.isPending}>
         Sign In
       </Button>
+      {unconfirmed && (
+        <Notice tone="problem">
+          <p>{SETTINGS_MESSAGES.emailNotConfirmed}</p>
+          <div className="mt-3">
+            <ResendConfirmation
+              key={unconfirmed}
+              email={unconfirmed}
+              callbackURL={confirmationCallback(redirectTo ?? '/onboarding')}
+            />
+          </div>
+        </Notice>
+      )}
     </form>
   );
 }

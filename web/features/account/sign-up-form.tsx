@@ -6,25 +6,38 @@ import { Link } from 'react-router';
 import type { z } from 'zod';
 import { SIGN_UP_MESSAGES } from '@contracts/account';
 import { signUpFormSchema, type SignUpForm as Values } from '@contracts/account-schemas';
-import { toast } from '@/components/toast/toast-store';
+import { dismissToast, toast } from '@/components/toast/toast-store';
 import { Button } from '@/components/ui/button';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { Field, inputClass } from '@/components/ui/field';
 import { ApiRequestError } from '@/lib/api-client';
+import { confirmationCallback, safeReturn } from '@/lib/intent';
 import { signUpWithEmail } from './auth-api';
+import { ResendConfirmation } from './resend-confirmation';
 
 type FormValues = z.input<typeof signUpFormSchema>;
 
-export function SignUpForm({ asCoach }: { asCoach: boolean }) {
+export function SignUpForm({
+  asCoach,
+  redirectTo,
+}: {
+  asCoach: boolean;
+  redirectTo: string | null;
+}) {
   const form = useForm<FormValues, unknown, Values>({
     resolver: zodResolver(signUpFormSchema),
     defaultValues: { name: '', email: '', password: '', acceptTerms: false as true },
   });
   const { errors } = form.formState;
-  // After confirming, the user continues with onboarding (their role, then their profile).
-  const callbackURL = asCoach ? '/onboarding?pref=expert&from=signup' : '/onboarding?from=signup';
+  // After confirming, the user goes where they were going, else on to onboarding (their role,
+  // then their profile).
+  const callbackURL = confirmationCallback(
+    safeReturn(redirectTo, asCoach ? '/onboarding?pref=expert' : '/onboarding'),
+  );
   const signUp = useMutation({
     mutationFn: (values: Values) => signUpWithEmail(values, callbackURL),
+    // The agreement toast of an earlier attempt no longer applies.
+    onSuccess: () => dismissToast(),
     onError: (error) =>
       toast({
         title:
@@ -48,6 +61,10 @@ export function SignUpForm({ asCoach }: { asCoach: boolean }) {
         <p className="text-muted">
           We sent a link to <strong>{signUp.variables.email}</strong>.
         </p>
+        <p className="text-sm text-muted">
+          No e-mail after a few minutes? Check your spam folder, or:
+        </p>
+        <ResendConfirmation email={signUp.variables.email} callbackURL={callbackURL} />
       </div>
     );
   }

@@ -32,7 +32,8 @@ export function CoachHome({ firstName }: { firstName: string }) {
       <Hero wide className="py-10 sm:py-14">
         <Eyebrow>Coach</Eyebrow>
         <h1 className="mt-2 text-4xl leading-none font-bold break-words sm:text-6xl">
-          {`Welcome back, Coach ${firstName}!`}
+          {/* "Welcome back" only to a Coach who has answered before. */}
+          {`${data?.questionsAnswered ? 'Welcome back' : 'Welcome'}, Coach ${firstName}!`}
         </h1>
         <p className="mt-4 max-w-xl text-lg text-white/85">
           Your players are waiting. Answer questions, grow your record, get paid.

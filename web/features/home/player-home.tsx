@@ -29,7 +29,8 @@ export function PlayerHome({ firstName }: { firstName: string }) {
       <Hero wide className="py-10 sm:py-14">
         <Eyebrow>Player</Eyebrow>
         <h1 className="mt-2 text-4xl leading-none font-bold break-words sm:text-6xl">
-          {`Welcome back, ${firstName}!`}
+          {/* "Welcome back" only to someone who has been here before: who has asked a Coach. */}
+          {`${yourCoaches.data?.coaches.length ? 'Welcome back' : 'Welcome'}, ${firstName}!`}
         </h1>
         <p className="mt-4 max-w-xl text-lg text-white/85">
           Stuck on something? Pick a coach, ask one question, and get a straight answer.

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, useWatch, type Path } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import {
   playerProfileSchema,
@@ -14,6 +14,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
 import { Field, inputClass } from '@/components/ui/field';
+import { RETURN_PARAM, safeReturn } from '@/lib/intent';
 import { errorMessage } from '@/lib/api-client';
 import { useOwnPlayerProfile, useSavePlayerProfile } from './api';
 import { PhotoUpload } from './photo-upload';
@@ -71,6 +72,7 @@ export function PlayerProfileForm({ mode }: { mode: Mode }) {
 
 function LoadedPlayerProfileForm({ mode, profile }: { mode: Mode; profile: OwnPlayerProfile }) {
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const [photoUrl, setPhotoUrl] = useState(profile.photoUrl);
   const form = useForm<FormValues, unknown, PlayerProfileInput>({
     resolver: zodResolver(playerProfileSchema),
@@ -83,8 +85,13 @@ function LoadedPlayerProfileForm({ mode, profile }: { mode: Mode; profile: OwnPl
   const onSubmit = (values: PlayerProfileInput) =>
     save.mutate(values, {
       onSuccess: () => {
-        toast(PROFILE_MESSAGES.playerUpdated);
-        if (mode === 'create') void navigate('/');
+        if (mode === 'manage') {
+          toast(PROFILE_MESSAGES.playerUpdated);
+          return;
+        }
+        toast(PROFILE_MESSAGES.playerCreated);
+        // Back to where the person was going, the ask form most often (issue 13).
+        void navigate(safeReturn(params.get(RETURN_PARAM)));
       },
       onError: (error) => reportSaveFailure(error, form.setError, INLINE_FIELDS, mode),
     });

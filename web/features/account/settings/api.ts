@@ -1,0 +1,16 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { DeleteAccountInput } from '@contracts/account-schemas';
+import { api } from '@/lib/api-client';
+
+/** Whether the account may be deleted now; the reason when not. */
+export const deletionQuery = () =>
+  queryOptions({
+    queryKey: ['account', 'deletion'],
+    queryFn: () => api<{ blocker: string | null }>('/api/account/deletion'),
+  });
+
+export const deleteAccount = (input: DeleteAccountInput) =>
+  api('/api/account/delete', { method: 'POST', body: input });
+
+/** Served as an attachment: a plain link downloads it with the session cookie. */
+export const EXPORT_URL = '/api/account/export';

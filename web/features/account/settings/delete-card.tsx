@@ -1,0 +1,103 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { SETTINGS_MESSAGES, SIGN_UP_MESSAGES } from '@contracts/account';
+import { deleteAccountSchema, type DeleteAccountInput } from '@contracts/account-schemas';
+import { toast } from '@/components/toast/toast-store';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/ui/dialog';
+import { Field, inputClass } from '@/components/ui/field';
+import { Notice } from '@/components/ui/notice';
+import { ApiRequestError, errorMessage } from '@/lib/api-client';
+import { deleteAccount, deletionQuery } from './api';
+
+/**
+ * Delete account. The server refuses while someone is still owed money (a paid question awaiting
+ * its answer, a pending payout); the page says so before anyone types a password.
+ */
+export function DeleteCard() {
+  const status = useQuery(deletionQuery());
+  const blocker = status.data?.blocker ?? null;
+  return (
+    <Card className="space-y-4 border-danger/30">
+      <h2 className="text-2xl font-bold text-danger">Delete account</h2>
+      <p className="text-muted">
+        Your name, e-mail, photo and profiles are removed and you can no longer sign in. Questions
+        and payouts stay, without your name, for the other person and for our books.
+      </p>
+      {blocker && <Notice tone="problem">{blocker}</Notice>}
+      <DeleteDialog disabled={status.isPending || blocker !== null} />
+    </Card>
+  );
+}
+
+function DeleteDialog({ disabled }: { disabled: boolean }) {
+  const [open, setOpen] = useState(false);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const form = useForm<DeleteAccountInput>({
+    resolver: zodResolver(deleteAccountSchema),
+    defaultValues: { password: '' },
+  });
+  const remove = useMutation({
+    mutationFn: deleteAccount,
+    onSuccess: async () => {
+      // Everything cached belonged to the account; active queries refetch as a visitor.
+      await queryClient.resetQueries();
+      toast(SETTINGS_MESSAGES.deleted);
+      void navigate('/', { replace: true });
+    },
+    onError: (error) => {
+      if (error instanceof ApiRequestError && error.fields.password) {
+        form.setError('password', { message: error.fields.password });
+        return;
+      }
+      toast({ title: errorMessage(error, SIGN_UP_MESSAGES.unexpected), variant: 'destructive' });
+      // A refusal (409) means the status changed since the page loaded.
+      void queryClient.invalidateQueries(deletionQuery());
+      setOpen(false);
+    },
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="destructive" className="self-start" disabled={disabled}>
+          Delete my account
+        </Button>
+      </DialogTrigger>
+      <DialogContent
+        title="Delete your account?"
+        description="This cannot be undone. Enter your password to confirm."
+      >
+        <form
+          noValidate
+          onSubmit={form.handleSubmit((values) => remove.mutate(values))}
+          className="flex flex-col gap-4"
+        >
+          <Field label="Password" error={form.formState.errors.password?.message}>
+            <input
+              className={inputClass}
+              type="password"
+              autoComplete="current-password"
+              {...form.register('password')}
+            />
+          </Field>
+          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <DialogClose asChild>
+              <Button type="button" variant="ghost">
+                Cancel
+              </Button>
+            </DialogClose>
+            <Button type="submit" variant="destructive" disabled={remove.isPending}>
+              Delete account permanently
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

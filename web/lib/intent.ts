@@ -1,0 +1,26 @@
+/**
+ * Where someone was going when the site asked them to sign up, sign in, pick a role or create a
+ * profile first (issue 13): carried in a `redirect` parameter through every step, including the
+ * confirmation e-mail, and honoured once the step is done.
+ */
+export const RETURN_PARAM = 'redirect';
+
+/** Only same-site paths may be returned to: never another origin, never a protocol-relative URL. */
+export function safeReturn(target: string | null | undefined, fallback = '/'): string {
+  return target && target.startsWith('/') && !target.startsWith('//') && !target.startsWith('/\\')
+    ? target
+    : fallback;
+}
+
+/** `path` with the place to come back to, if there is one. */
+export function withReturn(path: string, returnTo: string | null | undefined): string {
+  if (!returnTo) return path;
+  return `${path}${path.includes('?') ? '&' : '?'}${RETURN_PARAM}=${encodeURIComponent(returnTo)}`;
+}
+
+/**
+ * Where a confirmation link lands: the sign-in page, which sends on to `next` once signed in (at
+ * once in the browser that signed up, which the link signs in; ADR 030).
+ */
+export const confirmationCallback = (next: string) =>
+  withReturn('/auth?mode=signin&confirmed=1', next);
