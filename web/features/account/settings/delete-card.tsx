@@ -45,10 +45,11 @@ function DeleteDialog({ disabled }: { disabled: boolean }) {
   const remove = useMutation({
     mutationFn: deleteAccount,
     onSuccess: async () => {
+      toast(SETTINGS_MESSAGES.deleted);
+      // Leave the signed-in page first, so its guard does not send the visitor to sign in.
+      await navigate('/', { replace: true });
       // Everything cached belonged to the account; active queries refetch as a visitor.
       await queryClient.resetQueries();
-      toast(SETTINGS_MESSAGES.deleted);
-      void navigate('/', { replace: true });
     },
     onError: (error) => {
       if (error instanceof ApiRequestError && error.fields.password) {

@@ -1,0 +1,226 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectVisible, useBrowser } from './support/browser';
+import { confirmationLink, createUser, PASSWORD, uniqueEmail } from './support/accounts';
+
+const NEW_PASSWORD = 'a-brand-new-password';
+const path = (page: Page) => new URL(page.url()).pathname;
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/auth?mode=signin');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+async function signUpThroughForm(page: Page, name: string, email: string) {
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByLabel(/I agree to the Terms of Service and Privacy Policy/).check();
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expectVisible(page.getByText('Please check your email to confirm your account.'));
+}
+
+/** A Coach, signed in elsewhere, whose public page the tests visit. */
+async function coachPageUrl(newPage: () => Promise<Page>, name: string): Promise<string> {
+  const page = await newPage();
+  await createUser(page, { name, roles: ['expert'] });
+  const account = (await (await page.request.get('/api/account')).json()) as { expertId: string };
+  await page.context().close();
+  return `/expert/${account.expertId}`;
+}
+
+describe('accounts people can rely on', () => {
+  const browser = useBrowser();
+
+  it('resets a forgotten password by the e-mailed link, which works once', async () => {
+    const page = await browser.newAdmittedVisitor();
+    const { email } = await createUser(page, { roles: ['asker'] });
+    await page.context().clearCookies({ name: 'better-auth.session_token' });
+
+    await page.goto('/auth?mode=signin');
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expectVisible(page.getByText(/If an account uses that e-mail, we sent it a link/));
+
+    const link = await confirmationLink(page, email);
+    await page.goto(link);
+    await page.waitForURL('**/reset-password?token=**');
+    await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+    await page.getByLabel('Confirm new password').fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    await expectVisible(page.getByText(/Sign in with your new password/));
+
+    await signIn(page, email, NEW_PASSWORD);
+    await page.waitForURL((url) => url.pathname === '/');
+    await expectVisible(page.getByRole('heading', { name: /Welcome/ }));
+
+    // The same link a second time is refused, with the way to a new one.
+    await page.goto(link);
+    await expectVisible(page.getByText(/This link to reset your password has expired or was/));
+    await expectVisible(page.getByRole('link', { name: 'Send a new link' }));
+  });
+
+  it('resends the confirmation link from the check-your-email screen and from sign-in', async () => {
+    const page = await browser.newAdmittedVisitor();
+    const email = uniqueEmail('resend');
+    await page.goto('/auth?mode=signup');
+    await signUpThroughForm(page, 'Rae Send', email);
+    await page.getByRole('button', { name: 'Resend confirmation email' }).click();
+    await expectVisible(page.getByText(`We sent a new confirmation link to ${email}.`));
+
+    await signIn(page, email, PASSWORD);
+    await expectVisible(
+      page.getByText('Please confirm your e-mail address first: open the link we sent you.'),
+    );
+    await page.getByRole('button', { name: 'Resend confirmation email' }).click();
+    await expectVisible(page.getByText(`We sent a new confirmation link to ${email}.`));
+  });
+
+  it('a confirmation link opened in another browser confirms, and asks to sign in', async () => {
+    const page = await browser.newAdmittedVisitor();
+    const email = uniqueEmail('elsewhere');
+    await page.goto('/auth?mode=signup');
+    await signUpThroughForm(page, 'Eli Where', email);
+    const link = await confirmationLink(page, email);
+
+    const other = await browser.newAdmittedVisitor();
+    await other.goto(link);
+    await expectVisible(other.getByText('Your e-mail is confirmed. Sign in to continue.'));
+    expect(path(other)).toBe('/auth');
+    await other.getByLabel('Email').fill(email);
+    await other.getByLabel('Password').fill(PASSWORD);
+    await other.getByRole('button', { name: 'Sign In' }).click();
+    await expectVisible(other.getByRole('heading', { name: 'Pick your side' }));
+  });
+
+  it('changes the e-mail address once the new address confirms it', async () => {
+    const page = await browser.newAdmittedVisitor();
+    const { email } = await createUser(page, { roles: ['asker'] });
+    await page.goto('/');
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Account Settings' })
+      .click();
+    await expectVisible(page.getByRole('heading', { name: 'Account Settings' }));
+    await expectVisible(page.getByText(email));
+
+    const next = uniqueEmail('moved');
+    await page.getByLabel('New e-mail address').fill(next);
+    await page.getByRole('button', { name: 'Change e-mail' }).click();
+    await expectVisible(
+      page.getByText(
+        `We sent a confirmation link to ${next}. Your e-mail changes once you open it.`,
+      ),
+    );
+
+    await page.goto(await confirmationLink(page, next));
+    await page.waitForURL('**/account?email=changed');
+    await expectVisible(page.getByText('Your e-mail address has been changed.'));
+    await expectVisible(page.getByText(next, { exact: true }));
+  });
+
+  it('changes the password with the current one', async () => {
+    const page = await browser.newAdmittedVisitor();
+    const { email } = await createUser(page, { roles: ['asker'] });
+    await page.goto('/account');
+    await page.getByLabel('Current password').fill(PASSWORD);
+    await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+    await page.getByLabel('Confirm new password').fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expectVisible(page.getByText(/every other device was signed out/));
+
+    const other = await browser.newAdmittedVisitor();
+    await signIn(other, email, NEW_PASSWORD);
+    await other.waitForURL((url) => url.pathname === '/');
+  });
+
+  it('downloads my data and deletes the account', async () => {
+    const page = await browser.newAdmittedVisitor();
+    const { email, name } = await createUser(page, { name: 'Dee Parting', roles: ['asker'] });
+    await page.goto('/account');
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download my data' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^playbook-data-\d{4}-\d{2}-\d{2}\.json$/);
+    const file = await download.path();
+    const { readFile } = await import('node:fs/promises');
+    const data = JSON.parse(await readFile(file, 'utf8'));
+    expect(data.account).toMatchObject({ email, name });
+
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+    await dialog.getByLabel('Password').fill('not-my-password');
+    await dialog.getByRole('button', { name: 'Delete account permanently' }).click();
+    await expectVisible(dialog.getByText('That password is not right.'));
+    await dialog.getByLabel('Password').fill(PASSWORD);
+    await dialog.getByRole('button', { name: 'Delete account permanently' }).click();
+    await expectVisible(page.getByText(/Your personal data has been removed/));
+    expect(path(page)).toBe('/');
+    await expectVisible(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign In' }),
+    );
+
+    await signIn(page, email, PASSWORD);
+    await expectVisible(page.getByText(/Invalid email or password/i));
+  });
+
+  it('keeps the intent: Ask on a Coach page, sign up, confirm, create the profile, back on the ask form', async () => {
+    const coachUrl = await coachPageUrl(() => browser.newAdmittedVisitor(), 'Ivy Intent');
+    const page = await browser.newAdmittedVisitor();
+    await page.goto(coachUrl);
+    await page.getByRole('link', { name: 'Ask a Question' }).click();
+    await page.waitForURL('**/auth?mode=signin**');
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    const email = uniqueEmail('intent');
+    await signUpThroughForm(page, 'Ned Intent', email);
+
+    await page.goto(await confirmationLink(page, email));
+    await page.waitForURL('**/create-asker-profile?redirect=**');
+    await page.getByRole('button', { name: 'Create Profile' }).click();
+    await expectVisible(page.getByText('Profile created!'));
+    await expectVisible(page.getByRole('heading', { name: 'Ask a Question' }));
+    await expectVisible(page.getByText('Ivy Intent'));
+    expect(path(page)).toMatch(/^\/ask\//);
+    await expectVisible(page.getByLabel('Your Question'));
+  });
+
+  it('tells a Coach who asks to switch to player mode, and adds the Player role', async () => {
+    const coachUrl = await coachPageUrl(() => browser.newAdmittedVisitor(), 'Cole Asked');
+    const page = await browser.newAdmittedVisitor();
+    await createUser(page, { name: 'Kai Coach', roles: ['expert'] });
+    await page.goto(coachUrl);
+    await page.getByRole('link', { name: 'Ask a Question' }).click();
+    await expectVisible(
+      page.getByText('Coaches cannot ask questions. Switch to player mode to ask a question.'),
+    );
+    await page.getByRole('button', { name: 'Add the Player Role' }).click();
+    await page.waitForURL('**/create-asker-profile?redirect=**');
+    await page.getByRole('button', { name: 'Create Profile' }).click();
+    await expectVisible(page.getByRole('heading', { name: 'Ask a Question' }));
+    await expectVisible(page.getByLabel('Your Question'));
+  });
+
+  it('shows the header entries with their words behind Menu on a phone', async () => {
+    const page = await browser.newAdmittedVisitor({ viewport: { width: 390, height: 844 } });
+    await createUser(page, { roles: ['asker', 'expert'] });
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const menu = nav.getByRole('button', { name: 'Menu' });
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    await menu.click();
+    expect(await menu.getAttribute('aria-expanded')).toBe('true');
+    for (const name of ['Coaches', 'Inbox', 'My Profile', 'Account Settings']) {
+      await expectVisible(nav.getByRole('link', { name }));
+    }
+    await expectVisible(nav.getByRole('button', { name: /Switch to/ }));
+    await expectVisible(nav.getByRole('button', { name: 'Sign Out' }));
+    await nav.getByRole('link', { name: 'Account Settings' }).click();
+    await expectVisible(page.getByRole('heading', { name: 'Account Settings' }));
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+  });
+});
