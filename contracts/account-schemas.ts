@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROLES, SIGN_UP_MESSAGES } from './account';
 import { secureText } from './secure-input';
+import { joined } from './messages';
 
 export const roleSchema = z.enum(ROLES);
 export const roleInputSchema = z.object({ role: roleSchema });
@@ -16,7 +17,7 @@ export const accountSchema = z.object({
 /** The extra field our sign-up form sends with better-auth's body. */
 export const signUpAgreementSchema = z.object({
   acceptTerms: z.literal(true, {
-    message: `${SIGN_UP_MESSAGES.agreementRequired.title} ${SIGN_UP_MESSAGES.agreementRequired.description}`,
+    message: joined(SIGN_UP_MESSAGES.agreementRequired),
   }),
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONTACT_SUBJECT_MIN_WORDS } from './limits';
+import { joined } from './messages';
 
 export const CONTACT_TOPICS = [
   { value: 'account', label: 'Account' },
@@ -34,8 +35,6 @@ export const CONTACT_MESSAGES = {
   tooLong: 'This field is too long',
   failed: 'Failed to send your message. Please try again.',
 } as const;
-
-const joined = (m: { title: string; description: string }) => `${m.title} ${m.description}`;
 
 /** Spec §5: words are counted by splitting on spaces. */
 export const countWords = (text: string): number =>

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MIN_PRICE_DOLLARS } from './limits';
 import { optionalSecureText, secureText } from './secure-input';
+import { joined } from './messages';
 
 export const PROFILE_MESSAGES = {
   invalidPrice: 'Invalid Price: Price must be a valid number greater than $1.',
@@ -80,7 +81,7 @@ export const coachProfileSchema = z.object({
   bio: optionalSecureText(5000, PROFILE_MESSAGES.bioTooLong),
   ...socialLinks,
   acceptedAgreement: z.literal(true, {
-    message: `${PROFILE_MESSAGES.legalRequired.title} ${PROFILE_MESSAGES.legalRequired.description}`,
+    message: joined(PROFILE_MESSAGES.legalRequired),
   }),
 });
 export type CoachProfileInput = z.infer<typeof coachProfileSchema>;

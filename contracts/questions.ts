@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DISPUTE_REASONS, PAYMENT_STATUSES, QUESTION_STATUSES } from './question-states';
 import { optionalSecureText, secureText } from './secure-input';
+import { joined } from './messages';
 
 /** A question as its Coach sees it in the inbox. */
 export const coachInboxQuestionSchema = z.object({
@@ -121,8 +122,6 @@ export const QUESTION_MESSAGES = {
   disputeLocked: 'This question has been flagged for review. No further changes can be made.',
   askerOnly: 'Only the Player who asked can do this.',
 } as const;
-
-const joined = (m: { title: string; description: string }) => `${m.title} ${m.description}`;
 
 /** Spec §5: the ask form's limits, with the secure-input rules (brackets stripped, scripts refused). */
 /**

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { SETTINGS_MESSAGES } from '@contracts/account';
+import { joined } from '@contracts/messages';
 import { AuthCard } from '@/components/auth-card';
 import { Notice } from '@/components/ui/notice';
 import { PageLoading } from '@/components/ui/page-loading';
@@ -74,7 +75,7 @@ function LinkOutcome({ params, className }: { params: URLSearchParams; className
   if (params.get('reset')) {
     return (
       <Notice tone="success" className={className}>
-        {`${SETTINGS_MESSAGES.passwordReset.title} ${SETTINGS_MESSAGES.passwordReset.description}`}
+        {joined(SETTINGS_MESSAGES.passwordReset)}
       </Notice>
     );
   }

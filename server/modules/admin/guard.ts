@@ -3,12 +3,9 @@ import { ADMIN_MESSAGES } from '../../../contracts/admin';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../errors';
 import { adminForToken } from './service';
+import { joined } from '../../../contracts/messages';
 
-const expired = () =>
-  new AppError(
-    401,
-    `${ADMIN_MESSAGES.sessionExpired.title} ${ADMIN_MESSAGES.sessionExpired.description}`,
-  );
+const expired = () => new AppError(401, joined(ADMIN_MESSAGES.sessionExpired));
 
 /** Admin routes accept only a bearer admin token; a user's session cookie never counts. */
 export async function requireAdmin(db: Executor, request: FastifyRequest) {

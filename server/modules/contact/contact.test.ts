@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CONTACT_MESSAGES } from '../../../contracts/contact';
 import { contactMessages } from '../../db/schema';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/harness';
+import { joined } from '../../../contracts/messages';
 
 const valid = {
   name: 'Jordan Lee',
@@ -12,7 +13,6 @@ const valid = {
   message: 'I asked a question last week and have not heard back.',
   agreeToTerms: true,
 };
-const full = (m: { title: string; description: string }) => `${m.title} ${m.description}`;
 
 describe(`POST /api/contact (${testDatabaseKind})`, () => {
   let t: TestApp;
@@ -56,13 +56,13 @@ describe(`POST /api/contact (${testDatabaseKind})`, () => {
       'agreement missing',
       { agreeToTerms: false },
       'agreeToTerms',
-      full(CONTACT_MESSAGES.agreementRequired),
+      joined(CONTACT_MESSAGES.agreementRequired),
     ],
     [
       'subject of four words',
       { subject: 'one two three four' },
       'subject',
-      full(CONTACT_MESSAGES.subjectTooShort),
+      joined(CONTACT_MESSAGES.subjectTooShort),
     ],
     ['blank name', { name: '   ' }, 'name', CONTACT_MESSAGES.nameRequired],
     ['bad email', { email: 'not-an-email' }, 'email', CONTACT_MESSAGES.emailInvalid],

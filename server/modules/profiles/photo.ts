@@ -2,9 +2,9 @@ import sharp from 'sharp';
 import type { FileStorage } from '../../adapters/storage/types';
 import { UPLOAD_MESSAGES } from '../../../contracts/profiles';
 import { AppError } from '../../errors';
+import { joined } from '../../../contracts/messages';
 
 const MAX_SIDE = 800;
-const joined = (m: { title: string; description: string }) => `${m.title} ${m.description}`;
 
 export interface ProcessedPhoto {
   body: Buffer;

@@ -6,14 +6,13 @@ import type { Auth } from '../auth/auth';
 import type { SessionUser } from '../auth/session';
 import { requireRole } from '../auth/guards';
 import { findExpertByUser } from './data';
+import { joined } from '../../../contracts/messages';
 
 /** The user's Coach row; 404 with the spec's message before the profile exists. */
 export async function expertOf(db: Database, user: SessionUser) {
   const expert = await findExpertByUser(db, user.id);
   if (!expert) {
-    throw notFound(
-      `${PROFILE_MESSAGES.expertMissing.title} ${PROFILE_MESSAGES.expertMissing.description}`,
-    );
+    throw notFound(joined(PROFILE_MESSAGES.expertMissing));
   }
   return expert;
 }

@@ -31,8 +31,8 @@ import {
 } from './data';
 import { photoKey, processPhoto, removePhotos } from './photo';
 import { requireExpert } from './require-expert';
+import { joined } from '../../../contracts/messages';
 
-const joined = (m: { title: string; description: string }) => `${m.title} ${m.description}`;
 const photoResponse = z.object({ photoUrl: z.string().nullable() });
 /** Coach pages held in memory: enough for every Coach a busy hour visits, about 1 KB each. */
 const COACH_PAGE_CACHE_SIZE = 10_000;

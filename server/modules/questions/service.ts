@@ -31,8 +31,8 @@ import { enqueueMail } from '../mail/outbox';
 import { moneyMailSubject, queueDisputeMail, queueUnpaidDeclineMail } from '../payments/money-mail';
 import { claimRefund, refundNow, releasableAfter, type Money } from '../payments/settlement';
 import { findQuestion } from './data';
+import { joined } from '../../../contracts/messages';
 
-const joined = (m: { title: string; description: string }) => `${m.title} ${m.description}`;
 const conflict = (message: string) => new AppError(409, message);
 
 /** Creates the question at the Coach's current price (spec §4: pending, payment pending). */

@@ -15,6 +15,7 @@ import { CheckboxField } from '@/components/ui/checkbox-field';
 import { Field, inputClass } from '@/components/ui/field';
 import { ApiRequestError } from '@/lib/api-client';
 import { sendContactMessage } from './api';
+import { joined } from '@contracts/messages';
 
 type FormValues = z.input<typeof contactSchema>;
 
@@ -28,7 +29,7 @@ const emptyForm: FormValues = {
   agreeToTerms: false,
 };
 
-const subjectTooShort = `${CONTACT_MESSAGES.subjectTooShort.title} ${CONTACT_MESSAGES.subjectTooShort.description}`;
+const subjectTooShort = joined(CONTACT_MESSAGES.subjectTooShort);
 
 export function ContactForm() {
   const form = useForm<FormValues, unknown, ContactInput>({

@@ -10,9 +10,9 @@ import { Button, buttonVariants } from '@/components/ui/button';
 import { ApiRequestError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { removeProfilePhoto, uploadProfilePhoto, useApplyPhoto } from './api';
+import { joined } from '@contracts/messages';
 
 const ACCEPTED_TYPES = ['image/jpeg', 'image/png'];
-const joined = (m: { title: string; description: string }) => `${m.title} ${m.description}`;
 
 /** The spec's wording for an upload failure: the catalogue's own toast when it has one. */
 function uploadErrorToast(error: unknown): { title: string; description?: string } {
