@@ -30,6 +30,47 @@ export default tseslint.config(
     files: ['web/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**'] }] },
   },
+  // The web app's layers (docs/architecture.md): shared code (components, lib) → features → routes
+  // and the app shell. Later blocks replace the rule for their files, so each repeats the above.
+  {
+    files: ['web/components/**/*.{ts,tsx}', 'web/lib/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**'], message: 'The web app never imports the server.' },
+            {
+              group: ['@/features/*', '@/routes/*', '@/app/*'],
+              message: 'Shared code (components, lib) imports no feature, route or app module.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['web/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**'], message: 'The web app never imports the server.' },
+            {
+              group: ['@/features/*'],
+              message:
+                'A feature imports no other feature (its own files relatively): move what both need to web/lib or web/components, or compose them in a route.',
+            },
+            {
+              group: ['@/routes/*', '@/app/*'],
+              message: 'Features do not import routes or the app.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['contracts/**/*.ts'],
     rules: {

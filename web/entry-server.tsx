@@ -5,7 +5,7 @@ import type { PageMeta, SsrEntry, SsrResult } from '@contracts/ssr';
 import { AppRoot } from '@/app/app-root';
 import { createQueryClient } from '@/app/query-client';
 import { routes, type SsrHandle } from '@/app/router';
-import { accountQuery } from '@/features/account/api';
+import { accountQuery } from '@/lib/account-query';
 import { betaStatusQuery } from '@/features/beta/api';
 import { publicConfigQuery } from '@/features/public-config/api';
 import { setApiTransport } from '@/lib/api-client';

@@ -231,6 +231,10 @@ export const experts = pgTable(
   (t) => [
     check('experts_price_min', sql`${t.pricePerQuestion} >= 100`),
     index('experts_newest_idx').on(t.createdAt, t.id),
+    // The public lists: only Coaches whose account still exists (issue 13).
+    index('experts_listed_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.deletedAt} IS NULL`),
     index('experts_search_idx').using('gin', t.searchVector),
     index('experts_rating_idx').on(t.ratingScore, t.id),
     index('experts_answered_idx').on(t.answeredCount, t.id),

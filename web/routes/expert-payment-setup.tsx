@@ -12,7 +12,8 @@ import { Card } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
 import { Page } from '@/components/ui/page';
 import { PageLoading } from '@/components/ui/page-loading';
-import { openInNewTab, useOnboardingStatus, useStartOnboarding } from '@/features/payments/api';
+import { useOnboardingStatus, useStartOnboarding } from '@/features/payments/api';
+import { openInNewTab } from '@/lib/open-in-new-tab';
 import { errorMessage } from '@/lib/api-client';
 
 /** Spec §9: home after about 1 second, 2 seconds when returning from the provider with success. */

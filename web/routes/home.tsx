@@ -6,8 +6,8 @@ import { useAccount } from '@/features/account/api';
 import type { Prefetch } from '@/app/router';
 import { newestCoachesQuery } from '@/features/coaches/api';
 import { MeetOurCoaches } from '@/features/coaches/meet-our-coaches';
-import { CoachHome } from '@/features/home/coach-home';
-import { PlayerHome } from '@/features/home/player-home';
+import { CoachHome } from './home/coach-home';
+import { PlayerHome } from './home/player-home';
 import { useDocumentMeta } from '@/lib/meta';
 import { HOME_META } from '@/lib/site-meta';
 

@@ -4,6 +4,7 @@ import { coachPath } from '@contracts/coach-slug';
 import { ShareProfileButton } from '@/components/share-profile-button';
 import { Button } from '@/components/ui/button';
 import { Page } from '@/components/ui/page';
+import { PaymentAccountCard } from '@/features/payments/payment-account-card';
 import { useOwnCoachProfile } from '@/features/profiles/api';
 import { CoachProfileForm } from '@/features/profiles/coach-profile-form';
 
@@ -25,7 +26,10 @@ export function ManageExpertProfilePage() {
           <ShareProfileButton coach={profile} variant="dark" />
         </div>
       )}
-      <CoachProfileForm mode="manage" />
+      <div className="space-y-6">
+        <CoachProfileForm mode="manage" />
+        {profile && <PaymentAccountCard onboardingComplete={profile.onboardingComplete} />}
+      </div>
     </Page>
   );
 }

@@ -1,14 +1,7 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Account, Role } from '@contracts/account';
+import { accountQuery } from '@/lib/account-query';
 import { api } from '@/lib/api-client';
-
-export const accountQuery = () =>
-  queryOptions({
-    queryKey: ['account'],
-    queryFn: () => api<Account>('/api/account'),
-    // The guard decides with this; it must never be served stale across a sign-in or sign-out.
-    staleTime: 0,
-  });
 
 /** Who is signed in, their roles, active role and profile completion. */
 export const useAccount = () => useQuery(accountQuery());

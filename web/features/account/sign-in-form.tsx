@@ -13,7 +13,8 @@ import { Field, inputClass } from '@/components/ui/field';
 import { Notice } from '@/components/ui/notice';
 import { ApiRequestError } from '@/lib/api-client';
 import { confirmationCallback, safeReturn } from '@/lib/intent';
-import { accountQuery, switchActiveRole } from './api';
+import { accountQuery } from '@/lib/account-query';
+import { switchActiveRole } from './api';
 import { signInWithEmail } from './auth-api';
 import { ResendConfirmation } from './resend-confirmation';
 

@@ -11,23 +11,6 @@ interface RedirectResponse {
 
 // ------------------------------------------------------------------ Player checkout
 
-/**
- * Creates a checkout session for one question at its own amount (cents; the server refuses any
- * other) and answers the checkout URL. The Coach's name only labels the session.
- */
-export async function startCheckout(question: {
-  id: string;
-  amount: number;
-  expertName?: string;
-}): Promise<string> {
-  const { id, amount, expertName } = question;
-  const { url } = await api<UrlResponse>('/api/payments/checkout', {
-    method: 'POST',
-    body: { questionId: id, amount, ...(expertName ? { expertName } : {}) },
-  });
-  return url;
-}
-
 const localCheckoutPath = (sessionId: string) =>
   `/api/payments/local/checkout/${encodeURIComponent(sessionId)}`;
 
@@ -94,26 +77,6 @@ export function useCompleteLocalOnboarding() {
 }
 
 // ------------------------------------------------------------------ Helpers
-
-/**
- * Opens a provider page in a new tab and answers true. When the browser blocks the pop-up
- * (window.open answers null) the current tab goes there instead and the answer is false, so the
- * user is never left without the page.
- */
-export function openInNewTab(url: string): boolean {
-  const opened = window.open(url, '_blank');
-  if (!opened) {
-    window.location.assign(url);
-    return false;
-  }
-  try {
-    // The opened page has no business with this tab.
-    opened.opener = null;
-  } catch {
-    // Already navigated cross-origin: nothing to cut.
-  }
-  return true;
-}
 
 /**
  * A same-origin path taken from a URL handed to us in a query parameter, or the fallback: the

@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { PAYMENT_MESSAGES } from '@contracts/payments';
 import { toast } from '@/components/toast/toast-store';
 import { Button } from '@/components/ui/button';
-import { openInNewTab, usePortal } from './api';
+import { openInNewTab } from '@/lib/open-in-new-tab';
+import { usePortal } from './api';
 import { errorMessage } from '@/lib/api-client';
 
 /**

@@ -7,7 +7,7 @@ import type {
   OwnPlayerProfile,
   PlayerProfileInput,
 } from '@contracts/profiles';
-import { accountQuery } from '@/features/account/api';
+import { accountQuery } from '@/lib/account-query';
 import { api, ApiRequestError } from '@/lib/api-client';
 
 // ------------------------------------------------------------------ Coach profile (own)

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CreditCard } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, useWatch, type FieldErrors, type Path } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
@@ -17,7 +16,6 @@ import { Card } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { Field, inputClass } from '@/components/ui/field';
-import { ManagePaymentButton } from '@/features/payments/manage-payment-button';
 import { useOwnCoachProfile, useSaveCoachProfile } from './api';
 import { PhotoUpload } from './photo-upload';
 import { reportSaveFailure } from './save-failure';
@@ -213,36 +211,7 @@ function LoadedCoachProfileForm({
           </Button>
         </Card>
       </form>
-
-      {mode === 'manage' && profile && (
-        <PaymentAccountCard onboardingComplete={profile.onboardingComplete} />
-      )}
     </div>
-  );
-}
-
-function PaymentAccountCard({ onboardingComplete }: { onboardingComplete: boolean }) {
-  return (
-    <Card className="bg-navy text-white">
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
-        <div className="flex items-start gap-3">
-          <CreditCard className="mt-1 size-6 shrink-0 text-volt" aria-hidden />
-          <div>
-            <h2 className="text-2xl font-bold">Payment account</h2>
-            <p className="mt-1 text-white/80">
-              {onboardingComplete
-                ? 'Your payment account is set up. Update your bank details or payout settings any time.'
-                : 'Set up your payment account to start receiving payouts for your answers.'}
-            </p>
-          </div>
-        </div>
-        <ManagePaymentButton
-          onboardingComplete={onboardingComplete}
-          variant="onDark"
-          className="w-full sm:w-auto"
-        />
-      </div>
-    </Card>
   );
 }
 

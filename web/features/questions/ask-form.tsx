@@ -13,7 +13,7 @@ import { toast } from '@/components/toast/toast-store';
 import { Button } from '@/components/ui/button';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { Field, inputClass } from '@/components/ui/field';
-import { startCheckout } from '@/features/payments/api';
+import { startCheckout } from './checkout-api';
 import { api, ApiRequestError, errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 

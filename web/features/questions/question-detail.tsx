@@ -23,7 +23,7 @@ import { Card } from '@/components/ui/card';
 import { Hero } from '@/components/ui/hero';
 import { LoadError } from '@/components/ui/load-error';
 import { PageLoading } from '@/components/ui/page-loading';
-import { openInNewTab } from '@/features/payments/api';
+import { openInNewTab } from '@/lib/open-in-new-tab';
 import { cn } from '@/lib/cn';
 import { formatDate } from '@/lib/dates';
 import { timeSince } from '@/lib/relative-time';

@@ -4,7 +4,7 @@ import { UNPAID_MESSAGES } from '@contracts/question-states';
 import { toast } from '@/components/toast/toast-store';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/ui/dialog';
-import { startCheckout } from '@/features/payments/api';
+import { startCheckout } from './checkout-api';
 import { errorMessage } from '@/lib/api-client';
 import { useWithdrawQuestion } from './question-api';
 

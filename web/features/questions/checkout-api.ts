@@ -1,0 +1,18 @@
+import { api } from '@/lib/api-client';
+
+/**
+ * Creates a checkout session for one question at its own amount (cents; the server refuses any
+ * other) and answers the checkout URL. The Coach's name only labels the session.
+ */
+export async function startCheckout(question: {
+  id: string;
+  amount: number;
+  expertName?: string;
+}): Promise<string> {
+  const { id, amount, expertName } = question;
+  const { url } = await api<{ url: string }>('/api/payments/checkout', {
+    method: 'POST',
+    body: { questionId: id, amount, ...(expertName ? { expertName } : {}) },
+  });
+  return url;
+}
