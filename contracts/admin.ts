@@ -22,6 +22,16 @@ export const ADMIN_MESSAGES = {
   sessionExpired: { title: 'Session Expired:', description: 'Please log in again' },
   loggedOut: { title: 'Logged out:', description: 'You have been successfully logged out' },
   dashboardFailed: 'Failed to fetch dashboard data.',
+  totpRequired: 'Enter the 6-digit code from your authenticator app.',
+  totpWrong: 'That code is not right. Check your authenticator app and try again.',
+  totpFormat: 'The code is the 6 digits your authenticator app shows.',
+  totpAlreadyOn: 'Two-factor sign-in is already on.',
+  totpNotStarted: 'Start the set-up again: there is no code to check yet.',
+  totpOn: { title: 'Two-factor sign-in is on:', description: 'Every sign-in now asks for a code.' },
+  totpOff: {
+    title: 'Two-factor sign-in is off:',
+    description: 'Sign-in asks for the password only.',
+  },
   unexpected: 'An unexpected error occurred. Please try again.',
 } as const;
 
@@ -34,8 +44,30 @@ export const adminLoginSchema = z.object({
     .string({ message: ADMIN_MESSAGES.password })
     .min(8, ADMIN_MESSAGES.password)
     .max(128, 'Password must be at most 128 characters'),
+  /** The authenticator code, once the server has asked for it (ADR 028). */
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, ADMIN_MESSAGES.totpFormat)
+    .optional(),
 });
 export type AdminLoginInput = z.infer<typeof adminLoginSchema>;
+
+export const totpCodeSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, ADMIN_MESSAGES.totpFormat),
+});
+export type TotpCodeInput = z.infer<typeof totpCodeSchema>;
+
+/** What the set-up shows once: the secret to type, the link and its QR code to scan. */
+export const totpEnrolmentSchema = z.object({
+  secret: z.string(),
+  otpauthUrl: z.string(),
+  qrSvg: z.string(),
+});
+export type TotpEnrolment = z.infer<typeof totpEnrolmentSchema>;
 
 export const adminLoginResponseSchema = z.object({
   success: z.boolean(),
@@ -43,7 +75,12 @@ export const adminLoginResponseSchema = z.object({
   token: z.string(),
 });
 
-export const adminSessionSchema = z.object({ valid: z.boolean(), username: z.string() });
+export const adminSessionSchema = z.object({
+  valid: z.boolean(),
+  username: z.string(),
+  totpEnabled: z.boolean(),
+});
+export type AdminSession = z.infer<typeof adminSessionSchema>;
 
 /** Spec §3 'Admin dashboard stats'. */
 export const adminStatsSchema = z.object({

@@ -2,6 +2,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../server/db/client';
 import { abuseReports, payouts } from '../server/db/schema';
@@ -24,6 +25,7 @@ describe('the administrator portal', () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'playbook-e2e-admin-'));
     const { db, close } = await openDatabase({ dataDir });
     await createAdmin(db, 'lock-target', ADMIN.password);
+    await createAdmin(db, 'totp-admin', ADMIN.password);
     const coach = await insertCoach(db, { name: 'Maya Torres', stripeAccountId: 'acct_e2e' });
     await insertCoach(db, { name: 'Dev Patel' });
     const players = [];
@@ -217,5 +219,40 @@ describe('the administrator portal', () => {
     expect(await page.getByLabel('Username').isDisabled()).toBe(true);
     expect(await page.getByLabel('Password').isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Secure Login' }).isDisabled()).toBe(true);
+  });
+
+  it('turns on two-factor sign-in, then asks for the code at the next login', async () => {
+    const page = await browser.newAdmittedVisitor();
+    await page.goto('/admin-access');
+    await logIn(page, 'totp-admin', ADMIN.password);
+    await page.waitForURL('**/admin-dashboard');
+    await page.getByRole('tab', { name: 'Security' }).click();
+    await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+    await expectVisible(
+      page.getByRole('img', { name: 'QR code to add Playbook Admin to an authenticator app' }),
+    );
+    const key = (await page.locator('code').innerText()).trim();
+    // What the authenticator app shows now, and one step later (a code works only once).
+    const app = new TOTP({ secret: Secret.fromBase32(key) });
+    const code = (steps: number) => app.generate({ timestamp: Date.now() + steps * 30_000 });
+
+    await page.getByLabel('Authentication code').fill('000000');
+    await page.getByRole('button', { name: 'Turn on' }).click();
+    await expectVisible(
+      page.getByText('That code is not right. Check your authenticator app and try again.'),
+    );
+    await page.getByLabel('Authentication code').fill(code(0));
+    await page.getByRole('button', { name: 'Turn on' }).click();
+    await expectVisible(page.getByText(/Two-factor sign-in is on/).first());
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL('**/admin-access');
+
+    await logIn(page, 'totp-admin', ADMIN.password);
+    await expectVisible(page.getByLabel('Authentication code'));
+    await page.getByLabel('Authentication code').fill(code(1));
+    await page.getByRole('button', { name: 'Secure Login' }).click();
+    await page.waitForURL('**/admin-dashboard');
+    await page.getByRole('tab', { name: 'Security' }).click();
+    await expectVisible(page.getByRole('button', { name: 'Turn off' }));
   });
 });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -502,6 +503,13 @@ export const adminAccounts = pgTable(
     username: text('username').notNull(),
     passwordHash: text('password_hash').notNull(),
     createdAt: createdAt(),
+    // Two-factor sign-in (ADR 028). Secrets are encrypted with a key derived from APP_SECRET.
+    /** The secret being set up: shown once as a QR code, kept until a code from it turns it on. */
+    totpPendingSecret: text('totp_pending_secret'),
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: at('totp_enabled_at'),
+    /** The 30-second step of the last code accepted: a code works once. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
   },
   (t) => [uniqueIndex('admin_accounts_username_uq').on(sql`lower(${t.username})`)],
 );

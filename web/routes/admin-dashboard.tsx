@@ -13,6 +13,7 @@ import { MessagesTab } from '@/features/admin/tabs/messages-tab';
 import { PaymentsTab } from '@/features/admin/tabs/payments-tab';
 import { QuestionsTab } from '@/features/admin/tabs/questions-tab';
 import { ReportsTab } from '@/features/admin/tabs/reports-tab';
+import { SecurityTab } from '@/features/admin/tabs/security-tab';
 import { UsersTab } from '@/features/admin/tabs/users-tab';
 import {
   useAdminSession,
@@ -27,6 +28,7 @@ const TABS = [
   { value: 'reports', label: 'Reports', Panel: ReportsTab },
   { value: 'disputes', label: 'Disputes', Panel: DisputesTab },
   { value: 'messages', label: 'Messages', Panel: MessagesTab },
+  { value: 'security', label: 'Security', Panel: SecurityTab },
 ] as const;
 
 export function AdminDashboardPage() {

@@ -69,7 +69,7 @@ describe(`administrator portal API (${testDatabaseKind})`, () => {
       url: '/api/admin/session',
       headers: bearer(res.json().token),
     });
-    expect(session.json()).toEqual({ valid: true, username: 'ops-admin' });
+    expect(session.json()).toEqual({ valid: true, username: 'ops-admin', totpEnabled: false });
     const [stored] = await db().select().from(adminSessions);
     expect(stored?.tokenHash).not.toBe(res.json().token);
     const audits = await db().select().from(adminAuditLog).where(eq(adminAuditLog.success, true));

@@ -7,6 +7,8 @@ import {
   adminLoginSchema,
   adminSessionSchema,
   adminStatsSchema,
+  totpCodeSchema,
+  totpEnrolmentSchema,
 } from '../../../contracts/admin';
 import { QUESTION_ACTION_NAMES } from '../../../contracts/admin-actions';
 import {
@@ -31,6 +33,7 @@ import { requireAdmin } from './guard';
 import { moneyOf } from '../payments/settlement';
 import { actOnQuestion, dismissReport, type Actor } from './moderation';
 import { audit, login, revokeSession } from './service';
+import { disable, enable, startEnrolment } from './two-factor';
 import {
   disputesPage,
   messagesPage,
@@ -73,9 +76,42 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
     { schema: { response: { 200: adminSessionSchema } } },
     async (request) => {
       const admin = await requireAdmin(db, request);
-      return { valid: true, username: admin.username };
+      return { valid: true, username: admin.username, totpEnabled: admin.totpEnabled };
     },
   );
+
+  // Two-factor sign-in (ADR 028): set up, turn on with a code, turn off with a code.
+  app.post(
+    '/api/admin/totp/setup',
+    { schema: { response: { 200: totpEnrolmentSchema } } },
+    async (request) => {
+      const admin = await actor(request);
+      const enrolment = await startEnrolment(db, config, admin.adminId);
+      await audit(db, { ...admin, action: 'totp-setup', success: true });
+      return enrolment;
+    },
+  );
+  for (const [path, change, action] of [
+    ['/api/admin/totp/enable', enable, 'totp-enable'],
+    ['/api/admin/totp/disable', disable, 'totp-disable'],
+  ] as const) {
+    const options = {
+      schema: { body: totpCodeSchema, response: done },
+      // Who is asking comes before what they sent: no token is a 401 whatever the body.
+      preValidation: async (request: FastifyRequest) => void (await requireAdmin(db, request)),
+    };
+    app.post(path, options, async (request, reply) => {
+      const admin = await actor(request);
+      try {
+        await change(db, config, admin.adminId, request.body.code);
+      } catch (error) {
+        await audit(db, { ...admin, action, success: false });
+        throw error;
+      }
+      await audit(db, { ...admin, action, success: true });
+      return reply.status(204).send(null);
+    });
+  }
 
   // admin-logout: the token is revoked on the server.
   app.post(

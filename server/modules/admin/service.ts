@@ -10,6 +10,7 @@ import type { Config } from '../../config';
 import type { Database, Executor } from '../../db/client';
 import { adminAccounts, adminAuditLog, adminSessions } from '../../db/schema';
 import { AppError } from '../../errors';
+import { acceptCode } from './two-factor';
 
 export interface AttemptContext {
   ip: string | null;
@@ -110,7 +111,7 @@ async function recentFailures(
 export async function login(
   db: Database,
   config: Config,
-  input: { username: string; password: string },
+  input: { username: string; password: string; code?: string },
   context: AttemptContext,
 ) {
   const refuse = async (reason: string, status: number, message: string) => {
@@ -136,20 +137,33 @@ export async function login(
   const valid = admin
     ? await verify(admin.passwordHash, input.password)
     : (await verify(await DUMMY_HASH, input.password), false);
-  if (!admin || !valid) {
+  const fail = async (reason: string, message: string, fields?: Record<string, string>) => {
     await audit(db, {
       ...context,
       username: input.username,
       action: 'login',
       success: false,
       adminId: admin?.id,
-      details: { reason: 'invalid credentials' },
+      details: { reason },
     });
-    const message =
-      failures + 1 >= ADMIN_MAX_FAILED_ATTEMPTS
-        ? ADMIN_MESSAGES.locked
-        : ADMIN_MESSAGES.invalidCredentials;
-    throw new AppError(401, message);
+    const locking = failures + 1 >= ADMIN_MAX_FAILED_ATTEMPTS;
+    return new AppError(
+      401,
+      locking ? ADMIN_MESSAGES.locked : message,
+      locking ? undefined : fields,
+    );
+  };
+  if (!admin || !valid) throw await fail('invalid credentials', ADMIN_MESSAGES.invalidCredentials);
+  // The second factor is asked only after the right password, so a wrong one never says whether
+  // it is on; a wrong or reused code counts towards the lockout like a wrong password.
+  if (admin.totpSecret) {
+    const asked = { code: ADMIN_MESSAGES.totpRequired };
+    if (!input.code) throw new AppError(401, ADMIN_MESSAGES.totpRequired, asked);
+    if (!(await acceptCode(db, config, admin, input.code))) {
+      throw await fail('invalid code', ADMIN_MESSAGES.totpWrong, {
+        code: ADMIN_MESSAGES.totpWrong,
+      });
+    }
   }
   const token = randomBytes(32).toString('base64url');
   await db.transaction(async (tx) => {
@@ -176,6 +190,7 @@ export async function adminForToken(db: Executor, token: string) {
       sessionId: adminSessions.id,
       adminId: adminAccounts.id,
       username: adminAccounts.username,
+      totpEnabled: sql<boolean>`${adminAccounts.totpSecret} IS NOT NULL`,
     })
     .from(adminSessions)
     .innerJoin(adminAccounts, eq(adminAccounts.id, adminSessions.adminId))

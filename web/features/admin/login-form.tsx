@@ -4,7 +4,12 @@ import { Lock } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { ADMIN_MESSAGES, adminLoginSchema, type AdminLoginInput } from '@contracts/admin';
+import {
+  ADMIN_MAX_FAILED_ATTEMPTS,
+  ADMIN_MESSAGES,
+  adminLoginSchema,
+  type AdminLoginInput,
+} from '@contracts/admin';
 import { dismissToast, toast } from '@/components/toast/toast-store';
 import { Button } from '@/components/ui/button';
 import { Field, inputClass } from '@/components/ui/field';
@@ -18,9 +23,11 @@ export function AdminLoginForm() {
   const navigate = useNavigate();
   const [failures, setFailures] = useState(0);
   const [locked, setLocked] = useState(false);
+  // Asked for once the password was right and two-factor sign-in is on (ADR 028).
+  const [codeAsked, setCodeAsked] = useState(false);
   const form = useForm<AdminLoginInput>({
     resolver: zodResolver(adminLoginSchema),
-    defaultValues: { username: '', password: '' },
+    defaultValues: { username: '', password: '', code: undefined },
   });
   const { errors } = form.formState;
 
@@ -32,14 +39,21 @@ export function AdminLoginForm() {
       dismissToast();
       void navigate('/admin-dashboard', { replace: true });
     },
-    onError: (error) => {
+    onError: (error, input) => {
       // A refusal carries the server's words; anything else is the spec's unexpected message.
       const known = error instanceof ApiRequestError && error.status >= 400 && error.status < 500;
       const message = known
         ? error.message || ADMIN_MESSAGES.invalidCredentials
         : ADMIN_MESSAGES.unexpected;
-      setFailures((n) => n + 1);
-      if (known && isLockMessage(message)) setLocked(true);
+      if (known && error.fields.code && !input.code) {
+        // Not a failure: the right password, and now the code.
+        setCodeAsked(true);
+        toast({ title: message });
+        return;
+      }
+      const count = failures + 1;
+      setFailures(count);
+      if (known && (isLockMessage(message) || count >= ADMIN_MAX_FAILED_ATTEMPTS)) setLocked(true);
       toast({ title: message, variant: 'destructive' });
     },
   });
@@ -49,7 +63,7 @@ export function AdminLoginForm() {
       noValidate
       className="flex flex-col gap-5"
       onSubmit={form.handleSubmit(
-        (values) => login.mutate(values),
+        (values) => login.mutate(codeAsked ? values : { ...values, code: undefined }),
         () => toast({ ...ADMIN_MESSAGES.validation, variant: 'destructive' }),
       )}
     >
@@ -71,23 +85,39 @@ export function AdminLoginForm() {
             {...form.register('password')}
           />
         </Field>
+        {codeAsked && (
+          <Field
+            label="Authentication code"
+            error={errors.code?.message}
+            hint={ADMIN_MESSAGES.totpRequired}
+          >
+            <input
+              className={inputClass}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              autoFocus
+              {...form.register('code')}
+            />
+          </Field>
+        )}
         <Button type="submit" variant="dark" size="lg" className="w-full">
           <Lock aria-hidden />
           {login.isPending ? 'Signing in…' : 'Secure Login'}
         </Button>
       </fieldset>
-      {locked && (
-        <p
-          role="alert"
-          className="rounded-lg bg-danger-soft px-4 py-3 text-sm font-semibold text-danger"
-        >
-          {ADMIN_MESSAGES.lockedNotice}
-        </p>
-      )}
       {failures > 0 && (
-        <p role="status" className="text-sm font-medium text-danger">
-          {ADMIN_MESSAGES.attempts(failures)}
-        </p>
+        <div
+          role={locked ? 'alert' : 'status'}
+          className={
+            locked
+              ? 'rounded-lg bg-danger-soft px-4 py-3 text-sm font-semibold text-danger'
+              : 'text-sm font-medium text-danger'
+          }
+        >
+          <p>{ADMIN_MESSAGES.attempts(failures)}</p>
+          {locked && <p className="mt-1">{ADMIN_MESSAGES.lockedNotice}</p>}
+        </div>
       )}
       <p className="text-center text-sm text-muted">
         All access attempts are logged with time, username, IP address and browser.

@@ -11,7 +11,7 @@ export const adminToken = {
 /** Calls an admin route with the stored token; never with the user's session cookie alone. */
 export function adminApi<T = void>(
   path: string,
-  options: { method?: 'GET' | 'POST'; signal?: AbortSignal } = {},
+  options: { method?: 'GET' | 'POST'; signal?: AbortSignal; body?: unknown } = {},
 ): Promise<T> {
   return api<T>(path, {
     ...options,

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { ADMIN_MESSAGES } from '@contracts/admin';
+import { ADMIN_MESSAGES, type AdminSession } from '@contracts/admin';
 import { toast } from '@/components/toast/toast-store';
 import { adminApi, adminToken, isSessionExpired } from './session';
 
@@ -26,8 +26,7 @@ export function useEndAdminSession() {
 export function useAdminSession(enabled: boolean) {
   return useQuery({
     queryKey: [...ADMIN_QUERY_KEY, 'session'],
-    queryFn: ({ signal }) =>
-      adminApi<{ valid: boolean; username: string }>('/api/admin/session', { signal }),
+    queryFn: ({ signal }) => adminApi<AdminSession>('/api/admin/session', { signal }),
     enabled,
     retry: (count, error) => !isSessionExpired(error) && count < 2,
     staleTime: 60_000,
