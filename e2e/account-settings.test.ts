@@ -45,7 +45,7 @@ describe('accounts people can rely on', () => {
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await expectVisible(page.getByText(/If an account uses that e-mail, we sent it a link/));
 
-    const link = await confirmationLink(page, email);
+    const link = await confirmationLink(page, email, 'Reset your Playbook password');
     await page.goto(link);
     await page.waitForURL('**/reset-password?token=**');
     await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
@@ -67,7 +67,11 @@ describe('accounts people can rely on', () => {
     const page = await browser.newAdmittedVisitor();
     const email = uniqueEmail('resend');
     await page.goto('/auth?mode=signup');
+    // The agreement toast of a first try does not outlive the sign-up that follows.
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await expectVisible(page.getByText(/Agreement required:/));
     await signUpThroughForm(page, 'Rae Send', email);
+    expect(await page.getByText(/Agreement required:/).count()).toBe(0);
     await page.getByRole('button', { name: 'Resend confirmation email' }).click();
     await expectVisible(page.getByText(`We sent a new confirmation link to ${email}.`));
 
@@ -116,7 +120,7 @@ describe('accounts people can rely on', () => {
       ),
     );
 
-    await page.goto(await confirmationLink(page, next));
+    await page.goto(await confirmationLink(page, next, 'Confirm your new Playbook e-mail address'));
     await page.waitForURL('**/account?email=changed');
     await expectVisible(page.getByText('Your e-mail address has been changed.'));
     await expectVisible(page.getByText(next, { exact: true }));

@@ -6,13 +6,22 @@ let counter = 0;
 
 export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${++counter}@example.test`;
 
-/** The confirmation link the outbox holds for `email`, read from the dev mailbox API. */
-export async function confirmationLink(page: Page, email: string): Promise<string> {
+/**
+ * The link of the newest mail to `email` (with `subject`, when given: a mail sent in the background
+ * may not be there yet, and an older one must not stand in for it), read from the dev mailbox API.
+ */
+export async function confirmationLink(
+  page: Page,
+  email: string,
+  subject?: string,
+): Promise<string> {
   for (let attempt = 0; attempt < 20; attempt++) {
     const mailbox = (await (await page.request.get('/api/dev/mailbox')).json()) as {
-      messages: { to: string; text: string }[];
+      messages: { to: string; subject: string; text: string }[];
     };
-    const link = mailbox.messages.find((m) => m.to === email)?.text.match(/https?:\/\/\S+/)?.[0];
+    const link = mailbox.messages
+      .find((m) => m.to === email && (subject === undefined || m.subject === subject))
+      ?.text.match(/https?:\/\/\S+/)?.[0];
     if (link) return link;
     await page.waitForTimeout(250);
   }

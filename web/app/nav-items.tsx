@@ -26,10 +26,11 @@ const COLLAPSE = {
   lg: { inline: 'hidden lg:flex', menu: 'lg:hidden' },
 } as const;
 
-function Badge({ count, className }: { count: number; className?: string }) {
+/** The unread count; `entry` marks the Inbox entry's own badge (the Menu button repeats it). */
+function Badge({ count, className, entry }: { count: number; className?: string; entry?: true }) {
   return (
     <span
-      data-testid="inbox-badge"
+      data-testid={entry ? 'inbox-badge' : undefined}
       className={cn(
         'flex h-5 min-w-5 items-center justify-center rounded-full bg-volt px-1 text-xs font-bold text-navy',
         className,
@@ -47,7 +48,11 @@ function Entry({ item, inMenu }: { item: NavItem; inMenu: boolean }) {
       <item.icon aria-hidden />
       <span>{item.label}</span>
       {item.badge ? (
-        <Badge count={item.badge} className={inMenu ? 'ml-auto' : 'absolute -top-1 -right-1'} />
+        <Badge
+          entry
+          count={item.badge}
+          className={inMenu ? 'ml-auto' : 'absolute -top-1 -right-1'}
+        />
       ) : null}
     </>
   );
