@@ -26,6 +26,7 @@ export const ADMIN_MESSAGES = {
   totpWrong: 'That code is not right. Check your authenticator app and try again.',
   totpFormat: 'The code is the 6 digits your authenticator app shows.',
   totpAlreadyOn: 'Two-factor sign-in is already on.',
+  totpNotOn: 'Two-factor sign-in is not on.',
   totpNotStarted: 'Start the set-up again: there is no code to check yet.',
   totpOn: { title: 'Two-factor sign-in is on:', description: 'Every sign-in now asks for a code.' },
   totpOff: {

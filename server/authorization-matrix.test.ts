@@ -214,7 +214,7 @@ const CASES: Record<string, Case> = {
   'GET /api/admin/reports': { url: () => '/api/admin/reports', expected: adminOnly(200) },
   'GET /api/admin/disputes': { url: () => '/api/admin/disputes', expected: adminOnly(200) },
   'GET /api/admin/messages': { url: () => '/api/admin/messages', expected: adminOnly(200) },
-  // Set-up starts (a pending secret); a made-up code is refused; off needs a code of an active one.
+  // Set-up starts (a pending secret); a made-up code is refused; off is refused while it is not on.
   'POST /api/admin/totp/setup': { url: () => '/api/admin/totp/setup', expected: adminOnly(200) },
   'POST /api/admin/totp/enable': {
     url: () => '/api/admin/totp/enable',
@@ -224,7 +224,7 @@ const CASES: Record<string, Case> = {
   'POST /api/admin/totp/disable': {
     url: () => '/api/admin/totp/disable',
     payload: { code: '000000' },
-    expected: adminOnly(400),
+    expected: adminOnly(409),
   },
   'POST /api/admin/questions/:id/:action': {
     url: async (fx) =>

@@ -3,69 +3,127 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { verify } from '@node-rs/argon2';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../db/client';
+import { adminAccounts, adminAuditLog } from '../../db/schema';
 import { openTestDatabase, testDatabaseKind } from '../../test/harness';
-import { findAdmin } from './service';
+import { createAdmin, findAdmin } from './service';
 
-const script = path.resolve(import.meta.dirname, '../../../scripts/admin-create.ts');
+const scripts = path.resolve(import.meta.dirname, '../../../scripts');
 
-/** Runs `npm run admin:create -- <username>` as the README shows, the password piped in. */
-function adminCreate(env: Record<string, string>, username: string, password: string) {
+/** Runs `npm run <script> -- <username>` as the README shows, with `input` piped in. */
+function runCli(script: string, env: Record<string, string>, username: string, input = '') {
   return new Promise<{ code: number | null; output: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script, username], {
-      env: { ...process.env, LOG_LEVEL: 'silent', ...env },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(scripts, script), username],
+      {
+        env: { ...process.env, LOG_LEVEL: 'silent', ...env },
+        stdio: ['pipe', 'pipe', 'pipe'],
+      },
+    );
     let output = '';
     child.stdout.on('data', (chunk) => (output += String(chunk)));
     child.stderr.on('data', (chunk) => (output += String(chunk)));
     child.on('exit', (code) => resolve({ code, output }));
-    child.stdin.end(`${password}\n`);
+    child.stdin.end(input);
   });
 }
 
-describe(`npm run admin:create (${testDatabaseKind})`, () => {
-  it('creates an argon2id administrator from standard input, once, and refuses bad input', async () => {
-    // The CLI runs in its own process, so it needs a database on disk or on the server.
-    let env: Record<string, string>;
-    let open: () => Promise<DatabaseHandle>;
-    let cleanUp: () => Promise<void>;
-    if (testDatabaseKind === 'postgres') {
-      const database = await openTestDatabase();
-      env = { DATABASE_URL: database.url ?? '' };
-      open = async () => ({ ...database, close: async () => undefined });
-      cleanUp = () => database.close();
-    } else {
-      const dataDir = await mkdtemp(path.join(tmpdir(), 'playbook-cli-'));
-      env = { DATA_DIR: dataDir, DATABASE_URL: '' };
-      open = () => openDatabase({ dataDir });
-      cleanUp = () => rm(dataDir, { recursive: true, force: true });
-    }
+/**
+ * The CLI runs in its own process, so it needs a database on disk or on the server; `check` gets
+ * the test's own connection to it, opened once the CLI is done with it (PGlite's lock).
+ */
+async function withCliDatabase(
+  test: (env: Record<string, string>, open: () => Promise<DatabaseHandle>) => Promise<void>,
+) {
+  if (testDatabaseKind === 'postgres') {
+    const database = await openTestDatabase();
     try {
-      const created = await adminCreate(env, 'cli-admin', 'a-long-cli-password');
+      await test({ DATABASE_URL: database.url ?? '' }, async () => ({
+        ...database,
+        close: async () => undefined,
+      }));
+    } finally {
+      await database.close();
+    }
+    return;
+  }
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'playbook-cli-'));
+  try {
+    await test({ DATA_DIR: dataDir, DATABASE_URL: '' }, () => openDatabase({ dataDir }));
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function using<T>(open: () => Promise<DatabaseHandle>, read: (h: DatabaseHandle) => T) {
+  const handle = await open();
+  try {
+    return await read(handle);
+  } finally {
+    await handle.close();
+  }
+}
+
+describe(`administrator CLI (${testDatabaseKind})`, () => {
+  it('admin:create makes an argon2id administrator from standard input, once, and refuses bad input', async () => {
+    await withCliDatabase(async (env, open) => {
+      const create = (username: string, password: string) =>
+        runCli('admin-create.ts', env, username, `${password}\n`);
+      const created = await create('cli-admin', 'a-long-cli-password');
       expect(created.output).toContain('Administrator cli-admin created.');
       expect(created.code).toBe(0);
 
-      const again = await adminCreate(env, 'cli-admin', 'a-long-cli-password');
+      const again = await create('cli-admin', 'a-long-cli-password');
       expect(again.code).toBe(1);
       expect(again.output).toContain('An administrator named cli-admin already exists.');
 
-      const short = await adminCreate(env, 'other-admin', 'short');
+      const short = await create('other-admin', 'short');
       expect(short.code).toBe(1);
       expect(short.output).toContain('Password must be at least 8 characters');
 
-      const handle = await open();
-      try {
-        const admin = await findAdmin(handle.db, 'cli-admin');
+      await using(open, async ({ db }) => {
+        const admin = await findAdmin(db, 'cli-admin');
         expect(admin?.passwordHash.startsWith('$argon2id$')).toBe(true);
         expect(await verify(admin?.passwordHash ?? '', 'a-long-cli-password')).toBe(true);
-        expect(await findAdmin(handle.db, 'other-admin')).toBeNull();
-      } finally {
-        await handle.close();
-      }
-    } finally {
-      await cleanUp();
-    }
+        expect(await findAdmin(db, 'other-admin')).toBeNull();
+      });
+    });
+  }, 60_000);
+
+  it('admin:reset-2fa turns two-factor sign-in off for a lost device, audited', async () => {
+    await withCliDatabase(async (env, open) => {
+      await using(open, async ({ db }) => {
+        const admin = await createAdmin(db, 'lost-phone', 'a-long-cli-password');
+        await db
+          .update(adminAccounts)
+          .set({ totpSecret: 'v1.sealed', totpEnabledAt: new Date(), totpLastStep: 1 })
+          .where(eq(adminAccounts.id, admin.id));
+      });
+
+      const unknown = await runCli('admin-reset-2fa.ts', env, 'nobody-here');
+      expect(unknown.code).toBe(1);
+      expect(unknown.output).toContain('No administrator is named nobody-here.');
+
+      const reset = await runCli('admin-reset-2fa.ts', env, 'lost-phone');
+      expect(reset.output).toContain('Two-factor sign-in is off for lost-phone');
+      expect(reset.code).toBe(0);
+
+      await using(open, async ({ db }) => {
+        expect(await findAdmin(db, 'lost-phone')).toMatchObject({
+          totpSecret: null,
+          totpPendingSecret: null,
+          totpEnabledAt: null,
+          totpLastStep: null,
+        });
+        const audited = await db
+          .select({ action: adminAuditLog.action, success: adminAuditLog.success })
+          .from(adminAuditLog)
+          .where(eq(adminAuditLog.username, 'lost-phone'));
+        expect(audited).toEqual([{ action: 'totp-reset', success: true }]);
+      });
+    });
   }, 60_000);
 });

@@ -157,8 +157,18 @@ export async function login(
   // The second factor is asked only after the right password, so a wrong one never says whether
   // it is on; a wrong or reused code counts towards the lockout like a wrong password.
   if (admin.totpSecret) {
-    const asked = { code: ADMIN_MESSAGES.totpRequired };
-    if (!input.code) throw new AppError(401, ADMIN_MESSAGES.totpRequired, asked);
+    if (!input.code) {
+      // Audited under its own action, so it never counts towards the lockout; the log still shows
+      // someone holding the right password without the device.
+      await audit(db, {
+        ...context,
+        username: admin.username,
+        action: 'login-code-asked',
+        success: false,
+        adminId: admin.id,
+      });
+      throw new AppError(401, ADMIN_MESSAGES.totpRequired, { code: ADMIN_MESSAGES.totpRequired });
+    }
     if (!(await acceptCode(db, config, admin, input.code))) {
       throw await fail('invalid code', ADMIN_MESSAGES.totpWrong, {
         code: ADMIN_MESSAGES.totpWrong,

@@ -133,6 +133,8 @@ describe(`two-factor sign-in for administrators (${testDatabaseKind})`, () => {
       .from(adminAuditLog)
       .where(eq(adminAuditLog.username, 'code-guesser'));
     expect(failures.filter((f) => f.action === 'login' && !f.success)).toHaveLength(6);
+    // Each request for the code is on record too, under its own action.
+    expect(failures.filter((f) => f.action === 'login-code-asked')).toHaveLength(3);
   });
 
   it('turns off only with a current code', async () => {
@@ -143,6 +145,10 @@ describe(`two-factor sign-in for administrators (${testDatabaseKind})`, () => {
     ).toBe(204);
     expect((await session(token)).totpEnabled).toBe(false);
     expect((await login('turn-off')).statusCode).toBe(200);
+    // Once off, turning off again says so instead of blaming the code.
+    const again = await call(token, '/api/admin/totp/disable', { code: codeFor(secret, 1) });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(ADMIN_MESSAGES.totpNotOn);
     const audited = await db()
       .select({ action: adminAuditLog.action, success: adminAuditLog.success })
       .from(adminAuditLog)

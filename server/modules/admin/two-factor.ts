@@ -75,6 +75,8 @@ export async function enable(db: Database, config: Config, adminId: string, code
 /** Turns it off; a current code is asked, so a stolen session alone cannot. */
 export async function disable(db: Database, config: Config, adminId: string, code: string) {
   const admin = await adminById(db, adminId);
+  // Said plainly, rather than as a wrong code, when another tab already turned it off.
+  if (!admin.totpSecret) throw new AppError(409, ADMIN_MESSAGES.totpNotOn);
   if (!(await acceptCode(db, config, admin, code))) {
     throw badRequest(ADMIN_MESSAGES.totpWrong, { code: ADMIN_MESSAGES.totpWrong });
   }
