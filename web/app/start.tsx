@@ -6,9 +6,9 @@ import { AppRoot } from '@/app/app-root';
 import { createQueryClient } from '@/app/query-client';
 import { routes } from '@/app/router';
 import { SSR_STATE_ID } from '@/lib/ssr-state';
-import './styles.css';
 
-async function start() {
+/** Renders the app into #root, hydrating the server's HTML when there is some (ADR 026). */
+export async function start() {
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
   const queryClient = createQueryClient();
@@ -31,5 +31,3 @@ async function start() {
   if (state) hydrateRoot(root, app);
   else createRoot(root).render(app);
 }
-
-void start();
