@@ -1,3 +1,4 @@
+import { PROFILE_NOT_FOUND_MESSAGES } from './profile-not-found';
 import { z } from 'zod';
 import { MIN_PRICE_DOLLARS } from './limits';
 import { optionalSecureText, secureText } from './secure-input';
@@ -27,11 +28,7 @@ export const PROFILE_MESSAGES = {
     title: 'No expert profile found:',
     description: 'You need to create an expert profile first.',
   },
-  coachNotFound: "The coach profile you're looking for doesn't exist.",
-  playerNotFound: {
-    title: 'Profile not found:',
-    description: "The asker profile you're looking for doesn't exist.",
-  },
+  ...PROFILE_NOT_FOUND_MESSAGES,
 } as const;
 
 export const UPLOAD_MESSAGES = {

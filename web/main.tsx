@@ -1,35 +1,32 @@
-import { hydrate } from '@tanstack/react-query';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
-import { AppRoot } from '@/app/app-root';
-import { createQueryClient } from '@/app/query-client';
-import { routes } from '@/app/router';
-import { SSR_STATE_ID } from '@/lib/ssr-state';
 import './styles.css';
 
-async function start() {
-  const root = document.getElementById('root');
-  if (!root) throw new Error('#root is missing from index.html');
-  const queryClient = createQueryClient();
-  const state = document.getElementById(SSR_STATE_ID);
-  if (state?.textContent) hydrate(queryClient, JSON.parse(state.textContent));
+const FCP = 'first-contentful-paint';
 
-  // The server rendered this page's route modules; load them before hydrating, or the router
-  // would first render nothing where the server's HTML has the page (ADR 026).
-  await Promise.all(
-    (matchRoutes(routes, window.location) ?? []).map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      Object.assign(route, await route.lazy(), { lazy: undefined });
-    }),
-  );
-  const app = (
-    <AppRoot queryClient={queryClient}>
-      <RouterProvider router={createBrowserRouter(routes)} />
-    </AppRoot>
-  );
-  if (state) hydrateRoot(root, app);
-  else createRoot(root).render(app);
+/**
+ * The entry is only this: a server-rendered page is fetched and painted first, and the app's code
+ * (react-dom, the router, the page's modules) is fetched once its text is on screen, so on a slow
+ * connection it does not compete with the page and its fonts for bandwidth (ADR 026). A page
+ * without server HTML (the app shell) shows nothing until the app runs, so it starts at once.
+ */
+function afterContentfulPaint(run: () => void) {
+  if (
+    !document.getElementById('root')?.hasChildNodes() ||
+    // A page opened in a background tab does not paint until it is shown.
+    document.visibilityState === 'hidden' ||
+    !PerformanceObserver.supportedEntryTypes.includes('paint') ||
+    performance.getEntriesByName(FCP).length > 0
+  ) {
+    run();
+    return;
+  }
+  // Paint entries are queued once the frame is on screen, not when it is drawn. The first paint
+  // (backgrounds) can come before the text, which waits for its font.
+  const observer = new PerformanceObserver((entries) => {
+    if (entries.getEntriesByName(FCP).length === 0) return;
+    observer.disconnect();
+    run();
+  });
+  observer.observe({ type: 'paint', buffered: true });
 }
 
-void start();
+afterContentfulPaint(() => void import('@/app/start').then(({ start }) => start()));

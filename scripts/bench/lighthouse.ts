@@ -2,7 +2,8 @@
  * Lighthouse (performance category, its default mobile profile with simulated throttling) on pages of
  * the production build, in the system Chromium: nothing downloads a browser.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
@@ -48,10 +49,18 @@ async function audit(url: string, port: number, formFactor: 'mobile' | 'desktop'
   throw new Error(`Lighthouse on ${url} (${formFactor}): ${lastError}`);
 }
 
+/**
+ * Runs each page three times per form factor (both unless `formFactors` narrows them). With `lhrDir`, every run's full report (LHR JSON) is
+ * written there, so the audits behind a score (LCP breakdown, render-blocking resources, main-thread
+ * work…) can be read afterwards.
+ */
 export async function runLighthouse(
   pages: { page: string; url: string }[],
   log: (line: string) => void,
+  lhrDir?: string,
+  formFactors: readonly ('mobile' | 'desktop')[] = ['mobile', 'desktop'],
 ): Promise<LighthouseResult[]> {
+  if (lhrDir) mkdirSync(lhrDir, { recursive: true });
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(
       `no Chromium at ${CHROMIUM_PATH} (apt-get install -y chromium, or set CHROMIUM_PATH)`,
@@ -65,11 +74,15 @@ export async function runLighthouse(
   const results: LighthouseResult[] = [];
   try {
     for (const { page, url } of pages) {
-      for (const formFactor of ['mobile', 'desktop'] as const) {
+      for (const formFactor of formFactors) {
         // Lighthouse varies from run to run; the run with the median score is reported (issue 12).
         const runs: LighthouseResult[] = [];
         for (let run = 0; run < RUNS_PER_PAGE; run++) {
           const lhr = await audit(url, chrome.port, formFactor);
+          if (lhrDir) {
+            const file = `${page.replace(/\W+/g, '-')}-${formFactor}-${run + 1}.json`;
+            writeFileSync(path.join(lhrDir, file), JSON.stringify(lhr));
+          }
           const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
           runs.push({
             page,

@@ -9,6 +9,8 @@
  *   --load-duration 120     seconds of the simulated-user load; --load-users 200; --think-ms 500
  *   --sse 2000,5000,10000   idle SSE connection levels; --rt-answers 200
  *   --log-level warn        the app server's LOG_LEVEL
+ *   --save-lhr              also write every Lighthouse run's full report to bench/results/lhr-<start>/
+ *   --form-factors mobile   Lighthouse profiles to run (default mobile,desktop)
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -50,6 +52,8 @@ const { values: args } = parseArgs({
     port: { type: 'string', default: '3900' },
     'baseline-port': { type: 'string', default: '3999' },
     reseed: { type: 'boolean', default: false },
+    'save-lhr': { type: 'boolean', default: false },
+    'form-factors': { type: 'string', default: 'mobile,desktop' },
   },
 });
 
@@ -66,6 +70,13 @@ const sizes = (args.sizes ?? '')
 const skip = new Set((args.skip ?? '').split(',').filter(Boolean));
 for (const s of skip) if (!PHASES.includes(s as Phase)) throw new Error(`unknown phase ${s}`);
 const runs = (phase: Phase) => !skip.has(phase);
+const formFactors = (args['form-factors'] ?? '')
+  .split(',')
+  .filter(Boolean)
+  .map((f) => {
+    if (f !== 'mobile' && f !== 'desktop') throw new Error(`unknown form factor ${f}`);
+    return f;
+  });
 const log = (line: string) => console.log(line);
 
 /** A failed phase is reported and the run goes on to the next one. */
@@ -199,6 +210,10 @@ for (const size of sizes) {
               },
             ],
             log,
+            args['save-lhr']
+              ? path.join(ROOT, 'bench/results', `lhr-${report.startedAt.replace(/[:.]/g, '-')}`)
+              : undefined,
+            formFactors,
           ),
         );
       }

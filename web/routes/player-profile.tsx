@@ -2,7 +2,7 @@ import { CalendarDays, MessageCircleQuestion } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import type { PublicPlayer } from '@contracts/profiles';
-import { PROFILE_MESSAGES } from '@contracts/profiles';
+import { PROFILE_NOT_FOUND_MESSAGES } from '@contracts/profile-not-found';
 import { toast } from '@/components/toast/toast-store';
 import { Button } from '@/components/ui/button';
 import type { Prefetch } from '@/app/router';
@@ -44,7 +44,7 @@ export function PlayerProfilePage() {
       const key = `missing:${id}`;
       if (toastedFor.current === key) return;
       toastedFor.current = key;
-      toast({ ...PROFILE_MESSAGES.playerNotFound, variant: 'destructive' });
+      toast({ ...PROFILE_NOT_FOUND_MESSAGES.playerNotFound, variant: 'destructive' });
     } else if (failed) {
       if (toastedFor.current === error) return;
       toastedFor.current = error;

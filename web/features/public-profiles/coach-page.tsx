@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { PROFILE_MESSAGES } from '@contracts/profiles';
+import { PROFILE_NOT_FOUND_MESSAGES } from '@contracts/profile-not-found';
 import { toast } from '@/components/toast/toast-store';
 import { Button } from '@/components/ui/button';
 import { isNotFoundError, usePublicCoach } from './api';
@@ -22,7 +22,7 @@ export function useCoachPage(idOrSlug: string) {
   useEffect(() => {
     if (!notFound || toastedFor.current === idOrSlug) return;
     toastedFor.current = idOrSlug;
-    toast({ title: PROFILE_MESSAGES.coachNotFound, variant: 'destructive' });
+    toast({ title: PROFILE_NOT_FOUND_MESSAGES.coachNotFound, variant: 'destructive' });
   }, [notFound, idOrSlug]);
 
   useEffect(() => {
