@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -14,108 +13,34 @@ import {
   reportSchema,
   reviewSchema,
 } from '../../../contracts/questions';
-import type { Role } from '../../../contracts/account';
 import { declineSchema, disputeSchema } from '../../../contracts/question-states';
 import { moneyOf } from '../payments/settlement';
 import { accountOf } from '../accounts/service';
 import { requireUser } from '../auth/session';
-import { cachedPerCoach, cachedPerParticipant, type Grouped } from '../../cache/until-changed';
-import { sendSerialised, serialise } from '../../cache/send-serialised';
+import { sendSerialised } from '../../cache/send-serialised';
 import type { AppContext } from '../../context';
 import { requireRole } from '../auth/guards';
-import { expertOf } from '../profiles/require-expert';
-import {
-  coachInboxPage,
-  coachInboxSummary,
-  findQuestionDetail,
-  playerQuestionsPage,
-  threadBetween,
-} from './data';
 import {
   answerQuestion,
   askQuestion,
   declineQuestion,
   flagDispute,
   markViewed,
-  participantRole,
   rateAnswer,
   reportAnswer,
   reviewAnswer,
   unreadCount,
   withdrawQuestion,
 } from './service';
-
-type QuestionDetailRow = NonNullable<Awaited<ReturnType<typeof findQuestionDetail>>>;
+import { questionViews } from './views';
 
 const idParams = z.object({ id: z.uuid() });
-/** Inbox summaries held in memory: one per Coach who opened the inbox lately, a few dozen bytes each. */
-const INBOX_SUMMARY_CACHE_SIZE = 10_000;
-/**
- * Serialised signed-in views: a page of 20 questions is up to about 20 KB, so at most about 40 MB.
- * Past this many the oldest go first.
- */
-const QUESTION_VIEW_CACHE_SIZE = 2_000;
 const noContent = { 204: z.null() };
-
-const iso = (date: Date | null) => (date ? date.toISOString() : null);
-/** A question row with its times as the contracts send them. */
-const withIsoTimes = <T extends { createdAt: Date; answeredAt: Date | null }>(row: T) => ({
-  ...row,
-  createdAt: row.createdAt.toISOString(),
-  answeredAt: iso(row.answeredAt),
-});
 
 export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { auth, bus, config } = ctx;
   const { db } = ctx.database;
-  // Each signed-in view, serialised, until one of its questions or a profile changes (ADR 022).
-  const views = cachedPerParticipant<Buffer>(bus, QUESTION_VIEW_CACHE_SIZE);
-  /** Sends the view under `key`, built by `build` on a miss (which always finds one or throws). */
-  const sendView = async (
-    reply: FastifyReply,
-    key: string,
-    build: () => Promise<Grouped<Buffer>>,
-  ) => sendSerialised(reply, (await views(key, build))!.value);
-
-  /** The question page as its participant sees it, checked against the contract and serialised. */
-  const questionPage = async (detail: QuestionDetailRow & { viewerRole: Role }) => {
-    const { question: q, viewerRole, expert } = detail;
-    const thread = await threadBetween(db, q.askerId, q.expertId);
-    return serialise(questionDetailSchema, {
-      id: q.id,
-      question: q.question,
-      context: q.context,
-      answer: q.answer,
-      status: q.status,
-      paymentStatus: q.paymentStatus,
-      amount: q.amount,
-      createdAt: q.createdAt.toISOString(),
-      answeredAt: iso(q.answeredAt),
-      refundedAt: iso(q.refundedAt),
-      disputeFlagged: q.disputeFlagged,
-      disputeUntil: iso(detail.disputeUntil),
-      dispute:
-        q.disputeFlagged && q.disputeReason
-          ? {
-              reason: q.disputeReason,
-              details: q.disputeDetails,
-              at: (q.disputedAt ?? q.answeredAt ?? q.createdAt).toISOString(),
-              resolution: q.disputeResolution,
-              resolvedAt: iso(q.disputeResolvedAt),
-            }
-          : null,
-      declinedAt: iso(q.declinedAt),
-      declineNote: q.declineNote,
-      withdrawnAt: iso(q.withdrawnAt),
-      viewerRole,
-      asker: { id: q.askerId, name: q.askerName, photoUrl: detail.askerPhotoUrl },
-      expert,
-      // Spec §2: the thread shows only when there is more than one question.
-      thread: thread.length > 1 ? thread.map(withIsoTimes) : [],
-      myRating: viewerRole === 'asker' ? detail.viewerHelpful : null,
-      myReview: detail.review,
-    });
-  };
+  const views = questionViews(db, bus);
 
   app.post(
     '/api/questions',
@@ -148,7 +73,7 @@ export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     async (request) => {
       const user = await requireUser(auth, request);
       const account = await accountOf(db, user);
-      return { count: account.activeRole ? await unreadCount(db, user.id, account.activeRole) : 0 };
+      return { count: await unreadCount(db, user.id, account.activeRole) };
     },
   );
 
@@ -157,11 +82,7 @@ export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     { schema: { params: idParams, response: { 200: questionDetailSchema } } },
     async (request, reply) => {
       const user = await requireUser(auth, request);
-      const { id } = request.params;
-      return sendView(reply, `detail:${id}:${user.id}`, async () => {
-        const detail = participantRole(await findQuestionDetail(db, id, user.id), user);
-        return { group: detail.question.askerId, value: await questionPage(detail) };
-      });
+      return sendSerialised(reply, await views.detail(user, request.params.id));
     },
   );
 
@@ -248,40 +169,13 @@ export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     },
   );
 
-  // The summary counts all of a Coach's questions (10,000 for the busiest); it is the same on
-  // every page and filter, so it is kept until one of the Coach's questions changes (ADR 020).
-  const inboxSummaries = cachedPerCoach<Awaited<ReturnType<typeof coachInboxSummary>>>(
-    bus,
-    INBOX_SUMMARY_CACHE_SIZE,
-  );
   app.get(
     '/api/questions/coach-inbox',
     { schema: { querystring: coachInboxQuerySchema, response: { 200: coachInboxSchema } } },
     async (request, reply) => {
       const user = await requireRole(auth, db, request, 'expert');
       const { filter, cursor } = request.query;
-      return sendView(reply, `inbox:${user.id}:${filter}:${cursor ?? ''}`, async () => {
-        const expert = await expertOf(db, user);
-        const [page, summary] = await Promise.all([
-          coachInboxPage(db, expert.id, filter, cursor),
-          inboxSummaries(expert.id, async () => ({
-            group: user.id,
-            value: await coachInboxSummary(db, expert.id),
-          })),
-        ]);
-        // The loader always finds a summary; the cache's type allows for loaders that do not.
-        const { coachSince, answeredCount, unansweredCount } = summary!.value;
-        return {
-          group: user.id,
-          value: serialise(coachInboxSchema, {
-            coachSince: iso(coachSince),
-            answeredCount,
-            unansweredCount,
-            questions: page.rows.map(withIsoTimes),
-            nextCursor: page.nextCursor,
-          }),
-        };
-      });
+      return sendSerialised(reply, await views.coachInbox(user, filter, cursor));
     },
   );
 
@@ -292,35 +186,7 @@ export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     },
     async (request, reply) => {
       const user = await requireRole(auth, db, request, 'asker');
-      const { cursor } = request.query;
-      return sendView(reply, `mine:${user.id}:${cursor ?? ''}`, async () => {
-        const page = await playerQuestionsPage(db, user.id, cursor);
-        return {
-          group: user.id,
-          value: serialise(playerQuestionsSchema, {
-            questions: page.rows.map((q) => ({
-              id: q.id,
-              expert: {
-                id: q.expertId,
-                name: q.expertName,
-                photoUrl: q.expertPhotoUrl,
-                expertise: q.expertise,
-              },
-              question: q.question,
-              answer: q.answer,
-              status: q.status,
-              paymentStatus: q.paymentStatus,
-              amount: q.amount,
-              createdAt: q.createdAt.toISOString(),
-              answeredAt: iso(q.answeredAt),
-              disputeFlagged: q.disputeFlagged,
-              disputeUntil: iso(q.disputeUntil),
-              declinedAt: iso(q.declinedAt),
-            })),
-            nextCursor: page.nextCursor,
-          }),
-        };
-      });
+      return sendSerialised(reply, await views.playerQuestions(user, request.query.cursor));
     },
   );
 };

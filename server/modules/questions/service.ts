@@ -399,8 +399,16 @@ export async function markViewed(db: Database, bus: EventBus, user: SessionUser,
   }
 }
 
-/** The header badge: unread answers for a Player, unread paid-or-pending questions for a Coach. */
-export async function unreadCount(db: Database, userId: string, role: Role): Promise<number> {
+/**
+ * The header badge: unread answers for a Player, unread paid-or-pending questions for a Coach,
+ * nothing for an account that has not chosen a role yet.
+ */
+export async function unreadCount(
+  db: Database,
+  userId: string,
+  role: Role | null,
+): Promise<number> {
+  if (!role) return 0;
   if (role === 'asker') {
     const [row] = await db
       .select({ count: sql<number>`count(*)::int` })

@@ -1,6 +1,7 @@
 import { SearchX, ShieldAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import type { QuestionDetail } from '@contracts/questions';
 import { QUESTION_MESSAGES } from '@contracts/questions';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
@@ -18,6 +19,28 @@ export function Badge({ className, children }: { className: string; children: Re
       {children}
     </span>
   );
+}
+
+const PAYMENT_BADGES: Record<'paid' | 'refunded' | 'due', { label: string; tone: string }> = {
+  paid: { label: 'Paid', tone: 'border-green-300 bg-green-50 text-green-800' },
+  refunded: { label: 'Refunded', tone: 'border-slate-300 bg-slate-100 text-slate-700' },
+  due: { label: 'Payment Pending', tone: 'border-orange-300 bg-warning-soft text-warning' },
+};
+
+export function PaymentBadge({
+  paymentStatus,
+}: {
+  paymentStatus: QuestionDetail['paymentStatus'];
+}) {
+  const badge =
+    PAYMENT_BADGES[
+      paymentStatus === 'paid'
+        ? 'paid'
+        : paymentStatus === 'refunded' || paymentStatus === 'refunding'
+          ? 'refunded'
+          : 'due'
+    ];
+  return <Badge className={badge.tone}>{badge.label}</Badge>;
 }
 
 export function Box({

@@ -1,10 +1,18 @@
-import { CircleX, CreditCard, ShieldAlert, Undo2 } from 'lucide-react';
-import { useSearchParams } from 'react-router';
+import { CircleX, CreditCard, Hourglass, ShieldAlert, Undo2 } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router';
+import { REFUND_AFTER_DAYS } from '@contracts/limits';
 import { DISPUTE_REASON_LABELS } from '@contracts/question-states';
 import type { QuestionDetail } from '@contracts/questions';
+import { Button } from '@/components/ui/button';
 import { formatDate } from '@/lib/dates';
+import { DeclineDialog } from './decline-dialog';
 import { Box } from './detail-parts';
 import { UnpaidActions } from './unpaid-actions';
+
+/**
+ * Where a question and its money stand, a box each: waiting for the Coach or for the payment,
+ * declined, withdrawn, refunded, disputed.
+ */
 
 /** What happened to the money of a closed question, in one sentence. */
 function refundSentence(q: QuestionDetail, isAsker: boolean): string {
@@ -15,6 +23,46 @@ function refundSentence(q: QuestionDetail, isAsker: boolean): string {
   if (q.paymentStatus === 'refunding')
     return 'Refund in progress: it is on its way back to the card.';
   return 'Nothing was charged.';
+}
+
+/** An open question waiting for its answer, as its Player and as its Coach see it. */
+export function WaitingBox({
+  q,
+  isAsker,
+  canDecline,
+}: {
+  q: QuestionDetail;
+  isAsker: boolean;
+  canDecline: boolean;
+}) {
+  return (
+    <Box
+      className="border-2 border-dashed border-amber-300 bg-amber-50"
+      icon={<Hourglass aria-hidden className="size-5 shrink-0 text-amber-700" />}
+      title="Waiting for Coach Response"
+    >
+      {isAsker ? (
+        <>
+          <p className="text-ink">
+            {`Your Coach has been notified. Unanswered questions are refunded after ${REFUND_AFTER_DAYS} days.`}
+          </p>
+          <Button asChild size="sm" className="mt-4 w-full sm:w-auto">
+            <Link to={`/ask/${encodeURIComponent(q.expert.id)}`}>Ask Another Question</Link>
+          </Button>
+        </>
+      ) : (
+        <>
+          <p className="text-ink">This Player is waiting for your answer.</p>
+          <div className="mt-4 flex flex-col gap-2 sm:flex-row">
+            <Button asChild size="sm">
+              <Link to="/expert-inbox">Respond to Question</Link>
+            </Button>
+            {canDecline && <DeclineDialog questionId={q.id} />}
+          </div>
+        </>
+      )}
+    </Box>
+  );
 }
 
 /**

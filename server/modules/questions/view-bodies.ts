@@ -1,0 +1,112 @@
+import type { z } from 'zod';
+import type { Role } from '../../../contracts/account';
+import type {
+  coachInboxSchema,
+  playerQuestionsSchema,
+  questionDetailSchema,
+} from '../../../contracts/questions';
+import type {
+  coachInboxPage,
+  coachInboxSummary,
+  findQuestionDetail,
+  playerQuestionsPage,
+  threadBetween,
+} from './data';
+
+/** The signed-in views' bodies in their contracts' shapes, built from the rows `data` reads. */
+
+type QuestionDetailRow = NonNullable<Awaited<ReturnType<typeof findQuestionDetail>>>;
+type Rows<F extends (...args: never[]) => unknown> = Awaited<ReturnType<F>>;
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+/** A question row with its times as the contracts send them. */
+const withIsoTimes = <T extends { createdAt: Date; answeredAt: Date | null }>(row: T) => ({
+  ...row,
+  createdAt: row.createdAt.toISOString(),
+  answeredAt: iso(row.answeredAt),
+});
+
+/** The question page as its participant sees it. */
+export function questionDetailBody(
+  detail: QuestionDetailRow & { viewerRole: Role },
+  thread: Rows<typeof threadBetween>,
+): z.input<typeof questionDetailSchema> {
+  const { question: q, viewerRole, expert } = detail;
+  return {
+    id: q.id,
+    question: q.question,
+    context: q.context,
+    answer: q.answer,
+    status: q.status,
+    paymentStatus: q.paymentStatus,
+    amount: q.amount,
+    createdAt: q.createdAt.toISOString(),
+    answeredAt: iso(q.answeredAt),
+    refundedAt: iso(q.refundedAt),
+    disputeFlagged: q.disputeFlagged,
+    disputeUntil: iso(detail.disputeUntil),
+    dispute:
+      q.disputeFlagged && q.disputeReason
+        ? {
+            reason: q.disputeReason,
+            details: q.disputeDetails,
+            at: (q.disputedAt ?? q.answeredAt ?? q.createdAt).toISOString(),
+            resolution: q.disputeResolution,
+            resolvedAt: iso(q.disputeResolvedAt),
+          }
+        : null,
+    declinedAt: iso(q.declinedAt),
+    declineNote: q.declineNote,
+    withdrawnAt: iso(q.withdrawnAt),
+    viewerRole,
+    asker: { id: q.askerId, name: q.askerName, photoUrl: detail.askerPhotoUrl },
+    expert,
+    // Spec §2: the thread shows only when there is more than one question.
+    thread: thread.length > 1 ? thread.map(withIsoTimes) : [],
+    myRating: viewerRole === 'asker' ? detail.viewerHelpful : null,
+    myReview: detail.review,
+  };
+}
+
+/** One page of the Coach Inbox under the counts of all the Coach's questions. */
+export function coachInboxBody(
+  page: Rows<typeof coachInboxPage>,
+  summary: Rows<typeof coachInboxSummary>,
+): z.input<typeof coachInboxSchema> {
+  const { coachSince, answeredCount, unansweredCount } = summary;
+  return {
+    coachSince: iso(coachSince),
+    answeredCount,
+    unansweredCount,
+    questions: page.rows.map(withIsoTimes),
+    nextCursor: page.nextCursor,
+  };
+}
+
+/** One page of My Questions. */
+export function playerQuestionsBody(
+  page: Rows<typeof playerQuestionsPage>,
+): z.input<typeof playerQuestionsSchema> {
+  return {
+    questions: page.rows.map((q) => ({
+      id: q.id,
+      expert: {
+        id: q.expertId,
+        name: q.expertName,
+        photoUrl: q.expertPhotoUrl,
+        expertise: q.expertise,
+      },
+      question: q.question,
+      answer: q.answer,
+      status: q.status,
+      paymentStatus: q.paymentStatus,
+      amount: q.amount,
+      createdAt: q.createdAt.toISOString(),
+      answeredAt: iso(q.answeredAt),
+      disputeFlagged: q.disputeFlagged,
+      disputeUntil: iso(q.disputeUntil),
+      declinedAt: iso(q.declinedAt),
+    })),
+    nextCursor: page.nextCursor,
+  };
+}

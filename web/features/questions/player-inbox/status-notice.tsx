@@ -1,0 +1,136 @@
+import {
+  CircleX,
+  CreditCard,
+  Hourglass,
+  MessageSquareText,
+  ShieldAlert,
+  Undo2,
+} from 'lucide-react';
+import type { ReactNode } from 'react';
+import { REFUND_AFTER_DAYS } from '@contracts/limits';
+import { askerActions, isUnpaid } from '@contracts/question-states';
+import type { PlayerQuestion } from '@contracts/questions';
+import { cn } from '@/lib/cn';
+import { timeSince } from '@/lib/relative-time';
+import { HelpfulRating } from '../helpful-rating';
+import { ReportDialog } from '../report-dialog';
+import { UnpaidActions } from '../unpaid-actions';
+
+/**
+ * Where one of the Player's questions stands, under it in My Questions: the answer (with Helpful
+ * and Report), declined, withdrawn, unpaid (with Pay now / Withdraw), refunded or awaiting.
+ */
+export function StatusNotice({ question: q }: { question: PlayerQuestion }) {
+  // The question page's rules: no Helpful on a disputed or unpaid answer (ADR 023).
+  const may = askerActions({
+    status: q.status,
+    paymentStatus: q.paymentStatus,
+    hasAnswer: q.answer !== null,
+    disputeFlagged: q.disputeFlagged,
+    disputeUntil: q.disputeUntil,
+  });
+  return q.answer ? (
+    <Notice
+      className="border-l-4 border-volt bg-volt/15"
+      icon={<MessageSquareText aria-hidden className="size-5 shrink-0 text-navy" />}
+      title="Coach Response"
+      aside={
+        q.answeredAt && (
+          <time dateTime={q.answeredAt} className="text-xs text-muted">
+            {`Answered ${timeSince(q.answeredAt)}`}
+          </time>
+        )
+      }
+    >
+      <p className="break-words whitespace-pre-line text-ink">{q.answer}</p>
+      {q.disputeFlagged && (
+        <p className="mt-3 flex items-center gap-2 text-sm font-semibold text-warning">
+          <ShieldAlert aria-hidden className="size-4 shrink-0" />
+          Dispute flagged: under review
+        </p>
+      )}
+      {(may.rate || may.report) && (
+        <div className="mt-4 flex flex-wrap items-center justify-between gap-3 border-t border-navy/10 pt-3">
+          {may.rate ? <HelpfulRating questionId={q.id} value={null} /> : <span />}
+          {may.report && <ReportDialog questionId={q.id} className="-mr-2" />}
+        </div>
+      )}
+    </Notice>
+  ) : q.status === 'declined' ? (
+    <Notice
+      className="border border-slate-300 bg-slate-50"
+      icon={<CircleX aria-hidden className="size-5 shrink-0 text-slate-600" />}
+      title="Declined by the Coach"
+    >
+      <p className="text-sm text-muted">
+        {isUnpaid(q) ? 'Nothing was charged.' : 'Your payment is refunded in full.'}
+      </p>
+    </Notice>
+  ) : q.status === 'withdrawn' ? (
+    <Notice
+      className="border border-slate-300 bg-slate-50"
+      icon={<Undo2 aria-hidden className="size-5 shrink-0 text-slate-600" />}
+      title="Withdrawn"
+    >
+      <p className="text-sm text-muted">You withdrew this question. Nothing was charged.</p>
+    </Notice>
+  ) : may.pay ? (
+    <Notice
+      className="border-2 border-warning/40 bg-warning-soft"
+      icon={<CreditCard aria-hidden className="size-5 shrink-0 text-warning" />}
+      title="Payment not completed"
+    >
+      <p className="mb-3 text-sm text-muted">
+        The Coach is not paid until you pay. Pay now, or withdraw the question.
+      </p>
+      <UnpaidActions id={q.id} amount={q.amount} expertName={q.expert.name} />
+    </Notice>
+  ) : q.status === 'refunded' ? (
+    <Notice
+      className="border border-slate-300 bg-slate-50"
+      icon={<Undo2 aria-hidden className="size-5 shrink-0 text-slate-600" />}
+      title="Question Refunded"
+    >
+      <p className="text-sm text-muted">
+        {`This question was not answered within ${REFUND_AFTER_DAYS} days and has been refunded.`}
+      </p>
+    </Notice>
+  ) : (
+    <Notice
+      className="border border-dashed border-amber-300 bg-amber-50"
+      icon={<Hourglass aria-hidden className="size-5 shrink-0 text-amber-700" />}
+      title="Awaiting Response"
+    >
+      <p className="text-sm text-muted">
+        {`Your Coach has been notified. Unanswered questions are refunded after ${REFUND_AFTER_DAYS} days.`}
+      </p>
+    </Notice>
+  );
+}
+
+function Notice({
+  className,
+  icon,
+  title,
+  aside,
+  children,
+}: {
+  className: string;
+  icon: ReactNode;
+  title: string;
+  aside?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className={cn('mt-4 rounded-xl p-4', className)}>
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+        <div className="flex items-center gap-2">
+          {icon}
+          <h3 className="text-base font-bold text-navy">{title}</h3>
+        </div>
+        {aside}
+      </div>
+      <div className="mt-2">{children}</div>
+    </div>
+  );
+}
