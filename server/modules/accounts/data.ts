@@ -73,11 +73,3 @@ export async function markProfileCompleted(db: Executor, userId: string, role: R
       set: { ...set, updatedAt: new Date() },
     });
 }
-
-export async function holdsRole(db: Executor, userId: string, role: Role): Promise<boolean> {
-  const [row] = await db
-    .select({ id: userRoles.id })
-    .from(userRoles)
-    .where(and(eq(userRoles.userId, userId), eq(userRoles.role, role)));
-  return Boolean(row);
-}

@@ -143,11 +143,10 @@ export async function deleteAccount(
     return expert ?? null;
   });
 
-  // Files and caches after the commit: a failure here leaves nothing personal reachable, since
+  // Files and public lists after the commit: a failure here leaves nothing personal reachable, since
   // the rows no longer point at the photo.
   await removePhotos(ctx.storage, user.id).catch((error: unknown) =>
     log.warn({ err: error, userId: user.id }, 'deleted account: photo not removed'),
   );
-  await ctx.auth.sessions.userChanged(user.id);
   if (coach) await ctx.bus.publish('experts.changed', { userId: user.id });
 }

@@ -51,7 +51,7 @@ export const historyRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { au
     '/api/payments/history',
     { schema: { response: { 200: playerPaymentsSchema } } },
     async (request) => {
-      const user = await requireRole(auth, db, request, 'asker');
+      const user = await requireRole(auth, request, 'asker');
       const rows = await db
         .select({
           id: questions.id,

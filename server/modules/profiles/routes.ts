@@ -69,7 +69,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     '/api/profiles/expert',
     { schema: { body: coachProfileSchema, response: { 200: z.object({ id: z.string() }) } } },
     async (request) => {
-      const user = await requireRole(auth, db, request, 'expert');
+      const user = await requireRole(auth, request, 'expert');
       const expert = await db.transaction(async (tx) => {
         const saved = await upsertCoachProfile(tx, user, request.body);
         await markProfileCompleted(tx, user.id, 'expert');
@@ -86,7 +86,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     '/api/profiles/asker',
     { schema: { response: { 200: ownPlayerProfileSchema } } },
     async (request) => {
-      const user = await requireRole(auth, db, request, 'asker');
+      const user = await requireRole(auth, request, 'asker');
       const row = await findRoleProfile(db, user.id, 'asker');
       return {
         name: row?.name ?? user.name,
@@ -104,7 +104,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     '/api/profiles/asker',
     { schema: { body: playerProfileSchema, response: { 204: z.null() } } },
     async (request, reply) => {
-      const user = await requireRole(auth, db, request, 'asker');
+      const user = await requireRole(auth, request, 'asker');
       await db.transaction(async (tx) => {
         await updatePlayerProfile(tx, user.id, request.body);
         await markProfileCompleted(tx, user.id, 'asker');
@@ -122,7 +122,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
       schema: { params: z.object({ role: roleSchema }), response: { 200: photoResponse } },
     },
     async (request) => {
-      const user = await requireRole(auth, db, request, request.params.role);
+      const user = await requireRole(auth, request, request.params.role);
       let bytes: Buffer;
       try {
         const file = await request.file({ limits: { fileSize: IMAGE_MAX_BYTES, files: 1 } });
@@ -154,7 +154,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     '/api/profiles/:role/photo',
     { schema: { params: z.object({ role: roleSchema }), response: { 200: photoResponse } } },
     async (request) => {
-      const user = await requireRole(auth, db, request, request.params.role);
+      const user = await requireRole(auth, request, request.params.role);
       await removePhotos(storage, user.id);
       await setPhotoUrl(db, user.id, null);
       await bus.publish('experts.changed', { userId: user.id });

@@ -17,7 +17,6 @@ import { declineSchema, disputeSchema } from '../../../contracts/question-states
 import { moneyOf } from '../payments/settlement';
 import { accountOf } from '../accounts/service';
 import { requireUser } from '../auth/session';
-import { sendSerialised } from '../../cache/send-serialised';
 import type { AppContext } from '../../context';
 import { requireRole } from '../auth/guards';
 import {
@@ -40,7 +39,7 @@ const noContent = { 204: z.null() };
 export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { auth, bus, config } = ctx;
   const { db } = ctx.database;
-  const views = questionViews(db, bus);
+  const views = questionViews(db);
 
   app.post(
     '/api/questions',
@@ -53,7 +52,7 @@ export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
       },
     },
     async (request, reply) => {
-      const user = await requireRole(auth, db, request, 'asker');
+      const user = await requireRole(auth, request, 'asker');
       const account = await accountOf(db, user);
       const created = await askQuestion(
         db,
@@ -80,17 +79,14 @@ export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
   app.get(
     '/api/questions/:id',
     { schema: { params: idParams, response: { 200: questionDetailSchema } } },
-    async (request, reply) => {
-      const user = await requireUser(auth, request);
-      return sendSerialised(reply, await views.detail(user, request.params.id));
-    },
+    async (request) => views.detail(await requireUser(auth, request), request.params.id),
   );
 
   app.post(
     '/api/questions/:id/answer',
     { schema: { params: idParams, body: answerSchema, response: noContent } },
     async (request, reply) => {
-      const user = await requireRole(auth, db, request, 'expert');
+      const user = await requireRole(auth, request, 'expert');
       await answerQuestion(db, bus, config, user, request.params.id, request.body.answer);
       return reply.code(204).send(null);
     },
@@ -153,7 +149,7 @@ export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     // The note is optional, so the body may be left out altogether.
     { schema: { params: idParams, body: declineSchema.nullish(), response: noContent } },
     async (request, reply) => {
-      const user = await requireRole(auth, db, request, 'expert');
+      const user = await requireRole(auth, request, 'expert');
       const input = request.body ?? { note: null };
       await declineQuestion(moneyOf(ctx, request.log), user, request.params.id, input);
       return reply.code(204).send(null);
@@ -172,10 +168,10 @@ export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
   app.get(
     '/api/questions/coach-inbox',
     { schema: { querystring: coachInboxQuerySchema, response: { 200: coachInboxSchema } } },
-    async (request, reply) => {
-      const user = await requireRole(auth, db, request, 'expert');
+    async (request) => {
+      const user = await requireRole(auth, request, 'expert');
       const { filter, cursor } = request.query;
-      return sendSerialised(reply, await views.coachInbox(user, filter, cursor));
+      return views.coachInbox(user, filter, cursor);
     },
   );
 
@@ -184,9 +180,7 @@ export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     {
       schema: { querystring: playerQuestionsQuerySchema, response: { 200: playerQuestionsSchema } },
     },
-    async (request, reply) => {
-      const user = await requireRole(auth, db, request, 'asker');
-      return sendSerialised(reply, await views.playerQuestions(user, request.query.cursor));
-    },
+    async (request) =>
+      views.playerQuestions(await requireRole(auth, request, 'asker'), request.query.cursor),
   );
 };
