@@ -24,9 +24,14 @@ export function parseSize(value: string | undefined): Size {
   throw new Error(`--size must be small or large (got ${value ?? 'nothing'})`);
 }
 
+/** Where `pgbench` measures PostgreSQL's own write rate (see pgbench.ts). */
+export const PGBENCH_DATABASE = 'bench_pgbench';
+
 function assertBenchDatabase(name: string): void {
-  if (!/^bench_(small|large)$/.test(name)) {
-    throw new Error(`refusing to touch database "${name}": the bench only uses bench_small/large`);
+  if (!/^bench_(small|large|pgbench)$/.test(name)) {
+    throw new Error(
+      `refusing to touch database "${name}": the bench only uses bench_small/large/pgbench`,
+    );
   }
 }
 
@@ -61,6 +66,17 @@ export async function recreateDatabase(size: Size): Promise<void> {
     );
     await client.query(`DROP DATABASE IF EXISTS ${name}`);
     await client.query(`CREATE DATABASE ${name}`);
+  });
+}
+
+/** Creates the database when missing; true when it did. */
+export async function createDatabaseIfMissing(name: string): Promise<boolean> {
+  assertBenchDatabase(name);
+  return withAdmin(async (client) => {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if ((rowCount ?? 0) > 0) return false;
+    await client.query(`CREATE DATABASE ${name}`);
+    return true;
   });
 }
 

@@ -4,13 +4,13 @@
  * ask, a different pending question per answer).
  */
 import type pg from 'pg';
-import { SHAPES } from './constants';
+import { ONE_QUERY_FLOOR, SHAPES } from './constants';
 import type { Size } from './db';
 import { coachNumber, insertPendingQuestions, playerNumber, type Fixtures } from './fixtures';
 import { measure, signIn, type LoadOptions, type Measurement, type Target } from './http';
 
 /** `reference`: measured for context, judged against no target. */
-export type Kind = 'baseline' | 'reference' | 'read' | 'write';
+export type Kind = 'baseline' | 'reference' | 'read' | 'signed-in read' | 'write';
 
 export interface EndpointResult {
   name: string;
@@ -54,7 +54,7 @@ export function runBaseline(baseUrl: string, options: RunOptions): Promise<Endpo
 export function runOneQueryFloor(baseUrl: string, options: RunOptions): Promise<EndpointResult> {
   return bench(
     baseUrl,
-    'one-query floor',
+    ONE_QUERY_FLOOR,
     'reference',
     'GET /api/health',
     {
@@ -81,7 +81,7 @@ const DIRECTORY_SEARCHES = [
 
 const DIRECTORY_SORTS = ['rating', 'answered', 'price-low', 'price-high', 'newest'];
 
-/** The reads of issues 7 and 12, as the web app calls them. */
+/** The reads of issues 7, 12 and 14, as the web app calls them: public, then signed-in. */
 export async function runReads(
   baseUrl: string,
   fixtures: Fixtures,
@@ -90,10 +90,11 @@ export async function runReads(
   const coachCookie = await signIn(baseUrl, fixtures.busiestCoach.email);
   const playerCookie = await signIn(baseUrl, fixtures.player.email);
   let searches = 0;
-  const reads: [string, string, Target][] = [
-    ['home coach list', 'GET /api/experts/newest', { path: '/api/experts/newest' }],
+  const reads: [string, Kind, string, Target][] = [
+    ['home coach list', 'read', 'GET /api/experts/newest', { path: '/api/experts/newest' }],
     [
       'directory search',
+      'read',
       'GET /api/coaches',
       {
         path: `/api/coaches?${DIRECTORY_SEARCHES[0]}`,
@@ -105,6 +106,7 @@ export async function runReads(
     [
       // Every request a different search, so none is served from the cache: the query's own cost.
       'directory, uncached',
+      'read',
       'GET /api/coaches',
       {
         path: '/api/coaches?q=coach%201',
@@ -122,28 +124,38 @@ export async function runReads(
     ],
     [
       'coach profile',
+      'read',
       'GET /api/experts/:id',
       { path: `/api/experts/${fixtures.busiestCoach.expertId}` },
     ],
     [
       'busiest coach inbox',
+      'signed-in read',
       'GET /api/questions/coach-inbox',
       { path: '/api/questions/coach-inbox', cookie: coachCookie },
     ],
     [
       'player questions',
+      'signed-in read',
       'GET /api/questions/mine',
       { path: '/api/questions/mine', cookie: playerCookie },
     ],
     [
+      'unread count',
+      'signed-in read',
+      'GET /api/questions/unread-count',
+      { path: '/api/questions/unread-count', cookie: coachCookie },
+    ],
+    [
       'question detail',
+      'signed-in read',
       'GET /api/questions/:id',
       { path: `/api/questions/${fixtures.questionId}`, cookie: playerCookie },
     ],
   ];
   const results: EndpointResult[] = [];
-  for (const [name, route, target] of reads) {
-    results.push(await bench(baseUrl, name, 'read', route, target, options));
+  for (const [name, kind, route, target] of reads) {
+    results.push(await bench(baseUrl, name, kind, route, target, options));
   }
   return results;
 }

@@ -20,6 +20,7 @@ import { benchPool, databaseExists, databaseUrl, parseSize, type Size } from './
 import { runBaseline, runOneQueryFloor, runReads, runWrites, type RunOptions } from './endpoints';
 import { findFixtures, removeBenchWrites } from './fixtures';
 import { runLighthouse } from './lighthouse';
+import { runPgbench } from './pgbench';
 import { runLoad } from './load';
 import {
   ROOT,
@@ -159,10 +160,11 @@ for (const size of sizes) {
       try {
         const floor = await runOneQueryFloor(server.url, endpointOptions);
         const reads = await runReads(server.url, fixtures, endpointOptions);
-        const writes =
-          size === 'large' || size === primary
-            ? await runWrites(server.url, pool, size, endpointOptions)
-            : [];
+        const judgesWrites = size === 'large' || size === primary;
+        const pgbench = judgesWrites
+          ? await runPgbench(endpointOptions.connections, endpointOptions.durationS, log)
+          : undefined;
+        const writes = judgesWrites ? await runWrites(server.url, pool, size, endpointOptions) : [];
         report.datasets[size] = {
           shape: SHAPES[size],
           fixtures: {
@@ -174,6 +176,7 @@ for (const size of sizes) {
           },
           baseline,
           endpoints: [floor, ...reads, ...writes],
+          ...(pgbench ? { pgbench } : {}),
         };
       } finally {
         await stop(server);

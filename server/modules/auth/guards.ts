@@ -10,7 +10,11 @@ export async function requireRole(
   request: FastifyRequest,
   role: Role,
 ): Promise<Viewer> {
-  const user = await requireUser(auth, request);
-  if (!user.roles.includes(role)) throw forbidden(ACCOUNT_MESSAGES.roleRequired);
-  return user;
+  return holding(await requireUser(auth, request), role);
+}
+
+/** The viewer, if they hold the role; 403 otherwise. */
+export function holding(viewer: Viewer, role: Role): Viewer {
+  if (!viewer.roles.includes(role)) throw forbidden(ACCOUNT_MESSAGES.roleRequired);
+  return viewer;
 }

@@ -2,43 +2,42 @@ import type { FastifyRequest } from 'fastify';
 import { ACCOUNT_MESSAGES } from '../../../contracts/account';
 import { AppError } from '../../errors';
 import type { Auth } from './auth';
-import { verifiedToken, type Viewer } from './viewer';
+import { verifiedToken, type Viewer, type ViewerRow } from './viewer';
 
 export type { SessionUser, Viewer } from './viewer';
 
 const resolved = new WeakMap<FastifyRequest, Promise<Viewer | null>>();
 
-async function lookUp(auth: Auth, request: FastifyRequest): Promise<Viewer | null> {
-  const { authCookies, secret, sessionConfig } = await auth.$context;
+/** The session token of the request's signed cookie; null without one or with a forged one. */
+async function sessionToken(auth: Auth, request: FastifyRequest): Promise<string | null> {
+  const { authCookies, secret } = await auth.$context;
   const cookie = request.cookies[authCookies.sessionToken.name];
-  const token = cookie ? verifiedToken(cookie, secret) : null;
-  if (!token) return null;
-  const viewer = await auth.viewers(token);
-  if (viewer && refreshDue(viewer, sessionConfig)) await refresh(auth, request);
-  return viewer && withoutSession(viewer);
+  return cookie ? verifiedToken(cookie, secret) : null;
 }
 
-/** better-auth extends a session at most once per `updateAge`; the same rule as its getSession. */
-function refreshDue(
-  viewer: { sessionExpiresAt: Date },
-  config: { expiresIn: number; updateAge: number },
-): boolean {
-  const updatedAt = viewer.sessionExpiresAt.getTime() - config.expiresIn * 1000;
-  return Date.now() > updatedAt + config.updateAge * 1000;
-}
-
-/** Lets better-auth itself extend the session, so its own rules keep deciding how. */
-async function refresh(auth: Auth, request: FastifyRequest): Promise<void> {
-  const headers = new Headers();
-  if (request.headers.cookie) headers.set('cookie', request.headers.cookie);
-  await auth.api.getSession({ headers });
-}
-
-function withoutSession({
-  sessionExpiresAt: _,
-  ...viewer
-}: Viewer & { sessionExpiresAt: Date }): Viewer {
+/**
+ * The viewer a read found, checked: better-auth extends a session at most once per `updateAge`
+ * (the rule of its getSession), and when that is due it is asked to, so its own rules decide how.
+ */
+async function accepted(
+  auth: Auth,
+  request: FastifyRequest,
+  row: ViewerRow | null,
+): Promise<Viewer | null> {
+  if (!row) return null;
+  const { sessionExpiresAt, ...viewer } = row;
+  const { expiresIn, updateAge } = (await auth.$context).sessionConfig;
+  if (sessionExpiresAt.getTime() - expiresIn * 1000 + updateAge * 1000 <= Date.now()) {
+    const headers = new Headers();
+    if (request.headers.cookie) headers.set('cookie', request.headers.cookie);
+    await auth.api.getSession({ headers });
+  }
   return viewer;
+}
+
+async function lookUp(auth: Auth, request: FastifyRequest): Promise<Viewer | null> {
+  const token = await sessionToken(auth, request);
+  return token ? accepted(auth, request, await auth.findViewer(token)) : null;
 }
 
 /** The signed-in user, looked up once per request from the session cookie (ADR 033). */
@@ -51,8 +50,30 @@ export function sessionUser(auth: Auth, request: FastifyRequest): Promise<Viewer
   return pending;
 }
 
+const signInRequired = () => new AppError(401, ACCOUNT_MESSAGES.signInRequired);
+
 export async function requireUser(auth: Auth, request: FastifyRequest): Promise<Viewer> {
   const user = await sessionUser(auth, request);
-  if (!user) throw new AppError(401, ACCOUNT_MESSAGES.signInRequired);
+  if (!user) throw signInRequired();
   return user;
+}
+
+/**
+ * A signed-in read that checks the session in its own statement (`viewerByToken`): one round trip
+ * for the viewer and the data. 401 without a live session; the viewer is kept for the request.
+ */
+export async function readAsViewer<
+  R extends { viewer: ViewerRow; data: unknown } | { viewer: null; data: null },
+>(
+  auth: Auth,
+  request: FastifyRequest,
+  read: (token: string) => Promise<R>,
+): Promise<{ viewer: Viewer; data: Extract<R, { viewer: ViewerRow }>['data'] }> {
+  const token = await sessionToken(auth, request);
+  if (!token) throw signInRequired();
+  const found = await read(token);
+  const viewer = await accepted(auth, request, found.viewer);
+  if (!viewer) throw signInRequired();
+  resolved.set(request, Promise.resolve(viewer));
+  return { viewer, data: (found as Extract<R, { viewer: ViewerRow }>).data };
 }

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { Role } from '../../../contracts/account';
-import type { Database } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { experts, sessions, userRoles, users } from '../../db/schema';
 
 /** The signed-in person, as services need them. */
@@ -19,10 +19,6 @@ export interface Viewer extends SessionUser {
   expertId: string | null;
 }
 
-interface ViewerRow extends Viewer {
-  sessionExpiresAt: Date;
-}
-
 /**
  * The session token from better-auth's signed cookie, or null when the signature is wrong.
  * better-call signs a cookie as `token.base64(HMAC-SHA256(secret, token))`; checking it here, with
@@ -38,45 +34,73 @@ export function verifiedToken(cookie: string, secret: string): string | null {
 }
 
 /**
- * Every signed-in request reads its viewer in one prepared statement: the live session, its user,
- * the roles held (spec §6) and the Coach row. Nothing is cached, so signing out, a password change
- * or a deleted account takes effect on the very next request in every process (ADR 033).
+ * The viewer of the live session `token` as a one-row subquery: the user, the roles held (spec §6),
+ * the Coach row's id, and `extra` columns a read computes once from them (`experts` is joined).
+ * A signed-in read joins its own rows to it laterally, so the session check and the data are one
+ * statement and one round trip (ADR 033). Nothing is cached: signing out, a password change or a
+ * deleted account takes effect on the very next request in every process.
  */
-export function viewerLookup(db: Database) {
-  const statement = db
+export function viewerByToken<E extends Record<string, SQL.Aliased>>(
+  db: Executor,
+  token: string,
+  extra: E = {} as E,
+) {
+  return db
     .select({
       id: users.id,
       name: users.name,
       email: users.email,
       sessionExpiresAt: sessions.expiresAt,
-      roles: sql<(string | null)[]>`array_agg(${userRoles.role}::text)`,
+      roles: sql<
+        string[] | null
+      >`(select array_agg(${userRoles.role}::text) from ${userRoles} where ${userRoles.userId} = ${users.id})`.as(
+        'viewer_roles',
+      ),
       activeRole: sql<
         string | null
-      >`(array_agg(${userRoles.role}::text) filter (where ${userRoles.activeRole}))[1]`,
-      expertId: sql<
-        string | null
-      >`(select ${experts.id} from ${experts} where ${experts.userId} = ${users.id})`,
+      >`(select ${userRoles.role}::text from ${userRoles} where ${userRoles.userId} = ${users.id} and ${userRoles.activeRole})`.as(
+        'viewer_active_role',
+      ),
+      expertId: sql<string | null>`${experts.id}`.as('viewer_expert_id'),
+      ...extra,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(userRoles, eq(userRoles.userId, users.id))
-    .where(and(eq(sessions.token, sql.placeholder('token')), gt(sessions.expiresAt, sql`now()`)))
-    .groupBy(users.id, sessions.expiresAt)
-    .prepare('viewer_by_session_token');
+    .leftJoin(experts, eq(experts.userId, users.id))
+    .where(and(eq(sessions.token, token), gt(sessions.expiresAt, sql`now()`)))
+    .as('viewer');
+}
 
-  return async (token: string): Promise<ViewerRow | null> => {
-    const [row] = await statement.execute({ token });
-    if (!row) return null;
-    const roles = row.roles.filter((r): r is Role => r !== null).sort();
-    return {
-      id: row.id,
-      name: row.name,
-      email: row.email,
-      sessionExpiresAt: row.sessionExpiresAt,
-      roles,
-      // A user who holds a single role acts in it (spec §4), before `accountOf` records it.
-      activeRole: (row.activeRole as Role | null) ?? (roles.length === 1 ? roles[0]! : null),
-      expertId: row.expertId,
-    };
+export interface ViewerRow extends Viewer {
+  sessionExpiresAt: Date;
+}
+
+/** The viewer as the app uses it, from the subquery's columns. */
+export function toViewer(row: {
+  id: string;
+  name: string;
+  email: string;
+  sessionExpiresAt: Date;
+  roles: string[] | null;
+  activeRole: string | null;
+  expertId: string | null;
+}): ViewerRow {
+  const roles = (row.roles ?? []).map((r) => r as Role).sort();
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    sessionExpiresAt: row.sessionExpiresAt,
+    roles,
+    // A user who holds a single role acts in it (spec §4), before `accountOf` records it.
+    activeRole: (row.activeRole as Role | null) ?? (roles.length === 1 ? roles[0]! : null),
+    expertId: row.expertId,
   };
+}
+
+/** The viewer alone, for requests that read nothing else first (writes, the account). */
+export async function findViewer(db: Executor, token: string): Promise<ViewerRow | null> {
+  const viewer = viewerByToken(db, token);
+  const [row] = await db.select().from(viewer);
+  return row ? toViewer(row) : null;
 }

@@ -28,7 +28,6 @@ import {
   rateAnswer,
   reportAnswer,
   reviewAnswer,
-  unreadCount,
   withdrawQuestion,
 } from './service';
 import { questionViews } from './views';
@@ -39,7 +38,7 @@ const noContent = { 204: z.null() };
 export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { auth, bus, config } = ctx;
   const { db } = ctx.database;
-  const views = questionViews(db);
+  const views = questionViews(auth, db);
 
   app.post(
     '/api/questions',
@@ -69,17 +68,13 @@ export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
   app.get(
     '/api/questions/unread-count',
     { schema: { response: { 200: z.object({ count: z.number().int() }) } } },
-    async (request) => {
-      const user = await requireUser(auth, request);
-      const account = await accountOf(db, user);
-      return { count: await unreadCount(db, user.id, account.activeRole) };
-    },
+    async (request) => ({ count: await views.unreadCount(request) }),
   );
 
   app.get(
     '/api/questions/:id',
     { schema: { params: idParams, response: { 200: questionDetailSchema } } },
-    async (request) => views.detail(await requireUser(auth, request), request.params.id),
+    async (request) => views.detail(request, request.params.id),
   );
 
   app.post(
@@ -168,11 +163,7 @@ export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
   app.get(
     '/api/questions/coach-inbox',
     { schema: { querystring: coachInboxQuerySchema, response: { 200: coachInboxSchema } } },
-    async (request) => {
-      const user = await requireRole(auth, request, 'expert');
-      const { filter, cursor } = request.query;
-      return views.coachInbox(user, filter, cursor);
-    },
+    async (request) => views.coachInbox(request, request.query.filter, request.query.cursor),
   );
 
   app.get(
@@ -180,7 +171,6 @@ export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     {
       schema: { querystring: playerQuestionsQuerySchema, response: { 200: playerQuestionsSchema } },
     },
-    async (request) =>
-      views.playerQuestions(await requireRole(auth, request, 'asker'), request.query.cursor),
+    async (request) => views.playerQuestions(request, request.query.cursor),
   );
 };

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Role } from '../../../contracts/account';
 import { coachPayoutCents } from '../../../contracts/money';
 import {
@@ -397,42 +397,4 @@ export async function markViewed(db: Database, bus: EventBus, user: SessionUser,
       askerId: row.question.askerId,
     });
   }
-}
-
-/**
- * The header badge: unread answers for a Player, unread paid-or-pending questions for a Coach,
- * nothing for an account that has not chosen a role yet.
- */
-export async function unreadCount(
-  db: Database,
-  userId: string,
-  role: Role | null,
-): Promise<number> {
-  if (!role) return 0;
-  if (role === 'asker') {
-    const [row] = await db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(questions)
-      .where(
-        and(
-          eq(questions.askerId, userId),
-          eq(questions.status, 'answered'),
-          eq(questions.askerViewedResponse, false),
-        ),
-      );
-    return row?.count ?? 0;
-  }
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(questions)
-    .innerJoin(experts, eq(experts.id, questions.expertId))
-    .where(
-      and(
-        eq(experts.userId, userId),
-        eq(questions.status, 'pending'),
-        eq(questions.expertViewedQuestion, false),
-        inArray(questions.paymentStatus, ['paid', 'pending']),
-      ),
-    );
-  return row?.count ?? 0;
 }

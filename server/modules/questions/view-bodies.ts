@@ -5,18 +5,15 @@ import type {
   playerQuestionsSchema,
   questionDetailSchema,
 } from '../../../contracts/questions';
-import type {
-  coachInboxPage,
-  coachInboxSummary,
-  findQuestionDetail,
-  playerQuestionsPage,
-  threadBetween,
-} from './data';
+import type { coachInboxRead, playerQuestionsRead, questionPageRead } from './viewer-reads';
 
-/** The signed-in views' bodies in their contracts' shapes, built from the rows `data` reads. */
+/** The signed-in views' bodies in their contracts' shapes, built from what `viewer-reads` finds. */
 
-type QuestionDetailRow = NonNullable<Awaited<ReturnType<typeof findQuestionDetail>>>;
-type Rows<F extends (...args: never[]) => unknown> = Awaited<ReturnType<F>>;
+/** What a read found for its viewer. */
+type Found<F extends (...args: never[]) => Promise<{ data: unknown }>> = NonNullable<
+  Awaited<ReturnType<F>>['data']
+>;
+type QuestionPage = Found<typeof questionPageRead>;
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 /** A question row with its times as the contracts send them. */
@@ -28,10 +25,9 @@ const withIsoTimes = <T extends { createdAt: Date; answeredAt: Date | null }>(ro
 
 /** The question page as its participant sees it. */
 export function questionDetailBody(
-  detail: QuestionDetailRow & { viewerRole: Role },
-  thread: Rows<typeof threadBetween>,
+  { detail: q, thread }: QuestionPage,
+  viewerRole: Role,
 ): z.input<typeof questionDetailSchema> {
-  const { question: q, viewerRole, expert } = detail;
   return {
     id: q.id,
     question: q.question,
@@ -44,7 +40,7 @@ export function questionDetailBody(
     answeredAt: iso(q.answeredAt),
     refundedAt: iso(q.refundedAt),
     disputeFlagged: q.disputeFlagged,
-    disputeUntil: iso(detail.disputeUntil),
+    disputeUntil: iso(q.disputeUntil),
     dispute:
       q.disputeFlagged && q.disputeReason
         ? {
@@ -59,20 +55,25 @@ export function questionDetailBody(
     declineNote: q.declineNote,
     withdrawnAt: iso(q.withdrawnAt),
     viewerRole,
-    asker: { id: q.askerId, name: q.askerName, photoUrl: detail.askerPhotoUrl },
-    expert,
+    asker: { id: q.askerId, name: q.askerName, photoUrl: q.askerPhotoUrl },
+    expert: {
+      id: q.expertId,
+      name: q.expertName,
+      photoUrl: q.expertPhotoUrl,
+      expertise: q.expertise,
+    },
     // Spec §2: the thread shows only when there is more than one question.
     thread: thread.length > 1 ? thread.map(withIsoTimes) : [],
-    myRating: viewerRole === 'asker' ? detail.viewerHelpful : null,
-    myReview: detail.review,
+    myRating: viewerRole === 'asker' ? q.viewerHelpful : null,
+    myReview: q.review,
   };
 }
 
 /** One page of the Coach Inbox under the counts of all the Coach's questions. */
-export function coachInboxBody(
-  page: Rows<typeof coachInboxPage>,
-  summary: Rows<typeof coachInboxSummary>,
-): z.input<typeof coachInboxSchema> {
+export function coachInboxBody({
+  page,
+  summary,
+}: Found<typeof coachInboxRead>): z.input<typeof coachInboxSchema> {
   const { coachSince, answeredCount, unansweredCount } = summary;
   return {
     coachSince: iso(coachSince),
@@ -85,7 +86,7 @@ export function coachInboxBody(
 
 /** One page of My Questions. */
 export function playerQuestionsBody(
-  page: Rows<typeof playerQuestionsPage>,
+  page: Found<typeof playerQuestionsRead>,
 ): z.input<typeof playerQuestionsSchema> {
   return {
     questions: page.rows.map((q) => ({

@@ -1,44 +1,68 @@
+import type { FastifyRequest } from 'fastify';
 import type { InboxFilter } from '../../../contracts/questions';
-import type { Database } from '../../db/client';
-import { notFound } from '../../errors';
 import { joined } from '../../../contracts/messages';
 import { PROFILE_MESSAGES } from '../../../contracts/profiles';
-import type { Viewer } from '../auth/session';
-import {
-  coachInboxPage,
-  coachInboxSummary,
-  findQuestionDetail,
-  playerQuestionsPage,
-  threadBetween,
-} from './data';
-import { participantRole } from './service';
+import { QUESTION_MESSAGES } from '../../../contracts/questions';
+import type { Database } from '../../db/client';
+import { forbidden, notFound } from '../../errors';
+import type { Auth } from '../auth/auth';
+import { holding } from '../auth/guards';
+import { readAsViewer } from '../auth/session';
 import { coachInboxBody, playerQuestionsBody, questionDetailBody } from './view-bodies';
+import {
+  coachInboxRead,
+  playerQuestionsRead,
+  questionPageRead,
+  unreadCountsRead,
+} from './viewer-reads';
 
 /**
- * The signed-in views of questions (the question page, the Coach Inbox, My Questions), read from
- * the database on every request: they are private to their viewer, so nothing is cached
- * (ADR 033); each is one round trip after the viewer's own.
+ * The signed-in views of questions (the question page, the Coach Inbox, My Questions, the unread
+ * badge), read from the database on every request in one statement with the session check: they
+ * are private to their viewer, so nothing is cached (ADR 033).
  */
-export function questionViews(db: Database) {
+export function questionViews(auth: Auth, db: Database) {
   return {
     /** The question page for its asker or its Coach; 404 / 403 for anyone else. */
-    detail: async (user: Viewer, id: string) => {
-      const detail = participantRole(await findQuestionDetail(db, id, user.id), user);
-      const thread = await threadBetween(db, detail.question.askerId, detail.question.expertId);
-      return questionDetailBody(detail, thread);
+    detail: async (request: FastifyRequest, id: string) => {
+      const { viewer, data } = await readAsViewer(auth, request, (token) =>
+        questionPageRead(db, token, id),
+      );
+      if (!data) throw notFound(joined(QUESTION_MESSAGES.notFound));
+      const { askerId, expertUserId } = data.detail;
+      const role = askerId === viewer.id ? 'asker' : expertUserId === viewer.id ? 'expert' : null;
+      if (!role) throw forbidden(QUESTION_MESSAGES.accessRestricted);
+      return questionDetailBody(data, role);
     },
 
-    coachInbox: async (user: Viewer, filter: InboxFilter, cursor: string | undefined) => {
-      const expertId = user.expertId;
-      if (!expertId) throw notFound(joined(PROFILE_MESSAGES.expertMissing));
-      const [page, summary] = await Promise.all([
-        coachInboxPage(db, expertId, filter, cursor),
-        coachInboxSummary(db, expertId),
-      ]);
-      return coachInboxBody(page, summary);
+    coachInbox: async (
+      request: FastifyRequest,
+      filter: InboxFilter,
+      cursor: string | undefined,
+    ) => {
+      const { viewer, data } = await readAsViewer(auth, request, (token) =>
+        coachInboxRead(db, token, filter, cursor),
+      );
+      if (!holding(viewer, 'expert').expertId) {
+        throw notFound(joined(PROFILE_MESSAGES.expertMissing));
+      }
+      return coachInboxBody(data);
     },
 
-    playerQuestions: async (user: Viewer, cursor: string | undefined) =>
-      playerQuestionsBody(await playerQuestionsPage(db, user.id, cursor)),
+    playerQuestions: async (request: FastifyRequest, cursor: string | undefined) => {
+      const { viewer, data } = await readAsViewer(auth, request, (token) =>
+        playerQuestionsRead(db, token, cursor),
+      );
+      holding(viewer, 'asker');
+      return playerQuestionsBody(data);
+    },
+
+    /** Nothing for an account that has not chosen a role yet. */
+    unreadCount: async (request: FastifyRequest) => {
+      const { viewer, data } = await readAsViewer(auth, request, (token) =>
+        unreadCountsRead(db, token),
+      );
+      return viewer.activeRole ? data[viewer.activeRole] : 0;
+    },
   };
 }

@@ -1,0 +1,17 @@
+import { spawn } from 'node:child_process';
+import { productionEnv, waitForHttp } from './scripts/lib/server-process';
+import { BENCH_APP_SECRET, BENCH_BETA_CODE } from './scripts/bench/processes';
+import { measure, signIn } from './scripts/bench/http';
+const port = 3911;
+const url = `http://127.0.0.1:${port}`;
+const env = { ...productionEnv({ port, databaseUrl: 'postgres://postgres@127.0.0.1:5432/bench_large', dataDir: '/tmp/prof/data', logLevel: 'warn', appSecret: BENCH_APP_SECRET }), BETA_ACCESS_CODE: BENCH_BETA_CODE };
+const child = spawn(process.execPath, ['--cpu-prof', '--cpu-prof-dir=/tmp/prof', 'dist/server/main.js'], { env, stdio: 'inherit' });
+await waitForHttp(`${url}/api/health`, child);
+const which = process.argv[2] ?? 'inbox';
+const email = which === 'mine' ? process.argv[3]! : 'user1@bench.playbook.local';
+const cookie = await signIn(url, email);
+const path = which === 'inbox' ? '/api/questions/coach-inbox' : which === 'mine' ? '/api/questions/mine' : '/api/health';
+const m = await measure(url, { path, cookie }, { connections: 50, durationS: 10 } as never);
+console.log(which, m.rps, m.p50, m.p99, m.non2xx);
+child.kill('SIGINT');
+await new Promise((r) => child.once('exit', r));

@@ -1,0 +1,243 @@
+import {
+  and,
+  asc,
+  eq,
+  getTableColumns,
+  inArray,
+  or,
+  sql,
+  type AnyColumn,
+  type SQL,
+} from 'drizzle-orm';
+import { QUESTION_PAGE_SIZE } from '../../../contracts/limits';
+import type { InboxFilter } from '../../../contracts/questions';
+import type { Database } from '../../db/client';
+import { byTime, toPage } from '../../db/keyset';
+import { experts, payouts, questions, ratings, reviews, userRoles, users } from '../../db/schema';
+import { toViewer, viewerByToken } from '../auth/viewer';
+
+/**
+ * The signed-in reads of questions, each one statement: the viewer of the session token
+ * (`viewerByToken`) joined laterally to the rows they may see, so a read costs one round trip
+ * (ADR 033). Who may see what is still decided by the caller from the viewer it returns.
+ */
+
+/**
+ * The inbox shows questions whose payment is paid or still pending (spec §4), and not those the
+ * Player withdrew or the Coach declined (ADR 023).
+ */
+const VISIBLE_PAYMENT = and(
+  inArray(questions.paymentStatus, ['paid', 'pending']),
+  inArray(questions.status, ['pending', 'answered']),
+);
+
+/** An expression under `name` in a subquery, its value decoded as `column`'s (dates stay dates). */
+const readAs = <T>(expression: SQL, column: AnyColumn, name: string) =>
+  (expression.mapWith(column) as SQL<T>).as(name);
+/** A column under another name, where two joined tables share its name. */
+const renamed = <T>(column: AnyColumn, name: string) => readAs<T>(sql`${column}`, column, name);
+/** What a read returns when the session is not live. */
+const SIGNED_OUT = { viewer: null, data: null } as const;
+
+/**
+ * A page of the Coach's inbox under one filter (spec §4 'Inbox filters'): All and Unanswered newest
+ * asked first, Answered newest answered first; keyset-paged, each filter on its own partial index
+ * (ADR 018). The header's figures come without counting the Coach's history (10,000 questions for
+ * the busiest): answers from `experts.answered_count` (kept by a trigger, ADR 025), questions
+ * waiting from the visible index (a few hundred at most), the first question from its front.
+ */
+export async function coachInboxRead(
+  db: Database,
+  token: string,
+  filter: InboxFilter,
+  cursor: string | undefined,
+) {
+  const visible = and(eq(questions.expertId, experts.id), VISIBLE_PAYMENT);
+  const viewer = viewerByToken(db, token, {
+    answeredCount: sql<number>`${experts.answeredCount}`.as('answered_count'),
+    unansweredCount: sql<number>`(select count(*)::int from ${questions}
+      where ${and(visible, eq(questions.status, 'pending'))})`.as('unanswered_count'),
+    coachSince: readAs<Date | null>(
+      sql`(select ${questions.createdAt} from ${questions}
+        where ${visible} order by ${questions.createdAt} limit 1)`,
+      questions.createdAt,
+      'coach_since',
+    ),
+  });
+  const sort = filter === 'answered' ? questions.answeredAt : questions.createdAt;
+  const keys = byTime(sort, questions.id, 'desc', cursor);
+  const status =
+    filter === 'all'
+      ? undefined
+      : eq(questions.status, filter === 'answered' ? 'answered' : 'pending');
+  const page = db
+    .select({
+      id: questions.id,
+      askerId: questions.askerId,
+      askerName: questions.askerName,
+      askerPhotoUrl: userRoles.photoUrl,
+      question: questions.question,
+      context: questions.context,
+      answer: questions.answer,
+      status: questions.status,
+      paymentStatus: questions.paymentStatus,
+      amount: questions.amount,
+      createdAt: questions.createdAt,
+      answeredAt: questions.answeredAt,
+      sortKey: keys.sortKey.as('sort_key'),
+    })
+    .from(questions)
+    .leftJoin(userRoles, and(eq(userRoles.userId, questions.askerId), eq(userRoles.role, 'asker')))
+    .where(and(eq(questions.expertId, viewer.expertId), VISIBLE_PAYMENT, status, keys.after))
+    .orderBy(...keys.orderBy)
+    .limit(QUESTION_PAGE_SIZE + 1)
+    .as('page');
+  const rows = await db
+    .select()
+    .from(viewer)
+    .leftJoinLateral(page, sql`true`);
+  const first = rows[0]?.viewer;
+  if (!first) return SIGNED_OUT;
+  const { answeredCount, unansweredCount, coachSince } = first;
+  return {
+    viewer: toViewer(first),
+    data: {
+      summary: { answeredCount, unansweredCount, coachSince },
+      page: toPage(
+        rows.flatMap((r) => (r.page ? [r.page] : [])),
+        QUESTION_PAGE_SIZE,
+      ),
+    },
+  };
+}
+
+/** A page of the Player's own questions, newest first: served by questions_asker_idx. */
+export async function playerQuestionsRead(db: Database, token: string, cursor: string | undefined) {
+  const viewer = viewerByToken(db, token);
+  const keys = byTime(questions.createdAt, questions.id, 'desc', cursor);
+  const page = db
+    .select({
+      id: questions.id,
+      expertId: questions.expertId,
+      expertName: experts.name,
+      expertPhotoUrl: experts.photoUrl,
+      expertise: experts.expertise,
+      question: questions.question,
+      answer: questions.answer,
+      status: questions.status,
+      paymentStatus: questions.paymentStatus,
+      amount: questions.amount,
+      createdAt: questions.createdAt,
+      answeredAt: questions.answeredAt,
+      disputeFlagged: questions.disputeFlagged,
+      disputeUntil: payouts.releasableAt,
+      declinedAt: questions.declinedAt,
+      sortKey: keys.sortKey.as('sort_key'),
+    })
+    .from(questions)
+    .innerJoin(experts, eq(experts.id, questions.expertId))
+    .leftJoin(payouts, eq(payouts.questionId, questions.id))
+    .where(and(eq(questions.askerId, viewer.id), keys.after))
+    .orderBy(...keys.orderBy)
+    .limit(QUESTION_PAGE_SIZE + 1)
+    .as('page');
+  const rows = await db
+    .select()
+    .from(viewer)
+    .leftJoinLateral(page, sql`true`);
+  const first = rows[0]?.viewer;
+  if (!first) return SIGNED_OUT;
+  return {
+    viewer: toViewer(first),
+    data: toPage(
+      rows.flatMap((r) => (r.page ? [r.page] : [])),
+      QUESTION_PAGE_SIZE,
+    ),
+  };
+}
+
+/**
+ * The question page: the question, its Coach, the asker's photo, its review, the viewer's own
+ * helpful rating, and the thread between its asker and its Coach (read only for a participant).
+ */
+export async function questionPageRead(db: Database, token: string, id: string) {
+  const viewer = viewerByToken(db, token);
+  const detail = db
+    .select({
+      ...getTableColumns(questions),
+      expertUserId: renamed<string>(experts.userId, 'expert_user_id'),
+      expertName: renamed<string>(experts.name, 'expert_name'),
+      expertPhotoUrl: renamed<string | null>(experts.photoUrl, 'expert_photo_url'),
+      expertise: experts.expertise,
+      askerPhotoUrl: renamed<string | null>(userRoles.photoUrl, 'asker_photo_url'),
+      review: renamed<number | null>(reviews.rating, 'review'),
+      viewerHelpful: ratings.isHelpful,
+      disputeUntil: payouts.releasableAt,
+    })
+    .from(questions)
+    .innerJoin(experts, eq(experts.id, questions.expertId))
+    .leftJoin(payouts, eq(payouts.questionId, questions.id))
+    .leftJoin(userRoles, and(eq(userRoles.userId, questions.askerId), eq(userRoles.role, 'asker')))
+    .leftJoin(reviews, eq(reviews.questionId, questions.id))
+    .leftJoin(ratings, and(eq(ratings.questionId, questions.id), eq(ratings.userId, viewer.id)))
+    .where(eq(questions.id, id))
+    .as('detail');
+  const thread = db
+    .select({
+      id: questions.id,
+      question: questions.question,
+      answer: questions.answer,
+      status: questions.status,
+      paymentStatus: questions.paymentStatus,
+      amount: questions.amount,
+      createdAt: questions.createdAt,
+      answeredAt: questions.answeredAt,
+    })
+    .from(questions)
+    .where(
+      and(
+        eq(questions.askerId, detail.askerId),
+        eq(questions.expertId, detail.expertId),
+        or(eq(detail.askerId, viewer.id), eq(detail.expertUserId, viewer.id)),
+      ),
+    )
+    .orderBy(asc(questions.createdAt))
+    .as('thread');
+  const rows = await db
+    .select()
+    .from(viewer)
+    .leftJoinLateral(detail, sql`true`)
+    .leftJoinLateral(thread, sql`true`);
+  const first = rows[0];
+  if (!first) return SIGNED_OUT;
+  return {
+    viewer: toViewer(first.viewer),
+    data: first.detail && {
+      detail: first.detail,
+      thread: rows.flatMap((r) => (r.thread ? [r.thread] : [])),
+    },
+  };
+}
+
+/**
+ * The header badge's figures: unread answers for a Player, unread paid-or-pending questions for a
+ * Coach; the caller picks by the active role.
+ */
+export async function unreadCountsRead(db: Database, token: string) {
+  const viewer = viewerByToken(db, token, {
+    askerUnread: sql<number>`(select count(*)::int from ${questions} where ${and(
+      eq(questions.askerId, users.id),
+      eq(questions.status, 'answered'),
+      eq(questions.askerViewedResponse, false),
+    )})`.as('asker_unread'),
+    expertUnread: sql<number>`(select count(*)::int from ${questions} where ${and(
+      eq(questions.expertId, experts.id),
+      eq(questions.status, 'pending'),
+      eq(questions.expertViewedQuestion, false),
+      inArray(questions.paymentStatus, ['paid', 'pending']),
+    )})`.as('expert_unread'),
+  });
+  const [row] = await db.select().from(viewer);
+  if (!row) return SIGNED_OUT;
+  return { viewer: toViewer(row), data: { asker: row.askerUnread, expert: row.expertUnread } };
+}
