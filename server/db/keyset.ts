@@ -65,20 +65,45 @@ function decode(cursor: string, spec: KeysetSpec): [string, string] {
   throw badRequest('Invalid page cursor.');
 }
 
-/** The WHERE condition, ORDER BY and the select field a page needs for its next cursor. */
-export function keyset(spec: KeysetSpec) {
+/** The rows after (value, id) in the page's order. */
+function afterCondition(spec: Omit<KeysetSpec, 'cursor'>, value: unknown, id: unknown): SQL {
+  const cmp = sql.raw(spec.direction === 'asc' ? '>' : '<');
+  return sql`(${spec.sort}, ${spec.id}) ${cmp} (cast(${value} as ${sql.raw(spec.sortType)}), cast(${id} as ${sql.raw(spec.idType)}))`;
+}
+
+/** ORDER BY and the select field a page needs for its next cursor. */
+function ordering(spec: Omit<KeysetSpec, 'cursor'>) {
   const orderBy =
     spec.direction === 'asc' ? [asc(spec.sort), asc(spec.id)] : [desc(spec.sort), desc(spec.id)];
   // Selected as text, so a timestamp keeps its microseconds in the cursor.
   const sortKey = sql<string>`${spec.sort}::text`;
-  let after: SQL | undefined;
-  if (spec.cursor) {
-    const [value, id] = decode(spec.cursor, spec);
-    const cmp = sql.raw(spec.direction === 'asc' ? '>' : '<');
-    after = sql`(${spec.sort}, ${spec.id}) ${cmp} (cast(${value} as ${sql.raw(spec.sortType)}), cast(${id} as ${sql.raw(spec.idType)}))`;
-  }
-  return { after, orderBy, sortKey };
+  return { orderBy, sortKey };
 }
+
+/** The WHERE condition, ORDER BY and the select field a page needs for its next cursor. */
+export function keyset(spec: KeysetSpec) {
+  const after = spec.cursor ? afterCondition(spec, ...decode(spec.cursor, spec)) : undefined;
+  return { after, ...ordering(spec) };
+}
+
+/**
+ * The same for a prepared statement: `after` reads the cursor from the placeholders `afterSort`
+ * and `afterId`, whose values `params` decodes from a cursor.
+ */
+export function preparedKeyset(spec: Omit<KeysetSpec, 'cursor'>) {
+  return {
+    after: afterCondition(spec, sql.placeholder('afterSort'), sql.placeholder('afterId')),
+    params: (cursor: string) => {
+      const [afterSort, afterId] = decode(cursor, { ...spec, cursor });
+      return { afterSort, afterId };
+    },
+    ...ordering(spec),
+  };
+}
+
+/** `preparedKeyset` paging by a timestamp and a uuid id. */
+export const preparedByTime = (sort: AnyColumn, id: AnyColumn, direction: 'asc' | 'desc') =>
+  preparedKeyset({ sort, sortType: 'timestamptz', id, idType: 'uuid', direction });
 
 /**
  * Pages by a timestamp and a uuid id, newest or oldest first: the common case, served by an index

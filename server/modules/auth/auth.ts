@@ -5,7 +5,7 @@ import type { Database } from '../../db/client';
 import { accounts, sessions, users, verifications } from '../../db/schema';
 import { enqueueMail } from '../mail/outbox';
 import { resetPasswordEmail, verificationEmail } from './emails';
-import { findViewer } from './viewer';
+import { viewerFinder } from './viewer';
 
 /** The header the auth route sets from Fastify's view of the client address (never the client's). */
 export const CLIENT_IP_HEADER = 'x-playbook-client-ip';
@@ -82,7 +82,7 @@ export function createAuth(config: Config, db: Database) {
     },
   });
   // Our routes read the session, user and roles in one statement (`viewer.ts`, ADR 033).
-  return Object.assign(auth, { findViewer: (token: string) => findViewer(db, token) });
+  return Object.assign(auth, { findViewer: viewerFinder(db) });
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Role } from '../../../contracts/account';
 import type { Executor } from '../../db/client';
 import { experts, sessions, userRoles, users } from '../../db/schema';
@@ -42,33 +42,38 @@ export function verifiedToken(cookie: string, secret: string): string | null {
  */
 export function viewerByToken<E extends Record<string, SQL.Aliased>>(
   db: Executor,
-  token: string,
+  token: string | Placeholder,
   extra: E = {} as E,
 ) {
-  return db
-    .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      sessionExpiresAt: sessions.expiresAt,
-      roles: sql<
-        string[] | null
-      >`(select array_agg(${userRoles.role}::text) from ${userRoles} where ${userRoles.userId} = ${users.id})`.as(
-        'viewer_roles',
-      ),
-      activeRole: sql<
-        string | null
-      >`(select ${userRoles.role}::text from ${userRoles} where ${userRoles.userId} = ${users.id} and ${userRoles.activeRole})`.as(
-        'viewer_active_role',
-      ),
-      expertId: sql<string | null>`${experts.id}`.as('viewer_expert_id'),
-      ...extra,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(experts, eq(experts.userId, users.id))
-    .where(and(eq(sessions.token, token), gt(sessions.expiresAt, sql`now()`)))
-    .as('viewer');
+  return (
+    db
+      .select({
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        sessionExpiresAt: sessions.expiresAt,
+        roles: sql<
+          string[] | null
+        >`(select array_agg(${userRoles.role}::text) from ${userRoles} where ${userRoles.userId} = ${users.id})`.as(
+          'viewer_roles',
+        ),
+        activeRole: sql<
+          string | null
+        >`(select ${userRoles.role}::text from ${userRoles} where ${userRoles.userId} = ${users.id} and ${userRoles.activeRole})`.as(
+          'viewer_active_role',
+        ),
+        expertId: sql<string | null>`${experts.id}`.as('viewer_expert_id'),
+        ...extra,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(experts, eq(experts.userId, users.id))
+      .where(and(eq(sessions.token, token), gt(sessions.expiresAt, sql`now()`)))
+      // A token names one session; the LIMIT also keeps PostgreSQL from merging the subquery into
+      // the read that joins it, which would compute the `extra` columns again for each of its rows.
+      .limit(1)
+      .as('viewer')
+  );
 }
 
 export interface ViewerRow extends Viewer {
@@ -98,9 +103,14 @@ export function toViewer(row: {
   };
 }
 
-/** The viewer alone, for requests that read nothing else first (writes, the account). */
-export async function findViewer(db: Executor, token: string): Promise<ViewerRow | null> {
-  const viewer = viewerByToken(db, token);
-  const [row] = await db.select().from(viewer);
-  return row ? toViewer(row) : null;
+/** Finds the viewer alone, for requests that read nothing else first (writes, the account). */
+export function viewerFinder(db: Executor) {
+  const statement = db
+    .select()
+    .from(viewerByToken(db, sql.placeholder('token')))
+    .prepare('viewer');
+  return async (token: string): Promise<ViewerRow | null> => {
+    const [row] = await statement.execute({ token });
+    return row ? toViewer(row) : null;
+  };
 }

@@ -5,15 +5,14 @@ import type {
   playerQuestionsSchema,
   questionDetailSchema,
 } from '../../../contracts/questions';
-import type { coachInboxRead, playerQuestionsRead, questionPageRead } from './viewer-reads';
+import type { viewerReads } from './viewer-reads';
 
 /** The signed-in views' bodies in their contracts' shapes, built from what `viewer-reads` finds. */
 
+type Reads = ReturnType<typeof viewerReads>;
 /** What a read found for its viewer. */
-type Found<F extends (...args: never[]) => Promise<{ data: unknown }>> = NonNullable<
-  Awaited<ReturnType<F>>['data']
->;
-type QuestionPage = Found<typeof questionPageRead>;
+type Found<K extends keyof Reads> = NonNullable<Awaited<ReturnType<Reads[K]>>['data']>;
+type QuestionPage = Found<'questionPage'>;
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 /** A question row with its times as the contracts send them. */
@@ -73,7 +72,7 @@ export function questionDetailBody(
 export function coachInboxBody({
   page,
   summary,
-}: Found<typeof coachInboxRead>): z.input<typeof coachInboxSchema> {
+}: Found<'coachInbox'>): z.input<typeof coachInboxSchema> {
   const { coachSince, answeredCount, unansweredCount } = summary;
   return {
     coachSince: iso(coachSince),
@@ -86,7 +85,7 @@ export function coachInboxBody({
 
 /** One page of My Questions. */
 export function playerQuestionsBody(
-  page: Found<typeof playerQuestionsRead>,
+  page: Found<'playerQuestions'>,
 ): z.input<typeof playerQuestionsSchema> {
   return {
     questions: page.rows.map((q) => ({

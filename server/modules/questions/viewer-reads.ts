@@ -1,35 +1,29 @@
-import {
-  and,
-  asc,
-  eq,
-  getTableColumns,
-  inArray,
-  or,
-  sql,
-  type AnyColumn,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { QUESTION_PAGE_SIZE } from '../../../contracts/limits';
 import type { InboxFilter } from '../../../contracts/questions';
 import type { Database } from '../../db/client';
-import { byTime, toPage } from '../../db/keyset';
+import { preparedByTime, toPage } from '../../db/keyset';
 import { experts, payouts, questions, ratings, reviews, userRoles, users } from '../../db/schema';
 import { toViewer, viewerByToken } from '../auth/viewer';
 
 /**
- * The signed-in reads of questions, each one statement: the viewer of the session token
- * (`viewerByToken`) joined laterally to the rows they may see, so a read costs one round trip
- * (ADR 033). Who may see what is still decided by the caller from the viewer it returns.
+ * The signed-in reads of questions, each one prepared statement: the viewer of the session token
+ * (`viewerByToken`) joined laterally to the rows they may see, so a read costs one round trip and
+ * no query building (ADR 033). Who may see what is still decided by the caller from the viewer.
  */
 
+/*
+ * Statements are prepared and may run on a generic plan (ADR 033), which can use a partial index
+ * only when the index's condition is written in the statement itself, not passed as a parameter:
+ * hence the literal states below.
+ */
+const PENDING = sql.raw(`'pending'`);
+const ANSWERED = sql.raw(`'answered'`);
 /**
  * The inbox shows questions whose payment is paid or still pending (spec §4), and not those the
  * Player withdrew or the Coach declined (ADR 023).
  */
-const VISIBLE_PAYMENT = and(
-  inArray(questions.paymentStatus, ['paid', 'pending']),
-  inArray(questions.status, ['pending', 'answered']),
-);
+const VISIBLE_PAYMENT = sql`${questions.paymentStatus} in ('paid', 'pending') and ${questions.status} in ('pending', 'answered')`;
 
 /** An expression under `name` in a subquery, its value decoded as `column`'s (dates stay dates). */
 const readAs = <T>(expression: SQL, column: AnyColumn, name: string) =>
@@ -38,6 +32,92 @@ const readAs = <T>(expression: SQL, column: AnyColumn, name: string) =>
 const renamed = <T>(column: AnyColumn, name: string) => readAs<T>(sql`${column}`, column, name);
 /** What a read returns when the session is not live. */
 const SIGNED_OUT = { viewer: null, data: null } as const;
+const token = sql.placeholder('token');
+
+/** Builds each variant of a statement once, on first use. */
+function variants<K extends string, T>(build: (key: K) => T): (key: K) => T {
+  const built = new Map<K, T>();
+  return (key) => {
+    let statement = built.get(key);
+    if (!statement) built.set(key, (statement = build(key)));
+    return statement;
+  };
+}
+
+/** The rows a lateral page joined to its viewer found, in a page with its next cursor. */
+const pageOf = <R extends { sortKey: string; id: string }>(rows: { page: R | null }[]) =>
+  toPage(
+    rows.flatMap((r) => (r.page ? [r.page] : [])),
+    QUESTION_PAGE_SIZE,
+  );
+
+export function viewerReads(db: Database) {
+  const inbox = variants((key: `${InboxFilter}:${'first' | 'after'}`) => {
+    const [filter, position] = key.split(':') as [InboxFilter, 'first' | 'after'];
+    return coachInboxStatement(db, filter, position === 'after').prepare(
+      `inbox_${filter}_${position}`,
+    );
+  });
+  const mine = variants((position: 'first' | 'after') =>
+    playerQuestionsStatement(db, position === 'after').prepare(`my_questions_${position}`),
+  );
+  const questionPage = questionPageStatement(db).prepare('question_page');
+  const unread = unreadCountsStatement(db).prepare('unread_counts');
+
+  return {
+    async coachInbox(sessionToken: string, filter: InboxFilter, cursor: string | undefined) {
+      const rows = await inbox(`${filter}:${cursor ? 'after' : 'first'}`).execute({
+        token: sessionToken,
+        ...(cursor ? inboxKeys(filter).params(cursor) : {}),
+      });
+      const first = rows[0]?.viewer;
+      if (!first) return SIGNED_OUT;
+      const { answeredCount, unansweredCount, coachSince } = first;
+      return {
+        viewer: toViewer(first),
+        data: { summary: { answeredCount, unansweredCount, coachSince }, page: pageOf(rows) },
+      };
+    },
+
+    async playerQuestions(sessionToken: string, cursor: string | undefined) {
+      const rows = await mine(cursor ? 'after' : 'first').execute({
+        token: sessionToken,
+        ...(cursor ? myKeys.params(cursor) : {}),
+      });
+      const first = rows[0]?.viewer;
+      if (!first) return SIGNED_OUT;
+      return { viewer: toViewer(first), data: pageOf(rows) };
+    },
+
+    async questionPage(sessionToken: string, id: string) {
+      const rows = await questionPage.execute({ token: sessionToken, id });
+      const first = rows[0];
+      if (!first) return SIGNED_OUT;
+      return {
+        viewer: toViewer(first.viewer),
+        data: first.detail && {
+          detail: first.detail,
+          thread: rows.flatMap((r) => (r.thread ? [r.thread] : [])),
+        },
+      };
+    },
+
+    async unreadCounts(sessionToken: string) {
+      const [row] = await unread.execute({ token: sessionToken });
+      if (!row) return SIGNED_OUT;
+      return { viewer: toViewer(row), data: { asker: row.askerUnread, expert: row.expertUnread } };
+    },
+  };
+}
+
+/** The inbox's order: Answered newest answer first, the others newest question first. */
+const inboxKeys = (filter: InboxFilter) =>
+  preparedByTime(
+    filter === 'answered' ? questions.answeredAt : questions.createdAt,
+    questions.id,
+    'desc',
+  );
+const myKeys = preparedByTime(questions.createdAt, questions.id, 'desc');
 
 /**
  * A page of the Coach's inbox under one filter (spec §4 'Inbox filters'): All and Unanswered newest
@@ -46,17 +126,12 @@ const SIGNED_OUT = { viewer: null, data: null } as const;
  * the busiest): answers from `experts.answered_count` (kept by a trigger, ADR 025), questions
  * waiting from the visible index (a few hundred at most), the first question from its front.
  */
-export async function coachInboxRead(
-  db: Database,
-  token: string,
-  filter: InboxFilter,
-  cursor: string | undefined,
-) {
+function coachInboxStatement(db: Database, filter: InboxFilter, paged: boolean) {
   const visible = and(eq(questions.expertId, experts.id), VISIBLE_PAYMENT);
   const viewer = viewerByToken(db, token, {
     answeredCount: sql<number>`${experts.answeredCount}`.as('answered_count'),
     unansweredCount: sql<number>`(select count(*)::int from ${questions}
-      where ${and(visible, eq(questions.status, 'pending'))})`.as('unanswered_count'),
+      where ${and(visible, sql`${questions.status} = ${PENDING}`)})`.as('unanswered_count'),
     coachSince: readAs<Date | null>(
       sql`(select ${questions.createdAt} from ${questions}
         where ${visible} order by ${questions.createdAt} limit 1)`,
@@ -64,12 +139,11 @@ export async function coachInboxRead(
       'coach_since',
     ),
   });
-  const sort = filter === 'answered' ? questions.answeredAt : questions.createdAt;
-  const keys = byTime(sort, questions.id, 'desc', cursor);
+  const keys = inboxKeys(filter);
   const status =
     filter === 'all'
       ? undefined
-      : eq(questions.status, filter === 'answered' ? 'answered' : 'pending');
+      : sql`${questions.status} = ${filter === 'answered' ? ANSWERED : PENDING}`;
   const page = db
     .select({
       id: questions.id,
@@ -88,33 +162,27 @@ export async function coachInboxRead(
     })
     .from(questions)
     .leftJoin(userRoles, and(eq(userRoles.userId, questions.askerId), eq(userRoles.role, 'asker')))
-    .where(and(eq(questions.expertId, viewer.expertId), VISIBLE_PAYMENT, status, keys.after))
+    .where(
+      and(
+        eq(questions.expertId, viewer.expertId),
+        VISIBLE_PAYMENT,
+        status,
+        paged ? keys.after : undefined,
+      ),
+    )
     .orderBy(...keys.orderBy)
     .limit(QUESTION_PAGE_SIZE + 1)
     .as('page');
-  const rows = await db
+  return db
     .select()
     .from(viewer)
     .leftJoinLateral(page, sql`true`);
-  const first = rows[0]?.viewer;
-  if (!first) return SIGNED_OUT;
-  const { answeredCount, unansweredCount, coachSince } = first;
-  return {
-    viewer: toViewer(first),
-    data: {
-      summary: { answeredCount, unansweredCount, coachSince },
-      page: toPage(
-        rows.flatMap((r) => (r.page ? [r.page] : [])),
-        QUESTION_PAGE_SIZE,
-      ),
-    },
-  };
 }
 
 /** A page of the Player's own questions, newest first: served by questions_asker_idx. */
-export async function playerQuestionsRead(db: Database, token: string, cursor: string | undefined) {
+function playerQuestionsStatement(db: Database, paged: boolean) {
   const viewer = viewerByToken(db, token);
-  const keys = byTime(questions.createdAt, questions.id, 'desc', cursor);
+  const keys = myKeys;
   const page = db
     .select({
       id: questions.id,
@@ -137,30 +205,21 @@ export async function playerQuestionsRead(db: Database, token: string, cursor: s
     .from(questions)
     .innerJoin(experts, eq(experts.id, questions.expertId))
     .leftJoin(payouts, eq(payouts.questionId, questions.id))
-    .where(and(eq(questions.askerId, viewer.id), keys.after))
+    .where(and(eq(questions.askerId, viewer.id), paged ? keys.after : undefined))
     .orderBy(...keys.orderBy)
     .limit(QUESTION_PAGE_SIZE + 1)
     .as('page');
-  const rows = await db
+  return db
     .select()
     .from(viewer)
     .leftJoinLateral(page, sql`true`);
-  const first = rows[0]?.viewer;
-  if (!first) return SIGNED_OUT;
-  return {
-    viewer: toViewer(first),
-    data: toPage(
-      rows.flatMap((r) => (r.page ? [r.page] : [])),
-      QUESTION_PAGE_SIZE,
-    ),
-  };
 }
 
 /**
  * The question page: the question, its Coach, the asker's photo, its review, the viewer's own
  * helpful rating, and the thread between its asker and its Coach (read only for a participant).
  */
-export async function questionPageRead(db: Database, token: string, id: string) {
+function questionPageStatement(db: Database) {
   const viewer = viewerByToken(db, token);
   const detail = db
     .select({
@@ -180,7 +239,7 @@ export async function questionPageRead(db: Database, token: string, id: string) 
     .leftJoin(userRoles, and(eq(userRoles.userId, questions.askerId), eq(userRoles.role, 'asker')))
     .leftJoin(reviews, eq(reviews.questionId, questions.id))
     .leftJoin(ratings, and(eq(ratings.questionId, questions.id), eq(ratings.userId, viewer.id)))
-    .where(eq(questions.id, id))
+    .where(eq(questions.id, sql.placeholder('id')))
     .as('detail');
   const thread = db
     .select({
@@ -203,41 +262,30 @@ export async function questionPageRead(db: Database, token: string, id: string) 
     )
     .orderBy(asc(questions.createdAt))
     .as('thread');
-  const rows = await db
+  return db
     .select()
     .from(viewer)
     .leftJoinLateral(detail, sql`true`)
     .leftJoinLateral(thread, sql`true`);
-  const first = rows[0];
-  if (!first) return SIGNED_OUT;
-  return {
-    viewer: toViewer(first.viewer),
-    data: first.detail && {
-      detail: first.detail,
-      thread: rows.flatMap((r) => (r.thread ? [r.thread] : [])),
-    },
-  };
 }
 
 /**
  * The header badge's figures: unread answers for a Player, unread paid-or-pending questions for a
  * Coach; the caller picks by the active role.
  */
-export async function unreadCountsRead(db: Database, token: string) {
+function unreadCountsStatement(db: Database) {
   const viewer = viewerByToken(db, token, {
     askerUnread: sql<number>`(select count(*)::int from ${questions} where ${and(
       eq(questions.askerId, users.id),
-      eq(questions.status, 'answered'),
+      sql`${questions.status} = ${ANSWERED}`,
       eq(questions.askerViewedResponse, false),
     )})`.as('asker_unread'),
     expertUnread: sql<number>`(select count(*)::int from ${questions} where ${and(
       eq(questions.expertId, experts.id),
-      eq(questions.status, 'pending'),
+      sql`${questions.status} = ${PENDING}`,
       eq(questions.expertViewedQuestion, false),
-      inArray(questions.paymentStatus, ['paid', 'pending']),
+      sql`${questions.paymentStatus} in ('paid', 'pending')`,
     )})`.as('expert_unread'),
   });
-  const [row] = await db.select().from(viewer);
-  if (!row) return SIGNED_OUT;
-  return { viewer: toViewer(row), data: { asker: row.askerUnread, expert: row.expertUnread } };
+  return db.select().from(viewer);
 }

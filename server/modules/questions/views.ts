@@ -9,12 +9,7 @@ import type { Auth } from '../auth/auth';
 import { holding } from '../auth/guards';
 import { readAsViewer } from '../auth/session';
 import { coachInboxBody, playerQuestionsBody, questionDetailBody } from './view-bodies';
-import {
-  coachInboxRead,
-  playerQuestionsRead,
-  questionPageRead,
-  unreadCountsRead,
-} from './viewer-reads';
+import { viewerReads } from './viewer-reads';
 
 /**
  * The signed-in views of questions (the question page, the Coach Inbox, My Questions, the unread
@@ -22,11 +17,12 @@ import {
  * are private to their viewer, so nothing is cached (ADR 033).
  */
 export function questionViews(auth: Auth, db: Database) {
+  const reads = viewerReads(db);
   return {
     /** The question page for its asker or its Coach; 404 / 403 for anyone else. */
     detail: async (request: FastifyRequest, id: string) => {
       const { viewer, data } = await readAsViewer(auth, request, (token) =>
-        questionPageRead(db, token, id),
+        reads.questionPage(token, id),
       );
       if (!data) throw notFound(joined(QUESTION_MESSAGES.notFound));
       const { askerId, expertUserId } = data.detail;
@@ -41,7 +37,7 @@ export function questionViews(auth: Auth, db: Database) {
       cursor: string | undefined,
     ) => {
       const { viewer, data } = await readAsViewer(auth, request, (token) =>
-        coachInboxRead(db, token, filter, cursor),
+        reads.coachInbox(token, filter, cursor),
       );
       if (!holding(viewer, 'expert').expertId) {
         throw notFound(joined(PROFILE_MESSAGES.expertMissing));
@@ -51,7 +47,7 @@ export function questionViews(auth: Auth, db: Database) {
 
     playerQuestions: async (request: FastifyRequest, cursor: string | undefined) => {
       const { viewer, data } = await readAsViewer(auth, request, (token) =>
-        playerQuestionsRead(db, token, cursor),
+        reads.playerQuestions(token, cursor),
       );
       holding(viewer, 'asker');
       return playerQuestionsBody(data);
@@ -60,7 +56,7 @@ export function questionViews(auth: Auth, db: Database) {
     /** Nothing for an account that has not chosen a role yet. */
     unreadCount: async (request: FastifyRequest) => {
       const { viewer, data } = await readAsViewer(auth, request, (token) =>
-        unreadCountsRead(db, token),
+        reads.unreadCounts(token),
       );
       return viewer.activeRole ? data[viewer.activeRole] : 0;
     },
