@@ -41,7 +41,9 @@ describe('transaction (unit of work)', () => {
     seen.length = 0;
     const deps = { db: database.db, bus };
     const result = await transaction(deps, async (tx, changes) => {
-      await tx.insert(users).values({ id: 'uow-commit', name: 'A', email: 'uow-commit@example.com' });
+      await tx
+        .insert(users)
+        .values({ id: 'uow-commit', name: 'A', email: 'uow-commit@example.com' });
       changes.raise('experts.changed', { userId: 'uow-commit' });
       changes.raise('experts.changed', { userId: 'uow-commit' });
       // Nothing is published while the transaction is open.

@@ -1,5 +1,8 @@
 import type { BusChannel, BusEvents, EventBus } from '../adapters/events/types';
-import type { Database, Transaction } from './client';
+import type { Database } from './client';
+
+/** The transaction a unit of work's data functions write through. */
+export type UnitTransaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 type Raised = { [C in BusChannel]: { channel: C; payload: BusEvents[C] } }[BusChannel];
 
@@ -37,7 +40,7 @@ export interface UnitOfWorkDeps {
  */
 export async function transaction<T>(
   deps: UnitOfWorkDeps,
-  work: (tx: Transaction, changes: Changes) => Promise<T>,
+  work: (tx: UnitTransaction, changes: Changes) => Promise<T>,
 ): Promise<T> {
   const changes = new Changes();
   const result = await deps.db.transaction((tx) => work(tx, changes));

@@ -4,7 +4,7 @@ import type { Config } from '../../config';
 import type { EventBus } from '../../adapters/events/types';
 import type { Database } from '../../db/client';
 import { accounts, sessions, users, verifications } from '../../db/schema';
-import { enqueueMail } from '../mail/outbox';
+import { enqueueMail } from '../mail';
 import { resetPasswordEmail, verificationEmail } from './emails';
 import { createSessionCache } from './session-cache';
 

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { ACCOUNT_MESSAGES, type Role } from '../../../contracts/account';
 import type { Database } from '../../db/client';
 import { forbidden } from '../../errors';
-import { holdsRole } from '../accounts/data';
+import { holdsRole } from './roles';
 import type { Auth } from './auth';
 import { requireUser, type SessionUser } from './session';
 

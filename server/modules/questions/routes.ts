@@ -14,12 +14,9 @@ import {
   reviewSchema,
 } from '../../../contracts/questions';
 import { declineSchema, disputeSchema } from '../../../contracts/question-states';
-import { moneyOf } from '../payments/settlement';
-import { accountOf } from '../accounts/service';
-import { requireUser } from '../auth/session';
 import { sendSerialised } from '../../cache/send-serialised';
-import type { AppContext } from '../../context';
-import { requireRole } from '../auth/guards';
+import { depsOf, type AppContext } from '../../context';
+import { requireRole, requireUser } from '../auth';
 import {
   answerQuestion,
   askQuestion,
@@ -54,12 +51,9 @@ export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     },
     async (request, reply) => {
       const user = await requireRole(auth, db, request, 'asker');
-      const account = await accountOf(db, user);
       const created = await askQuestion(
-        db,
-        bus,
+        depsOf(ctx, request.log),
         user,
-        account.activeRole,
         request.body,
         request.headers['idempotency-key'],
       );
@@ -72,8 +66,7 @@ export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     { schema: { response: { 200: z.object({ count: z.number().int() }) } } },
     async (request) => {
       const user = await requireUser(auth, request);
-      const account = await accountOf(db, user);
-      return { count: await unreadCount(db, user.id, account.activeRole) };
+      return { count: await unreadCount(depsOf(ctx, request.log), user) };
     },
   );
 
@@ -91,7 +84,7 @@ export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     { schema: { params: idParams, body: answerSchema, response: noContent } },
     async (request, reply) => {
       const user = await requireRole(auth, db, request, 'expert');
-      await answerQuestion(db, bus, config, user, request.params.id, request.body.answer);
+      await answerQuestion(depsOf(ctx, request.log), user, request.params.id, request.body.answer);
       return reply.code(204).send(null);
     },
   );
@@ -100,7 +93,8 @@ export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     '/api/questions/:id/viewed',
     { schema: { params: idParams, response: noContent } },
     async (request, reply) => {
-      await markViewed(db, bus, await requireUser(auth, request), request.params.id);
+      const user = await requireUser(auth, request);
+      await markViewed(depsOf(ctx, request.log), user, request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -110,7 +104,7 @@ export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     { schema: { params: idParams, body: ratingSchema, response: noContent } },
     async (request, reply) => {
       const user = await requireUser(auth, request);
-      await rateAnswer(db, bus, user, request.params.id, request.body.isHelpful);
+      await rateAnswer(depsOf(ctx, request.log), user, request.params.id, request.body.isHelpful);
       return reply.code(204).send(null);
     },
   );
@@ -120,7 +114,7 @@ export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     { schema: { params: idParams, body: reviewSchema, response: noContent } },
     async (request, reply) => {
       const user = await requireUser(auth, request);
-      await reviewAnswer(db, bus, user, request.params.id, request.body.rating);
+      await reviewAnswer(depsOf(ctx, request.log), user, request.params.id, request.body.rating);
       return reply.code(204).send(null);
     },
   );
@@ -133,7 +127,7 @@ export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     },
     async (request, reply) => {
       const user = await requireUser(auth, request);
-      await reportAnswer(db, user, request.params.id, request.body);
+      await reportAnswer(depsOf(ctx, request.log), user, request.params.id, request.body);
       return reply.code(201).send(null);
     },
   );
@@ -143,7 +137,7 @@ export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     { schema: { params: idParams, body: disputeSchema, response: noContent } },
     async (request, reply) => {
       const user = await requireUser(auth, request);
-      await flagDispute(db, bus, config, user, request.params.id, request.body);
+      await flagDispute(depsOf(ctx, request.log), user, request.params.id, request.body);
       return reply.code(204).send(null);
     },
   );
@@ -155,7 +149,7 @@ export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     async (request, reply) => {
       const user = await requireRole(auth, db, request, 'expert');
       const input = request.body ?? { note: null };
-      await declineQuestion(moneyOf(ctx, request.log), user, request.params.id, input);
+      await declineQuestion(depsOf(ctx, request.log), user, request.params.id, input);
       return reply.code(204).send(null);
     },
   );
@@ -164,7 +158,8 @@ export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     '/api/questions/:id/withdraw',
     { schema: { params: idParams, response: noContent } },
     async (request, reply) => {
-      await withdrawQuestion(db, bus, await requireUser(auth, request), request.params.id);
+      const user = await requireUser(auth, request);
+      await withdrawQuestion(depsOf(ctx, request.log), user, request.params.id);
       return reply.code(204).send(null);
     },
   );

@@ -1,0 +1,6 @@
+/** The auth module's public surface: better-auth, the session of a request and the role guard. */
+export { createAuth, type Auth } from './auth';
+export { requireRole } from './guards';
+export { authRoutes } from './routes';
+export type { SessionUser } from './session-cache';
+export { requireUser, sessionUser } from './session';
