@@ -57,7 +57,8 @@ export default tseslint.config(
   },
   {
     files: ['server/modules/**/*.{ts,tsx}'],
-    // questions/views.ts is being rewritten with the read caches (its deep imports go then).
+    // questions/views.ts (another engineer's file) still names `../auth/session`; exempt until it
+    // imports `../auth`.
     ignores: [...serverTests, 'server/modules/questions/views.ts'],
     rules: {
       'no-restricted-imports': [

@@ -108,7 +108,7 @@ export async function createContext(
     storage: createStorage(config),
     mail: createMailTransport(config, logger),
     bus,
-    auth: createAuth(config, handle.db, bus),
+    auth: createAuth(config, handle.db),
     payments: createPayments(config, handle.db),
   };
 }

@@ -65,22 +65,6 @@ export function cachedPerCoach<T>(bus: EventBus, max: number) {
 }
 
 /**
- * Signed-in views of questions (a Coach's inbox, a Player's questions, a question page), keyed by
- * the viewer and grouped by a participant (the Player's or the Coach's user id): dropped when any
- * question of that participant changes, and all at once when any profile changes, because they
- * show the other side's name and photo.
- */
-export function cachedPerParticipant<T>(bus: EventBus, max: number) {
-  const cache = new GroupedCache<Grouped<T>>(max);
-  bus.subscribe('questions.changed', ({ askerId, expertUserId }) => {
-    cache.drop(askerId);
-    cache.drop(expertUserId);
-  });
-  bus.subscribe('experts.changed', () => cache.clear());
-  return readThrough(cache);
-}
-
-/**
  * Pages of the Coach directory, keyed by their search, filters, sort and cursor: all dropped when
  * any profile changes (`experts.changed`), so a new Coach, a rename or a new price shows at once.
  * Their figures (stars, helpful %, answers) may lag by up to the TTL (ADR 025).

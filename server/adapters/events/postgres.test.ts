@@ -39,9 +39,9 @@ describe.runIf(testDatabaseKind === 'postgres')('PostgreSQL event bus across two
     try {
       const onOne: string[] = [];
       const onTwo: string[] = [];
-      one.subscribe('sessions.changed', ({ userId }) => onOne.push(userId));
-      two.subscribe('sessions.changed', ({ userId }) => onTwo.push(userId));
-      const publishing = one.publish('sessions.changed', { userId: 'u1' });
+      one.subscribe('experts.changed', ({ userId }) => onOne.push(userId));
+      two.subscribe('experts.changed', ({ userId }) => onTwo.push(userId));
+      const publishing = one.publish('experts.changed', { userId: 'u1' });
       // Before the round trip to PostgreSQL: the caches of the process that made the change.
       expect(onOne).toEqual(['u1']);
       await publishing;
@@ -52,7 +52,7 @@ describe.runIf(testDatabaseKind === 'postgres')('PostgreSQL event bus across two
 
       // Shutting down: a late publish neither throws nor reaches anyone.
       await one.close();
-      await expect(one.publish('sessions.changed', { userId: 'u2' })).resolves.toBeUndefined();
+      await expect(one.publish('experts.changed', { userId: 'u2' })).resolves.toBeUndefined();
     } finally {
       await one.close();
       await two.close();

@@ -6,8 +6,6 @@ export interface BusEvents {
   /** Someone created or changed a Coach profile: lists of Coaches should refetch. */
   'experts.changed': { userId: string };
   'questions.changed': { questionId: string; expertUserId: string; askerId: string };
-  /** A user signed out or their sessions or details changed: cached sessions must be re-read. */
-  'sessions.changed': { userId: string };
 }
 export type BusChannel = keyof BusEvents;
 

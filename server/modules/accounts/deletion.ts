@@ -86,10 +86,9 @@ export async function deleteAccount(deps: Deps, user: SessionUser, password: str
     if (expert) await anonymiseCoach(tx, changes, expert.id, user.id, anonymous, now);
   });
 
-  // Files and caches after the commit: a failure here leaves nothing personal reachable, since
-  // the rows no longer point at the photo.
+  // Files after the commit: a failure here leaves nothing personal reachable, since the rows no
+  // longer point at the photo.
   await removePhotos(deps.storage, user.id).catch((error: unknown) =>
     deps.logger.warn({ err: error, userId: user.id }, 'deleted account: photo not removed'),
   );
-  await deps.auth.sessions.userChanged(user.id);
 }

@@ -1,12 +1,11 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type { Config } from '../../config';
-import type { EventBus } from '../../adapters/events/types';
 import type { Database } from '../../db/client';
 import { accounts, sessions, users, verifications } from '../../db/schema';
 import { enqueueMail } from '../mail';
 import { resetPasswordEmail, verificationEmail } from './emails';
-import { createSessionCache } from './session-cache';
+import { viewerLookup } from './viewer';
 
 /** The header the auth route sets from Fastify's view of the client address (never the client's). */
 export const CLIENT_IP_HEADER = 'x-playbook-client-ip';
@@ -20,10 +19,8 @@ const ONE_HOUR = 60 * ONE_MINUTE;
  * better-auth's own: a reset link (single use, one hour, every session ends), a resend of the
  * confirmation link, and an e-mail change confirmed at the new address (ADR 030).
  */
-export function createAuth(config: Config, db: Database, bus: EventBus) {
+export function createAuth(config: Config, db: Database) {
   const secure = config.PUBLIC_URL.startsWith('https://');
-  const sessionCache = createSessionCache(bus);
-  const userChanged = async ({ userId }: { userId: string }) => sessionCache.userChanged(userId);
   const auth = betterAuth({
     appName: 'Playbook',
     baseURL: config.PUBLIC_URL,
@@ -83,16 +80,9 @@ export function createAuth(config: Config, db: Database, bus: EventBus) {
       useSecureCookies: secure,
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
-    // Signed-in requests trust a cached session (ADR 020); whatever ends or changes one drops it.
-    databaseHooks: {
-      session: { delete: { after: userChanged } },
-      user: {
-        update: { after: async (user) => userChanged({ userId: user.id }) },
-        delete: { after: async (user) => userChanged({ userId: user.id }) },
-      },
-    },
   });
-  return Object.assign(auth, { sessions: sessionCache });
+  // Our routes read the session, user and roles in one statement (`viewer.ts`, ADR 033).
+  return Object.assign(auth, { viewers: viewerLookup(db) });
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -2,5 +2,5 @@
 export { createAuth, type Auth } from './auth';
 export { requireRole } from './guards';
 export { authRoutes } from './routes';
-export type { SessionUser } from './session-cache';
+export type { SessionUser, Viewer } from './session';
 export { requireUser, sessionUser } from './session';

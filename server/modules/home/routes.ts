@@ -29,7 +29,7 @@ export const homeRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { auth,
     '/api/home/your-coaches',
     { schema: { response: { 200: yourCoachesSchema } } },
     async (request) => {
-      const user = await requireRole(auth, db, request, 'asker');
+      const user = await requireRole(auth, request, 'asker');
       return { coaches: await coachesAskedBy(db, user.id) };
     },
   );

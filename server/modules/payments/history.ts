@@ -32,7 +32,7 @@ export const historyRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { au
     '/api/payments/history',
     { schema: { response: { 200: playerPaymentsSchema } } },
     async (request) => {
-      const user = await requireRole(auth, db, request, 'asker');
+      const user = await requireRole(auth, request, 'asker');
       const rows = await playerPaymentHistory(db, user.id, HISTORY_LIMIT);
       return {
         payments: rows.map((r) => ({

@@ -18,6 +18,6 @@ export async function expertOf(db: Database, user: SessionUser) {
 
 /** The signed-in Coach and their Coach row. */
 export async function requireExpert(auth: Auth, db: Database, request: FastifyRequest) {
-  const user = await requireRole(auth, db, request, 'expert');
+  const user = await requireRole(auth, request, 'expert');
   return { user, expert: await expertOf(db, user) };
 }

@@ -51,7 +51,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     '/api/profiles/expert',
     { schema: { body: coachProfileSchema, response: { 200: z.object({ id: z.string() }) } } },
     async (request) => {
-      const user = await requireRole(auth, db, request, 'expert');
+      const user = await requireRole(auth, request, 'expert');
       return saveCoachProfile(depsOf(ctx, request.log), user, request.body);
     },
   );
@@ -62,7 +62,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     '/api/profiles/asker',
     { schema: { response: { 200: ownPlayerProfileSchema } } },
     async (request) => {
-      const user = await requireRole(auth, db, request, 'asker');
+      const user = await requireRole(auth, request, 'asker');
       return ownPlayerProfile(depsOf(ctx, request.log), user);
     },
   );
@@ -71,7 +71,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     '/api/profiles/asker',
     { schema: { body: playerProfileSchema, response: { 204: z.null() } } },
     async (request, reply) => {
-      const user = await requireRole(auth, db, request, 'asker');
+      const user = await requireRole(auth, request, 'asker');
       await savePlayerProfile(depsOf(ctx, request.log), user, request.body);
       return reply.code(204).send(null);
     },
@@ -86,7 +86,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
       schema: { params: z.object({ role: roleSchema }), response: { 200: photoResponse } },
     },
     async (request) => {
-      const user = await requireRole(auth, db, request, request.params.role);
+      const user = await requireRole(auth, request, request.params.role);
       let bytes: Buffer;
       try {
         const file = await request.file({ limits: { fileSize: IMAGE_MAX_BYTES, files: 1 } });
@@ -109,7 +109,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     '/api/profiles/:role/photo',
     { schema: { params: z.object({ role: roleSchema }), response: { 200: photoResponse } } },
     async (request) => {
-      const user = await requireRole(auth, db, request, request.params.role);
+      const user = await requireRole(auth, request, request.params.role);
       return deletePhoto(depsOf(ctx, request.log), user);
     },
   );

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, min, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { QUESTION_PAGE_SIZE } from '../../../contracts/limits';
 import type { InboxFilter } from '../../../contracts/questions';
 import type { BusEvents } from '../../adapters/events/types';
@@ -65,15 +65,24 @@ export async function coachInboxPage(
   return toPage(rows, QUESTION_PAGE_SIZE);
 }
 
+/**
+ * The inbox's header figures without counting the Coach's history (10,000 questions for the
+ * busiest): answers from the Coach's `answered_count` (kept by a trigger, ADR 025), questions
+ * waiting from the visible index (a few hundred at most), the first question from the front of it.
+ */
 export async function coachInboxSummary(db: Executor, expertId: string) {
+  const visible = and(eq(questions.expertId, experts.id), VISIBLE_PAYMENT);
   const [row] = await db
     .select({
-      oldest: min(questions.createdAt),
-      answered: sql<number>`count(*) filter (where ${questions.status} = 'answered')::int`,
-      unanswered: sql<number>`count(*) filter (where ${questions.status} = 'pending')::int`,
+      answered: experts.answeredCount,
+      unanswered: sql<number>`(select count(*)::int from ${questions} where ${and(visible, eq(questions.status, 'pending'))})`,
+      oldest:
+        sql`(select ${questions.createdAt} from ${questions} where ${visible} order by ${questions.createdAt} limit 1)`.mapWith(
+          questions.createdAt,
+        ),
     })
-    .from(questions)
-    .where(and(eq(questions.expertId, expertId), VISIBLE_PAYMENT));
+    .from(experts)
+    .where(eq(experts.id, expertId));
   return {
     coachSince: row?.oldest ?? null,
     answeredCount: row?.answered ?? 0,

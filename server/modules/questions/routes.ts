@@ -14,7 +14,6 @@ import {
   reviewSchema,
 } from '../../../contracts/questions';
 import { declineSchema, disputeSchema } from '../../../contracts/question-states';
-import { sendSerialised } from '../../cache/send-serialised';
 import { depsOf, type AppContext } from '../../context';
 import { requireRole, requireUser } from '../auth';
 import {
@@ -35,9 +34,9 @@ const idParams = z.object({ id: z.uuid() });
 const noContent = { 204: z.null() };
 
 export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  const { auth, bus, config } = ctx;
+  const { auth, config } = ctx;
   const { db } = ctx.database;
-  const views = questionViews(db, bus);
+  const views = questionViews(db);
 
   app.post(
     '/api/questions',
@@ -50,7 +49,7 @@ export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
       },
     },
     async (request, reply) => {
-      const user = await requireRole(auth, db, request, 'asker');
+      const user = await requireRole(auth, request, 'asker');
       const created = await askQuestion(
         depsOf(ctx, request.log),
         user,
@@ -73,17 +72,14 @@ export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
   app.get(
     '/api/questions/:id',
     { schema: { params: idParams, response: { 200: questionDetailSchema } } },
-    async (request, reply) => {
-      const user = await requireUser(auth, request);
-      return sendSerialised(reply, await views.detail(user, request.params.id));
-    },
+    async (request) => views.detail(await requireUser(auth, request), request.params.id),
   );
 
   app.post(
     '/api/questions/:id/answer',
     { schema: { params: idParams, body: answerSchema, response: noContent } },
     async (request, reply) => {
-      const user = await requireRole(auth, db, request, 'expert');
+      const user = await requireRole(auth, request, 'expert');
       await answerQuestion(depsOf(ctx, request.log), user, request.params.id, request.body.answer);
       return reply.code(204).send(null);
     },
@@ -147,7 +143,7 @@ export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     // The note is optional, so the body may be left out altogether.
     { schema: { params: idParams, body: declineSchema.nullish(), response: noContent } },
     async (request, reply) => {
-      const user = await requireRole(auth, db, request, 'expert');
+      const user = await requireRole(auth, request, 'expert');
       const input = request.body ?? { note: null };
       await declineQuestion(depsOf(ctx, request.log), user, request.params.id, input);
       return reply.code(204).send(null);
@@ -167,10 +163,10 @@ export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
   app.get(
     '/api/questions/coach-inbox',
     { schema: { querystring: coachInboxQuerySchema, response: { 200: coachInboxSchema } } },
-    async (request, reply) => {
-      const user = await requireRole(auth, db, request, 'expert');
+    async (request) => {
+      const user = await requireRole(auth, request, 'expert');
       const { filter, cursor } = request.query;
-      return sendSerialised(reply, await views.coachInbox(user, filter, cursor));
+      return views.coachInbox(user, filter, cursor);
     },
   );
 
@@ -179,9 +175,7 @@ export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     {
       schema: { querystring: playerQuestionsQuerySchema, response: { 200: playerQuestionsSchema } },
     },
-    async (request, reply) => {
-      const user = await requireRole(auth, db, request, 'asker');
-      return sendSerialised(reply, await views.playerQuestions(user, request.query.cursor));
-    },
+    async (request) =>
+      views.playerQuestions(await requireRole(auth, request, 'asker'), request.query.cursor),
   );
 };
