@@ -3,6 +3,12 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+const serverTests = ['server/**/*.test.ts', 'server/test/**'];
+const serverBase = [
+  { group: ['**/web/**'], message: 'The server never imports the web app.' },
+  { group: ['@/*'], message: 'The server never imports the web app.' },
+];
+
 export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules', 'server/db/migrations'] },
   js.configs.recommended,
@@ -25,6 +31,50 @@ export default tseslint.config(
     // One-way imports: the server never reaches into the web app and vice versa.
     files: ['server/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/web/**', '@/*'] }] },
+  },
+  // The server's modules (docs/architecture.md 'Module boundaries'): another module is reached
+  // through its public surface, `modules/<m>/index.ts`, and never the other way from a module to
+  // the jobs. Tests may import anything. Later blocks replace the rule, so each repeats the above.
+  {
+    files: ['server/**/*.ts'],
+    ignores: serverTests,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...serverBase,
+            {
+              regex: String.raw`(^|/)modules/[^/]+/(?!index$)[^/]+`,
+              message: 'Import a server module through its index (modules/<m>), not its files.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/modules/**/*.{ts,tsx}'],
+    ignores: serverTests,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...serverBase,
+            {
+              regex: String.raw`^\.\./(?!\.\.)[^/]+/(?!index$)[^/]+`,
+              message:
+                "Another module is imported through its index ('../other'), which names what it offers.",
+            },
+            {
+              regex: String.raw`(^|/)jobs(/|$)`,
+              message: 'Jobs use the modules, never the other way round.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['web/**/*.{ts,tsx}'],

@@ -26,4 +26,4 @@ export const DIRECTORY_MESSAGES = {
   loadFailed: 'Failed to load expert profiles. Please try again.',
 } as const;
 
-export type { DirectoryCoach, DirectoryPage, DirectoryQuery } from './directory-schemas';
+// The page's types live in directory-schemas.ts (imported as types only, so no zod ships with them).

@@ -89,6 +89,23 @@ export interface QuestionState {
   disputeUntil: string | null;
 }
 
+/** The state of a stored question, as the rules below read it (the server's rows are this shape). */
+export const questionStateOf = (
+  q: {
+    status: QuestionStatus;
+    paymentStatus: PaymentStatus;
+    answer: string | null;
+    disputeFlagged: boolean;
+  },
+  disputeUntil: Date | null,
+): QuestionState => ({
+  status: q.status,
+  paymentStatus: q.paymentStatus,
+  hasAnswer: q.answer !== null,
+  disputeFlagged: q.disputeFlagged,
+  disputeUntil: disputeUntil?.toISOString() ?? null,
+});
+
 const UNPAID = new Set<PaymentStatus>(['unpaid', 'pending', 'failed']);
 
 export const isUnpaid = (s: Pick<QuestionState, 'paymentStatus'>) => UNPAID.has(s.paymentStatus);

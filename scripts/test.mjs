@@ -16,7 +16,7 @@ const run = (label, command, env = {}) => {
 };
 
 run('typecheck', 'npx tsc --noEmit -p .');
-run('lint', 'npx eslint . && npx prettier --check .');
+run('lint', 'npx eslint . && npm run --silent lint:cycles && npx prettier --check .');
 run('unit and API tests (PGlite)', 'npx vitest run', { TEST_DB: 'pglite' });
 if (process.env.TEST_DATABASE_URL) {
   run('API tests (PostgreSQL)', 'npx vitest run server', { TEST_DB: 'postgres' });

@@ -15,13 +15,12 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client';
 import { paymentSweeps } from './jobs/payment-sweeps';
-import { moneyOf } from './modules/payments/settlement';
+import { moneyOf, accountStatusFromDatabase } from './modules/payments';
 import type { Job } from './jobs/scheduler';
 import { adminLoginSchema } from '../contracts/admin';
-import { createAdmin, findAdmin } from './modules/admin/service';
-import { createAuth } from './modules/auth/auth';
-import { accountStatusFromDatabase } from './modules/payments/data';
-import { deliverDueMail } from './modules/mail/outbox';
+import { createAdmin, findAdmin } from './modules/admin';
+import { createAuth } from './modules/auth';
+import { deliverDueMail } from './modules/mail';
 
 function createMailTransport(config: Config, logger: Logger): MailTransport {
   if (config.MAIL_DRIVER === 'smtp' && config.SMTP_URL) {

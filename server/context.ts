@@ -3,8 +3,9 @@ import type { EventBus } from './adapters/events/types';
 import type { PaymentProvider } from './adapters/payments/types';
 import type { MailTransport } from './adapters/mail/types';
 import type { Config } from './config';
-import type { DatabaseHandle } from './db/client';
-import type { Auth } from './modules/auth/auth';
+import type { Logger } from 'pino';
+import type { Database, DatabaseHandle } from './db/client';
+import type { Auth } from './modules/auth';
 
 /** Everything a route module may depend on, chosen once at start-up from the configuration. */
 export interface AppContext {
@@ -16,3 +17,28 @@ export interface AppContext {
   auth: Auth;
   payments: PaymentProvider;
 }
+
+/**
+ * What a service depends on, as one object (issue 14): the database, the bus its writes' events go
+ * out on, the payment provider, file storage, the configuration and the request's logger. Services
+ * take this (or the part of it they use); routes build it once per request with `depsOf`.
+ */
+export interface ServiceDeps {
+  db: Database;
+  bus: EventBus;
+  payments: PaymentProvider;
+  storage: FileStorage;
+  config: Config;
+  auth: Auth;
+  logger: Pick<Logger, 'info' | 'warn' | 'error'>;
+}
+
+export const depsOf = (ctx: AppContext, logger: ServiceDeps['logger']): ServiceDeps => ({
+  db: ctx.database.db,
+  bus: ctx.bus,
+  payments: ctx.payments,
+  storage: ctx.storage,
+  config: ctx.config,
+  auth: ctx.auth,
+  logger,
+});

@@ -1,9 +1,4 @@
-import {
-  recoverMoney,
-  refundUnanswered,
-  releasePayouts,
-  type Money,
-} from '../modules/payments/settlement';
+import { recoverMoney, refundUnanswered, releasePayouts, type Money } from '../modules/payments';
 import type { Job } from './scheduler';
 
 /**

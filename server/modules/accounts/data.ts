@@ -1,24 +1,22 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { Role } from '../../../contracts/account';
 import type { Executor } from '../../db/client';
-import { experts, userProfileCompletion, userRoles } from '../../db/schema';
+import {
+  accounts,
+  experts,
+  questions,
+  sessions,
+  userProfileCompletion,
+  userRoles,
+  users,
+  verifications,
+} from '../../db/schema';
 
 export async function roleRows(db: Executor, userId: string) {
   return db
     .select({ role: userRoles.role, activeRole: userRoles.activeRole })
     .from(userRoles)
     .where(eq(userRoles.userId, userId));
-}
-
-export async function profileCompletion(db: Executor, userId: string) {
-  const [row] = await db
-    .select()
-    .from(userProfileCompletion)
-    .where(eq(userProfileCompletion.userId, userId));
-  return {
-    asker: row?.askerProfileCompleted ?? false,
-    expert: row?.expertProfileCompleted ?? false,
-  };
 }
 
 export async function expertIdOf(db: Executor, userId: string): Promise<string | null> {
@@ -63,13 +61,62 @@ export async function setActiveRole(db: Executor, userId: string, role: Role): P
   });
 }
 
-export async function markProfileCompleted(db: Executor, userId: string, role: Role) {
-  const set = role === 'asker' ? { askerProfileCompleted: true } : { expertProfileCompleted: true };
+/** Asking records the three consents (spec §5 'Legal consent') on the Player's role row. */
+export async function recordAskConsents(db: Executor, userId: string, now: Date) {
   await db
-    .insert(userProfileCompletion)
-    .values({ userId, ...set })
-    .onConflictDoUpdate({
-      target: userProfileCompletion.userId,
-      set: { ...set, updatedAt: new Date() },
-    });
+    .update(userRoles)
+    .set({
+      acceptedTermsAt: now,
+      acceptedPrivacyAt: now,
+      acceptedRevenueSplitAt: now,
+      updatedAt: now,
+    })
+    .where(and(eq(userRoles.userId, userId), eq(userRoles.role, 'asker')));
+}
+
+/** The password hash of the user's e-mail-and-password credential, if they have one. */
+export async function credentialHash(db: Executor, userId: string) {
+  const [credential] = await db
+    .select({ hash: accounts.password })
+    .from(accounts)
+    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, 'credential')));
+  return credential?.hash ?? null;
+}
+
+/** The user's row, locked for the transaction. */
+export async function lockUser(tx: Executor, userId: string) {
+  const [row] = await tx
+    .select({ deletedAt: users.deletedAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  return row ?? null;
+}
+
+/**
+ * A deleted account's own rows: the user is renamed, their sign-in, sessions, roles and tokens go,
+ * and the questions they asked keep only the anonymous name.
+ */
+export async function anonymiseUser(
+  tx: Executor,
+  userId: string,
+  anonymous: { name: string; email: string },
+  now: Date,
+) {
+  const { name, email } = anonymous;
+  await tx
+    .update(users)
+    .set({ name, email, emailVerified: false, image: null, deletedAt: now })
+    .where(eq(users.id, userId));
+  await tx.delete(accounts).where(eq(accounts.userId, userId));
+  await tx.delete(sessions).where(eq(sessions.userId, userId));
+  // Reset-password tokens name the user in their value; confirmation links are signed tokens
+  // that find no account once the e-mail address is gone.
+  await tx.delete(verifications).where(eq(verifications.value, userId));
+  await tx.delete(userRoles).where(eq(userRoles.userId, userId));
+  await tx.delete(userProfileCompletion).where(eq(userProfileCompletion.userId, userId));
+  await tx
+    .update(questions)
+    .set({ askerName: name, askerEmail: email })
+    .where(eq(questions.askerId, userId));
 }

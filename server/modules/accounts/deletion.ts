@@ -1,24 +1,14 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import { SETTINGS_MESSAGES } from '../../../contracts/account';
 import { OUTSTANDING_PAYOUT_STATUSES } from '../../../contracts/payments';
-import type { AppContext } from '../../context';
+import type { ServiceDeps } from '../../context';
 import type { Executor } from '../../db/client';
-import {
-  accounts,
-  expertSlugs,
-  experts,
-  payouts,
-  questions,
-  sessions,
-  userProfileCompletion,
-  userRoles,
-  users,
-  verifications,
-} from '../../db/schema';
+import { experts, payouts, questions } from '../../db/schema';
+import { transaction } from '../../db/unit-of-work';
 import { AppError, badRequest, notFound } from '../../errors';
-import type { SessionUser } from '../auth/session';
-import { removePhotos } from '../profiles/photo';
+import type { SessionUser } from '../auth';
+import { anonymiseCoach, lockCoachOf, removePhotos } from '../profiles';
+import { anonymiseUser, credentialHash, lockUser } from './data';
 
 /** What a deleted account is called wherever the other party still sees it. */
 export const DELETED_NAME = 'Deleted user';
@@ -62,15 +52,14 @@ export async function deletionBlocker(db: Executor, userId: string): Promise<str
   return owed ? SETTINGS_MESSAGES.deleteBlockedPayout : null;
 }
 
-async function passwordMatches(ctx: AppContext, userId: string, password: string) {
-  const [credential] = await ctx.database.db
-    .select({ hash: accounts.password })
-    .from(accounts)
-    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, 'credential')));
-  if (!credential?.hash) return false;
-  const { password: hasher } = await ctx.auth.$context;
-  return hasher.verify({ hash: credential.hash, password });
+async function passwordMatches(deps: Deps, userId: string, password: string) {
+  const hash = await credentialHash(deps.db, userId);
+  if (!hash) return false;
+  const { password: hasher } = await deps.auth.$context;
+  return hasher.verify({ hash, password });
 }
+
+type Deps = Pick<ServiceDeps, 'db' | 'bus' | 'storage' | 'auth' | 'logger'>;
 
 /**
  * Deletes an account: the person can no longer sign in and their personal data is gone, while
@@ -78,75 +67,28 @@ async function passwordMatches(ctx: AppContext, userId: string, password: string
  * anonymised. One transaction, under a lock on the user, so a check cannot pass while a payment
  * for this person is being recorded.
  */
-export async function deleteAccount(
-  ctx: AppContext,
-  log: FastifyBaseLogger,
-  user: SessionUser,
-  password: string,
-) {
-  if (!(await passwordMatches(ctx, user.id, password))) {
+export async function deleteAccount(deps: Deps, user: SessionUser, password: string) {
+  if (!(await passwordMatches(deps, user.id, password))) {
     throw badRequest(SETTINGS_MESSAGES.wrongPassword, {
       password: SETTINGS_MESSAGES.wrongPassword,
     });
   }
   const now = new Date();
-  const coach = await ctx.database.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ deletedAt: users.deletedAt })
-      .from(users)
-      .where(eq(users.id, user.id))
-      .for('update');
+  await transaction(deps, async (tx, changes) => {
+    const row = await lockUser(tx, user.id);
     if (!row || row.deletedAt) throw notFound('Account not found.');
-    const [expert] = await tx
-      .select({ id: experts.id })
-      .from(experts)
-      .where(eq(experts.userId, user.id))
-      .for('update');
+    const expert = await lockCoachOf(tx, user.id);
     const blocker = await deletionBlocker(tx, user.id);
     if (blocker) throw new AppError(409, blocker);
-
-    const email = deletedEmail(user.id);
-    await tx
-      .update(users)
-      .set({ name: DELETED_NAME, email, emailVerified: false, image: null, deletedAt: now })
-      .where(eq(users.id, user.id));
-    await tx.delete(accounts).where(eq(accounts.userId, user.id));
-    await tx.delete(sessions).where(eq(sessions.userId, user.id));
-    // Reset-password tokens name the user in their value; confirmation links are signed tokens
-    // that find no account once the e-mail address is gone.
-    await tx.delete(verifications).where(eq(verifications.value, user.id));
-    await tx.delete(userRoles).where(eq(userRoles.userId, user.id));
-    await tx.delete(userProfileCompletion).where(eq(userProfileCompletion.userId, user.id));
-    await tx
-      .update(questions)
-      .set({ askerName: DELETED_NAME, askerEmail: email })
-      .where(eq(questions.askerId, user.id));
-    if (expert) {
-      await tx
-        .update(experts)
-        .set({
-          name: DELETED_NAME,
-          email,
-          bio: null,
-          photoUrl: null,
-          websiteUrl: null,
-          linkedinUrl: null,
-          twitterUrl: null,
-          instagramUrl: null,
-          slug: `deleted-${expert.id}`,
-          deletedAt: now,
-        })
-        .where(eq(experts.id, expert.id));
-      // Old links to the page stop resolving, and the name is no longer kept in them.
-      await tx.delete(expertSlugs).where(eq(expertSlugs.expertId, expert.id));
-    }
-    return expert ?? null;
+    const anonymous = { name: DELETED_NAME, email: deletedEmail(user.id) };
+    await anonymiseUser(tx, user.id, anonymous, now);
+    // A Coach's public page and list entries go; the change event drops them from the caches.
+    if (expert) await anonymiseCoach(tx, changes, expert.id, user.id, anonymous, now);
   });
 
-  // Files and public lists after the commit: a failure here leaves nothing personal reachable, since
-  // the rows no longer point at the photo.
-  await removePhotos(ctx.storage, user.id).catch((error: unknown) =>
-    log.warn({ err: error, userId: user.id }, 'deleted account: photo not removed'),
+  // Files after the commit: a failure here leaves nothing personal reachable, since the rows no
+  // longer point at the photo.
+  await removePhotos(deps.storage, user.id).catch((error: unknown) =>
+    deps.logger.warn({ err: error, userId: user.id }, 'deleted account: photo not removed'),
   );
-  if (coach) await ctx.bus.publish('experts.changed', { userId: user.id });
 }

@@ -11,7 +11,7 @@ import {
   userRoles,
   users,
 } from '../../db/schema';
-import type { SessionUser } from '../auth/session';
+import type { SessionUser } from '../auth';
 
 function columnsWithout<T extends object, K extends keyof T>(columns: T, left: K[]): Omit<T, K> {
   return Object.fromEntries(

@@ -1,32 +1,32 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ACCOUNT_MESSAGES } from '../../../contracts/account';
 import {
   accountSchema,
   deleteAccountSchema,
   deletionStatusSchema,
   roleInputSchema,
 } from '../../../contracts/account-schemas';
-import type { AppContext } from '../../context';
-import { notFound } from '../../errors';
-import { requireUser, sessionUser } from '../auth/session';
-import { setActiveRole } from './data';
+import { depsOf, type AppContext } from '../../context';
+import { requireUser, sessionUser } from '../auth';
 import { deleteAccount, deletionBlocker } from './deletion';
 import { exportAccountData } from './export';
-import { accountOf, chooseRole } from './service';
+import { accountOf, chooseRole, switchActiveRole } from './service';
 
 export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { database, auth } = ctx;
   const { db } = database;
 
   app.get('/api/account', { schema: { response: { 200: accountSchema } } }, async (request) =>
-    accountOf(db, await sessionUser(auth, request)),
+    accountOf(depsOf(ctx, request.log), await sessionUser(auth, request)),
   );
 
   app.post(
     '/api/account/roles',
     { schema: { body: roleInputSchema, response: { 200: accountSchema } } },
-    async (request) => chooseRole(db, await requireUser(auth, request), request.body.role),
+    async (request) => {
+      const user = await requireUser(auth, request);
+      return chooseRole(depsOf(ctx, request.log), user, request.body.role);
+    },
   );
 
   app.post(
@@ -34,13 +34,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     { schema: { body: roleInputSchema, response: { 200: accountSchema } } },
     async (request) => {
       const user = await requireUser(auth, request);
-      const { role } = request.body;
-      if (!(await setActiveRole(db, user.id, role))) {
-        throw notFound(
-          role === 'expert' ? ACCOUNT_MESSAGES.coachRoleNotFound : 'Player role not found',
-        );
-      }
-      return accountOf(db, user);
+      return switchActiveRole(depsOf(ctx, request.log), user, request.body.role);
     },
   );
 
@@ -69,7 +63,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     { schema: { body: deleteAccountSchema, response: { 204: z.null() } } },
     async (request, reply) => {
       const user = await requireUser(auth, request);
-      await deleteAccount(ctx, request.log, user, request.body.password);
+      await deleteAccount(depsOf(ctx, request.log), user, request.body.password);
       const { authCookies } = await auth.$context;
       return reply.clearCookie(authCookies.sessionToken.name, { path: '/' }).status(204).send(null);
     },

@@ -1,7 +1,9 @@
-import type { Account, Role } from '../../../contracts/account';
-import type { Database } from '../../db/client';
-import type { SessionUser } from '../auth/session';
-import { expertIdOf, insertRole, profileCompletion, roleRows, setActiveRole } from './data';
+import { ACCOUNT_MESSAGES, type Account, type Role } from '../../../contracts/account';
+import { notFound } from '../../errors';
+import type { ServiceDeps } from '../../context';
+import type { SessionUser } from '../auth';
+import { profileCompletion } from '../profiles';
+import { expertIdOf, insertRole, roleRows, setActiveRole } from './data';
 
 const SIGNED_OUT: Account = {
   user: null,
@@ -12,7 +14,10 @@ const SIGNED_OUT: Account = {
 };
 
 /** The account as the guard sees it. A user with a single role has it set active (spec §4). */
-export async function accountOf(db: Database, user: SessionUser | null): Promise<Account> {
+export async function accountOf(
+  { db }: Pick<ServiceDeps, 'db'>,
+  user: SessionUser | null,
+): Promise<Account> {
   if (!user) return SIGNED_OUT;
   let rows = await roleRows(db, user.id);
   const only = rows.length === 1 ? rows[0] : undefined;
@@ -34,10 +39,28 @@ export async function accountOf(db: Database, user: SessionUser | null): Promise
 }
 
 /** Onboarding's choice: hold the role and act in it. */
-export async function chooseRole(db: Database, user: SessionUser, role: Role): Promise<Account> {
-  await db.transaction(async (tx) => {
+export async function chooseRole(
+  deps: Pick<ServiceDeps, 'db'>,
+  user: SessionUser,
+  role: Role,
+): Promise<Account> {
+  await deps.db.transaction(async (tx) => {
     await insertRole(tx, user.id, role, user.name);
     await setActiveRole(tx, user.id, role);
   });
-  return accountOf(db, user);
+  return accountOf(deps, user);
+}
+
+/** Acts in another role the user holds; 404 when they do not hold it. */
+export async function switchActiveRole(
+  deps: Pick<ServiceDeps, 'db'>,
+  user: SessionUser,
+  role: Role,
+): Promise<Account> {
+  if (!(await setActiveRole(deps.db, user.id, role))) {
+    throw notFound(
+      role === 'expert' ? ACCOUNT_MESSAGES.coachRoleNotFound : 'Player role not found',
+    );
+  }
+  return accountOf(deps, user);
 }

@@ -4,17 +4,22 @@ import {
   questionActions,
   type QuestionAction,
 } from '../../../contracts/admin-actions';
-import type { Database, Executor } from '../../db/client';
+import type { ServiceDeps } from '../../context';
+import type { Executor } from '../../db/client';
 import { abuseReports, experts, payouts, questions } from '../../db/schema';
+import { transaction, type Changes } from '../../db/unit-of-work';
 import { AppError, notFound } from '../../errors';
-import { moneyMailSubject, queueDisputeReleasedMail } from '../payments/money-mail';
-import { claimRefund, refundNow, releasePayouts, type Money } from '../payments/settlement';
-import { audit, type AttemptContext } from './service';
-
-export interface Actor extends AttemptContext {
-  adminId: string;
-  username: string;
-}
+import {
+  claimRefund,
+  moneyMailSubject,
+  queueDisputeReleasedMail,
+  refundNow,
+  releasePayouts,
+  resolveDispute,
+  setPayoutHold,
+  type Money,
+} from '../payments';
+import { audit, type Actor } from './service';
 
 const unavailable = () => new AppError(409, ADMIN_ACTION_MESSAGES.unavailable);
 
@@ -23,16 +28,17 @@ const unavailable = () => new AppError(409, ADMIN_ACTION_MESSAGES.unavailable);
  * after the rollback, so the log holds every click and the data holds only what took effect.
  */
 async function audited<T>(
-  db: Database,
+  deps: Pick<ServiceDeps, 'db' | 'bus'>,
   actor: Actor,
   action: string,
   details: Record<string, unknown>,
-  work: (tx: Executor) => Promise<T>,
+  work: (tx: Executor, changes: Changes) => Promise<T>,
 ): Promise<T> {
+  const { db } = deps;
   const entry = { ...actor, action, details };
   try {
-    return await db.transaction(async (tx) => {
-      const result = await work(tx);
+    return await transaction(deps, async (tx, changes) => {
+      const result = await work(tx, changes);
       await audit(tx, { ...entry, success: true });
       return result;
     });
@@ -68,9 +74,9 @@ export async function actOnQuestion(
   questionId: string,
   action: QuestionAction,
 ) {
-  const { db, bus, config } = money;
+  const { config } = money;
   const now = new Date();
-  const question = await audited(db, actor, `question.${action}`, { questionId }, async (tx) => {
+  await audited(money, actor, `question.${action}`, { questionId }, async (tx, changes) => {
     const [row] = await tx
       .select({ question: questions, expertUserId: experts.userId })
       .from(questions)
@@ -95,48 +101,29 @@ export async function actOnQuestion(
     });
     if (!allowed.includes(action)) throw unavailable();
     const openDispute = q.disputeFlagged && q.disputeResolution === null;
+    const who = { questionId: q.id, askerId: q.askerId, expertUserId: row.expertUserId };
     switch (action) {
       case 'hold-payout':
-        await tx
-          .update(payouts)
-          .set({ heldByAdmin: true, status: 'held' })
-          .where(eq(payouts.questionId, q.id));
+        await setPayoutHold(tx, changes, who, { held: true });
         await closeReports(tx, q.id, now);
         break;
       case 'release-payout':
-        await tx
-          .update(payouts)
-          .set({
-            heldByAdmin: false,
-            // Settling a dispute for the Coach ends the hold window: the decision is made.
-            ...(openDispute ? { releasableAt: now } : {}),
-          })
-          .where(eq(payouts.questionId, q.id));
+        // Settling a dispute for the Coach ends the hold window: the decision is made.
+        await setPayoutHold(tx, changes, who, {
+          held: false,
+          releasableAt: openDispute ? now : undefined,
+        });
         if (openDispute) {
-          await tx
-            .update(questions)
-            .set({ disputeResolution: 'released', disputeResolvedAt: now })
-            .where(eq(questions.id, q.id));
+          await resolveDispute(tx, changes, who, 'released', now);
           await queueDisputeReleasedMail(tx, config, await moneyMailSubject(tx, q.id));
         }
         break;
       case 'refund':
-        await claimRefund(tx, q, openDispute ? 'dispute' : 'admin', now);
-        if (openDispute) {
-          await tx
-            .update(questions)
-            .set({ disputeResolution: 'refunded', disputeResolvedAt: now })
-            .where(eq(questions.id, q.id));
-        }
+        await claimRefund(tx, changes, q, openDispute ? 'dispute' : 'admin', now);
+        if (openDispute) await resolveDispute(tx, changes, who, 'refunded', now);
         await closeReports(tx, q.id, now);
         break;
     }
-    return { ...q, expertUserId: row.expertUserId };
-  });
-  await bus.publish('questions.changed', {
-    questionId,
-    askerId: question.askerId,
-    expertUserId: question.expertUserId,
   });
   if (action === 'release-payout') await releasePayouts(money, { now, questionId });
   if (action === 'refund' && !(await refundNow(money, questionId))) {
@@ -144,8 +131,12 @@ export async function actOnQuestion(
   }
 }
 
-export async function dismissReport(db: Database, actor: Actor, reportId: string) {
-  await audited(db, actor, 'report.dismiss', { reportId }, async (tx) => {
+export async function dismissReport(
+  deps: Pick<ServiceDeps, 'db' | 'bus'>,
+  actor: Actor,
+  reportId: string,
+) {
+  await audited(deps, actor, 'report.dismiss', { reportId }, async (tx) => {
     const [closed] = await tx
       .update(abuseReports)
       .set({ status: 'dismissed', resolvedAt: new Date() })

@@ -1,4 +1,3 @@
-import { count, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -25,15 +24,12 @@ import {
   adminUsersPageSchema,
   adminUsersQuerySchema,
 } from '../../../contracts/admin-data';
-import { COACH_SHARE_PERCENT } from '../../../contracts/money';
-import type { AppContext } from '../../context';
+import { depsOf, type AppContext } from '../../context';
 import type { Database } from '../../db/client';
-import { experts, payouts, questions, users } from '../../db/schema';
+import { dashboardStats } from './data';
 import { requireAdmin } from './guard';
-import { moneyOf } from '../payments/settlement';
-import { actOnQuestion, dismissReport, type Actor } from './moderation';
-import { audit, login, revokeSession } from './service';
-import { disable, enable, startEnrolment } from './two-factor';
+import { actOnQuestion, dismissReport } from './moderation';
+import { changeTwoFactor, login, logout, setUpTwoFactor, type Actor } from './service';
 import {
   disputesPage,
   messagesPage,
@@ -52,7 +48,7 @@ const idParams = z.object({ id: z.uuid() });
 const done = { 204: z.null() };
 
 export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  const { database, config } = ctx;
+  const { database } = ctx;
   const { db } = database;
   /** The signed-in administrator, as the audit log names them. */
   const actor = async (request: FastifyRequest): Promise<Actor> => {
@@ -67,7 +63,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
       schema: { body: adminLoginSchema, response: { 200: adminLoginResponseSchema } },
     },
-    async (request) => login(db, config, request.body, attempt(request)),
+    async (request) => login(depsOf(ctx, request.log), request.body, attempt(request)),
   );
 
   // admin-session-validate
@@ -84,16 +80,11 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
   app.post(
     '/api/admin/totp/setup',
     { schema: { response: { 200: totpEnrolmentSchema } } },
-    async (request) => {
-      const admin = await actor(request);
-      const enrolment = await startEnrolment(db, config, admin.adminId);
-      await audit(db, { ...admin, action: 'totp-setup', success: true });
-      return enrolment;
-    },
+    async (request) => setUpTwoFactor(depsOf(ctx, request.log), await actor(request)),
   );
-  for (const [path, change, action] of [
-    ['/api/admin/totp/enable', enable, 'totp-enable'],
-    ['/api/admin/totp/disable', disable, 'totp-disable'],
+  for (const [path, turn] of [
+    ['/api/admin/totp/enable', 'on'],
+    ['/api/admin/totp/disable', 'off'],
   ] as const) {
     const options = {
       schema: { body: totpCodeSchema, response: done },
@@ -102,13 +93,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
     };
     app.post(path, options, async (request, reply) => {
       const admin = await actor(request);
-      try {
-        await change(db, config, admin.adminId, request.body.code);
-      } catch (error) {
-        await audit(db, { ...admin, action, success: false });
-        throw error;
-      }
-      await audit(db, { ...admin, action, success: true });
+      await changeTwoFactor(depsOf(ctx, request.log), admin, turn, request.body.code);
       return reply.status(204).send(null);
     });
   }
@@ -119,13 +104,11 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
     { schema: { response: { 204: z.null() } } },
     async (request, reply) => {
       const admin = await requireAdmin(db, request);
-      await revokeSession(db, admin.sessionId);
-      await audit(db, {
+      await logout(depsOf(ctx, request.log), {
         ...attempt(request),
         username: admin.username,
         adminId: admin.adminId,
-        action: 'logout',
-        success: true,
+        sessionId: admin.sessionId,
       });
       return reply.code(204).send(null);
     },
@@ -137,45 +120,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
     { schema: { response: { 200: adminStatsSchema } } },
     async (request) => {
       await requireAdmin(db, request);
-      const [[userCount], [expertCount], [questionCounts], [paid], [pendingPayouts]] =
-        await Promise.all([
-          db.select({ n: count() }).from(users),
-          db.select({ n: count() }).from(experts),
-          db
-            .select({
-              total: count(),
-              answered: sql<number>`count(*) filter (where ${questions.status} = 'answered')::int`,
-              pending: sql<number>`count(*) filter (where ${questions.status} = 'pending')::int`,
-            })
-            .from(questions),
-          db
-            .select({
-              n: count(),
-              // The platform keeps each fee minus its payout, rounded the payout's way.
-              cents: sql<number>`coalesce(sum(${questions.amount} - (${questions.amount} * ${COACH_SHARE_PERCENT}) / 100), 0)::bigint`,
-            })
-            .from(questions)
-            .where(eq(questions.paymentStatus, 'paid')),
-          db
-            .select({ n: count() })
-            .from(payouts)
-            // Owed to Coaches: waiting out the hold window, held, or being sent right now.
-            .where(inArray(payouts.status, ['pending', 'held', 'transferring'])),
-        ]);
-      const totalUsers = userCount?.n ?? 0;
-      const totalExperts = expertCount?.n ?? 0;
-      return {
-        totalUsers,
-        totalExperts,
-        // As the Users tab labels them: everyone without a Coach profile is a Player.
-        totalAskers: totalUsers - totalExperts,
-        totalQuestions: questionCounts?.total ?? 0,
-        answeredQuestions: questionCounts?.answered ?? 0,
-        pendingQuestions: questionCounts?.pending ?? 0,
-        totalPayments: paid?.n ?? 0,
-        totalEarnings: Number(paid?.cents ?? 0),
-        pendingPayouts: pendingPayouts?.n ?? 0,
-      };
+      return dashboardStats(db);
     },
   );
 
@@ -213,7 +158,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
     },
     async (request, reply) => {
       const who = await actor(request);
-      await actOnQuestion(moneyOf(ctx, request.log), who, request.params.id, request.params.action);
+      await actOnQuestion(depsOf(ctx, request.log), who, request.params.id, request.params.action);
       return reply.code(204).send(null);
     },
   );
@@ -222,7 +167,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
     '/api/admin/reports/:id/dismiss',
     { schema: { params: idParams, response: done } },
     async (request, reply) => {
-      await dismissReport(db, await actor(request), request.params.id);
+      await dismissReport(depsOf(ctx, request.log), await actor(request), request.params.id);
       return reply.code(204).send(null);
     },
   );

@@ -6,11 +6,11 @@ import {
   ADMIN_MAX_FAILED_ATTEMPTS,
   ADMIN_MESSAGES,
 } from '../../../contracts/admin';
-import type { Config } from '../../config';
-import type { Database, Executor } from '../../db/client';
+import type { ServiceDeps } from '../../context';
+import type { Executor } from '../../db/client';
 import { adminAccounts, adminAuditLog, adminSessions } from '../../db/schema';
 import { AppError } from '../../errors';
-import { acceptCode } from './two-factor';
+import { acceptCode, disable, enable, startEnrolment } from './two-factor';
 
 export interface AttemptContext {
   ip: string | null;
@@ -109,8 +109,7 @@ async function recentFailures(
  * makes a distributed guess wait a minute.
  */
 export async function login(
-  db: Database,
-  config: Config,
+  { db, config }: Pick<ServiceDeps, 'db' | 'config'>,
   input: { username: string; password: string; code?: string },
   context: AttemptContext,
 ) {
@@ -219,4 +218,47 @@ export async function revokeSession(db: Executor, sessionId: string) {
     .update(adminSessions)
     .set({ revokedAt: new Date() })
     .where(eq(adminSessions.id, sessionId));
+}
+
+/** An administrator, as the audit log names them, with where the request came from. */
+export interface Actor extends AttemptContext {
+  adminId: string;
+  username: string;
+}
+
+/** Two-factor set-up (ADR 028): a new secret to scan, audited. */
+export async function setUpTwoFactor(
+  { db, config }: Pick<ServiceDeps, 'db' | 'config'>,
+  admin: Actor,
+) {
+  const enrolment = await startEnrolment(db, config, admin.adminId);
+  await audit(db, { ...admin, action: 'totp-setup', success: true });
+  return enrolment;
+}
+
+/** Turns two-factor sign-in on or off with a current code; audited whether or not it takes. */
+export async function changeTwoFactor(
+  { db, config }: Pick<ServiceDeps, 'db' | 'config'>,
+  admin: Actor,
+  turn: 'on' | 'off',
+  code: string,
+) {
+  const action = turn === 'on' ? 'totp-enable' : 'totp-disable';
+  try {
+    await (turn === 'on' ? enable : disable)(db, config, admin.adminId, code);
+  } catch (error) {
+    await audit(db, { ...admin, action, success: false });
+    throw error;
+  }
+  await audit(db, { ...admin, action, success: true });
+}
+
+/** Signs the administrator out: the token is revoked on the server, and the logout audited. */
+export async function logout(
+  { db }: Pick<ServiceDeps, 'db'>,
+  admin: Actor & { sessionId: string },
+) {
+  await revokeSession(db, admin.sessionId);
+  const { ip, userAgent, adminId, username } = admin;
+  await audit(db, { ip, userAgent, adminId, username, action: 'logout', success: true });
 }

@@ -19,8 +19,9 @@ import type {
   adminQuestionsQuerySchema,
   adminReportsQuerySchema,
   adminUsersQuerySchema,
+  AdminQuestionState,
 } from '../../../contracts/admin-data';
-import { ADMIN_PAGE_SIZE, type AdminQuestionState } from '../../../contracts/admin-data';
+import { ADMIN_PAGE_SIZE } from '../../../contracts/admin-data';
 import type { Executor } from '../../db/client';
 import { byTime, keyset, toPage } from '../../db/keyset';
 import { abuseReports, contactMessages, experts, payouts, questions, users } from '../../db/schema';

@@ -1,5 +1,5 @@
 import type { MailMessage } from '../../adapters/mail/types';
-import { composeMail } from '../mail/compose';
+import { composeMail } from '../mail';
 import { verificationTokenClaims } from './signup-browser';
 
 /**

@@ -1,14 +1,11 @@
 import { and, gte, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import {
-  DIRECTORY_PAGE_SIZE,
-  type DirectoryQuery,
-  type DirectorySort,
-} from '../../../contracts/directory';
+import { DIRECTORY_PAGE_SIZE, type DirectorySort } from '../../../contracts/directory';
+import type { DirectoryQuery } from '../../../contracts/directory-schemas';
 import type { Executor } from '../../db/client';
 import { keyset, toPage, type KeysetSpec } from '../../db/keyset';
 import { experts } from '../../db/schema';
-import { listedCoach } from '../experts/data';
-import { coachFigureColumns, coachFigures } from '../profiles/data';
+import { listedCoach } from '../experts';
+import { coachFigureColumns, coachFigures } from '../profiles';
 
 /** Each sort is served by an index on (its column, id) (ADR 025). */
 const SORTS: Record<

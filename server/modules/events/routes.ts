@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context';
-import { sessionUser } from '../auth/session';
+import { sessionUser } from '../auth';
 
 const KEEP_ALIVE_MS = 25_000;
 

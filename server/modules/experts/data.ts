@@ -1,4 +1,4 @@
-import { count, desc, isNull } from 'drizzle-orm';
+import { asc, count, desc, isNull } from 'drizzle-orm';
 import type { CoachCard } from '../../../contracts/experts';
 import type { Executor } from '../../db/client';
 import { experts } from '../../db/schema';
@@ -30,4 +30,13 @@ export function newestCoaches(db: Executor, limit: number): Promise<CoachCard[]>
 export async function countCoaches(db: Executor): Promise<number> {
   const [row] = await db.select({ total: count() }).from(experts).where(listedCoach);
   return row?.total ?? 0;
+}
+
+/** Every listed Coach's current slug, oldest Coach first (the sitemap). */
+export function listedCoachSlugs(db: Executor) {
+  return db
+    .select({ slug: experts.slug })
+    .from(experts)
+    .where(listedCoach)
+    .orderBy(asc(experts.createdAt), asc(experts.id));
 }

@@ -2,7 +2,7 @@ import { and, desc, eq, max, sql } from 'drizzle-orm';
 import type { CoachCard } from '../../../contracts/experts';
 import type { Executor } from '../../db/client';
 import { experts, payouts, questions } from '../../db/schema';
-import { coachCardColumns } from '../experts/data';
+import { coachCardColumns } from '../experts';
 
 /** A payout counts as earned once paid (spec §4). */
 export async function earnedCents(db: Executor, expertId: string): Promise<number> {

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { coachDashboardSchema, yourCoachesSchema } from '../../../contracts/home';
 import type { AppContext } from '../../context';
-import { requireRole } from '../auth/guards';
-import { coachFigures } from '../profiles/data';
-import { requireExpert } from '../profiles/require-expert';
+import { requireRole } from '../auth';
+import { coachFigures, requireExpert } from '../profiles';
 import { coachesAskedBy, earnedCents } from './data';
 
 export const homeRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { auth, database }) => {

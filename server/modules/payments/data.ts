@@ -1,7 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { BusEvents } from '../../adapters/events/types';
 import type { ConnectedAccountStatus } from '../../adapters/payments/types';
 import type { Executor } from '../../db/client';
-import { experts } from '../../db/schema';
+import { experts, payouts, questions } from '../../db/schema';
+import type { Changes } from '../../db/unit-of-work';
+
+/** A question and the two people whose pages show it: the payload of `questions.changed`. */
+export type QuestionParticipants = BusEvents['questions.changed'];
 
 /** What our database last heard about a connected account (the local provider's source of truth). */
 export async function accountStatusFromDatabase(
@@ -16,4 +21,167 @@ export async function accountStatusFromDatabase(
     payoutsEnabled: row?.stripePayoutsEnabled ?? false,
     requirements: onboardingComplete ? [] : ['Business details', 'Bank account for payouts'],
   };
+}
+
+/**
+ * Raises `questions.changed` for a question whose money state this unit of work changed, reading
+ * its asker and Coach in the same transaction.
+ */
+export async function questionMoneyChanged(tx: Executor, changes: Changes, questionId: string) {
+  const [row] = await tx
+    .select({ askerId: questions.askerId, expertUserId: experts.userId })
+    .from(questions)
+    .innerJoin(experts, eq(experts.id, questions.expertId))
+    .where(eq(questions.id, questionId));
+  if (row) changes.raise('questions.changed', { questionId, ...row });
+}
+
+/** The question a checkout session pays for, with its Coach's name. */
+export async function findCheckout(db: Executor, sessionId: string) {
+  const [row] = await db
+    .select({ question: questions, expertName: experts.name })
+    .from(questions)
+    .innerJoin(experts, eq(experts.id, questions.expertId))
+    .where(eq(questions.checkoutSessionId, sessionId));
+  return row ?? null;
+}
+
+/** The question to be paid for, with its Coach's user and name. */
+export async function findPayableQuestion(db: Executor, questionId: string) {
+  const [row] = await db
+    .select({ question: questions, expertUserId: experts.userId, expertName: experts.name })
+    .from(questions)
+    .innerJoin(experts, eq(experts.id, questions.expertId))
+    .where(eq(questions.id, questionId));
+  return row ?? null;
+}
+
+export async function setCheckoutSession(db: Executor, questionId: string, sessionId: string) {
+  await db
+    .update(questions)
+    .set({ checkoutSessionId: sessionId })
+    .where(eq(questions.id, questionId));
+}
+
+export async function setConnectedAccount(db: Executor, expertId: string, accountId: string) {
+  await db.update(experts).set({ stripeAccountId: accountId }).where(eq(experts.id, expertId));
+}
+
+/** Mirrors the provider's view of a connected account into the Coach's row. */
+export async function mirrorAccountStatus(
+  db: Executor,
+  where: { expertId: string } | { accountId: string },
+  status: ConnectedAccountStatus,
+) {
+  await db
+    .update(experts)
+    .set({
+      stripeOnboardingComplete: status.onboardingComplete,
+      stripeChargesEnabled: status.chargesEnabled,
+      stripePayoutsEnabled: status.payoutsEnabled,
+    })
+    .where(
+      'expertId' in where
+        ? eq(experts.id, where.expertId)
+        : eq(experts.stripeAccountId, where.accountId),
+    );
+}
+
+export async function ownsConnectedAccount(db: Executor, expertId: string, accountId: string) {
+  const [owned] = await db
+    .select({ id: experts.id })
+    .from(experts)
+    .where(and(eq(experts.id, expertId), eq(experts.stripeAccountId, accountId)));
+  return owned !== undefined;
+}
+
+/** Creates the payout an answer earns, held until `releasableAt`; one per question. */
+export async function createPayout(
+  tx: Executor,
+  values: { questionId: string; expertId: string; amount: number; releasableAt: Date },
+) {
+  await tx
+    .insert(payouts)
+    .values({ ...values, status: 'pending' })
+    .onConflictDoNothing({ target: payouts.questionId });
+}
+
+/** An administrator holds a question's payout, or lifts the hold (ending the window, if `now`). */
+export async function setPayoutHold(
+  tx: Executor,
+  changes: Changes,
+  who: QuestionParticipants,
+  hold: { held: true } | { held: false; releasableAt?: Date },
+) {
+  await tx
+    .update(payouts)
+    .set(
+      hold.held
+        ? { heldByAdmin: true, status: 'held' }
+        : {
+            heldByAdmin: false,
+            ...(hold.releasableAt ? { releasableAt: hold.releasableAt } : {}),
+          },
+    )
+    .where(eq(payouts.questionId, who.questionId));
+  changes.raise('questions.changed', who);
+}
+
+/** Records how an administrator settled the asker's dispute. */
+export async function resolveDispute(
+  tx: Executor,
+  changes: Changes,
+  who: QuestionParticipants,
+  resolution: 'released' | 'refunded',
+  now: Date,
+) {
+  await tx
+    .update(questions)
+    .set({ disputeResolution: resolution, disputeResolvedAt: now })
+    .where(eq(questions.id, who.questionId));
+  changes.raise('questions.changed', who);
+}
+
+/** The Coach's payouts, newest first, with the question's text and asker: payouts_expert_idx. */
+export function coachPayoutHistory(db: Executor, expertId: string, limit: number) {
+  return db
+    .select({
+      id: payouts.id,
+      amount: payouts.amount,
+      status: payouts.status,
+      createdAt: payouts.createdAt,
+      paidAt: payouts.paidAt,
+      releasableAt: payouts.releasableAt,
+      heldByAdmin: payouts.heldByAdmin,
+      question: questions.question,
+      askerName: questions.askerName,
+      questionPaid: sql<boolean>`${questions.paymentStatus} = 'paid'`,
+      disputeOpen: sql<boolean>`${questions.disputeFlagged} AND ${questions.disputeResolution} IS NULL`,
+    })
+    .from(payouts)
+    .innerJoin(questions, eq(questions.id, payouts.questionId))
+    .where(eq(payouts.expertId, expertId))
+    .orderBy(desc(payouts.createdAt))
+    .limit(limit);
+}
+
+/** The Player's payments, newest first: served by questions_asker_idx. */
+export function playerPaymentHistory(db: Executor, askerId: string, limit: number) {
+  return db
+    .select({
+      id: questions.id,
+      amount: questions.amount,
+      paymentStatus: questions.paymentStatus,
+      createdAt: questions.createdAt,
+      question: questions.question,
+      expertId: experts.id,
+      expertName: experts.name,
+      expertPhotoUrl: experts.photoUrl,
+      expertise: experts.expertise,
+    })
+    .from(questions)
+    .innerJoin(experts, eq(experts.id, questions.expertId))
+    .where(eq(questions.askerId, askerId))
+    .orderBy(desc(questions.createdAt))
+    .limit(limit);
 }

@@ -1,10 +1,9 @@
-import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { payoutsSchema, playerPaymentsSchema } from '../../../contracts/payments';
 import type { AppContext } from '../../context';
-import { experts, payouts, questions } from '../../db/schema';
-import { requireRole } from '../auth/guards';
-import { requireExpert } from '../profiles/require-expert';
+import { requireRole } from '../auth';
+import { requireExpert } from '../profiles';
+import { coachPayoutHistory, playerPaymentHistory } from './data';
 
 const HISTORY_LIMIT = 200;
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -15,25 +14,7 @@ export const historyRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { au
   // Newest first, with the question's text and asker: served by payouts_expert_idx.
   app.get('/api/payouts', { schema: { response: { 200: payoutsSchema } } }, async (request) => {
     const { expert } = await requireExpert(auth, db, request);
-    const rows = await db
-      .select({
-        id: payouts.id,
-        amount: payouts.amount,
-        status: payouts.status,
-        createdAt: payouts.createdAt,
-        paidAt: payouts.paidAt,
-        releasableAt: payouts.releasableAt,
-        heldByAdmin: payouts.heldByAdmin,
-        question: questions.question,
-        askerName: questions.askerName,
-        questionPaid: sql<boolean>`${questions.paymentStatus} = 'paid'`,
-        disputeOpen: sql<boolean>`${questions.disputeFlagged} AND ${questions.disputeResolution} IS NULL`,
-      })
-      .from(payouts)
-      .innerJoin(questions, eq(questions.id, payouts.questionId))
-      .where(eq(payouts.expertId, expert.id))
-      .orderBy(desc(payouts.createdAt))
-      .limit(HISTORY_LIMIT);
+    const rows = await coachPayoutHistory(db, expert.id, HISTORY_LIMIT);
     return {
       onboardingComplete: expert.stripeOnboardingComplete,
       payoutsEnabled: expert.stripePayoutsEnabled && expert.stripeAccountId !== null,
@@ -52,23 +33,7 @@ export const historyRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { au
     { schema: { response: { 200: playerPaymentsSchema } } },
     async (request) => {
       const user = await requireRole(auth, request, 'asker');
-      const rows = await db
-        .select({
-          id: questions.id,
-          amount: questions.amount,
-          paymentStatus: questions.paymentStatus,
-          createdAt: questions.createdAt,
-          question: questions.question,
-          expertId: experts.id,
-          expertName: experts.name,
-          expertPhotoUrl: experts.photoUrl,
-          expertise: experts.expertise,
-        })
-        .from(questions)
-        .innerJoin(experts, eq(experts.id, questions.expertId))
-        .where(eq(questions.askerId, user.id))
-        .orderBy(desc(questions.createdAt))
-        .limit(HISTORY_LIMIT);
+      const rows = await playerPaymentHistory(db, user.id, HISTORY_LIMIT);
       return {
         payments: rows.map((r) => ({
           id: r.id,

@@ -109,23 +109,16 @@ describe(`money invariants (property, ${testDatabaseKind})`, () => {
                 await applyPaymentEvent(money, 'local', event);
               }
             } else if (s.kind === 'answer') {
-              await answerQuestion(
-                db,
-                t.ctx.bus,
-                t.ctx.config,
-                coachSession,
-                ids[s.q]!,
-                'An answer.',
-              ).catch(ignore);
+              await answerQuestion(money, coachSession, ids[s.q]!, 'An answer.').catch(ignore);
             } else if (s.kind === 'dispute') {
-              await flagDispute(db, t.ctx.bus, t.ctx.config, askerSession, ids[s.q]!, {
+              await flagDispute(money, askerSession, ids[s.q]!, {
                 reason: 'incomplete',
                 details: null,
               }).catch(ignore);
             } else if (s.kind === 'decline') {
               await declineQuestion(money, coachSession, ids[s.q]!, { note: null }).catch(ignore);
             } else if (s.kind === 'withdraw') {
-              await withdrawQuestion(db, t.ctx.bus, askerSession, ids[s.q]!).catch(ignore);
+              await withdrawQuestion(money, askerSession, ids[s.q]!).catch(ignore);
             } else if (s.kind === 'admin') {
               await actOnQuestion(money, actor, ids[s.q]!, s.action).catch(ignore);
             } else if (s.kind === 'fail') {

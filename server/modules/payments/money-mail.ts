@@ -9,8 +9,8 @@ import type { Config } from '../../config';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { experts, questions } from '../../db/schema';
-import { composeMail, type MailContent } from '../mail/compose';
-import { enqueueMail } from '../mail/outbox';
+import { composeMail, type MailContent } from '../mail';
+import { enqueueMail } from '../mail';
 
 /** The people and the question a money e-mail speaks of. */
 export interface MoneyMailSubject {

@@ -1,13 +1,11 @@
 import { and, eq, inArray, isNull, lte, not, or, sql } from 'drizzle-orm';
-import type { Logger } from 'pino';
 import { REFUND_AFTER_DAYS } from '../../../contracts/limits';
 import type { RefundReason } from '../../../contracts/question-states';
-import type { EventBus } from '../../adapters/events/types';
-import type { PaymentProvider } from '../../adapters/payments/types';
-import type { Config } from '../../config';
-import type { AppContext } from '../../context';
-import type { Database, Executor } from '../../db/client';
+import { depsOf, type ServiceDeps } from '../../context';
+import type { Executor } from '../../db/client';
 import { experts, payouts, questions } from '../../db/schema';
+import { transaction, type Changes } from '../../db/unit-of-work';
+import { questionMoneyChanged } from './data';
 import { moneyMailSubject, queuePayoutSentMail, queueRefundMail } from './money-mail';
 
 /**
@@ -18,21 +16,9 @@ import { moneyMailSubject, queuePayoutSentMail, queueRefundMail } from './money-
  * which `recoverMoney` finishes by repeating the call with the same key: the provider answers a
  * repeated key with the first result, so each movement happens once.
  */
-export interface Money {
-  db: Database;
-  payments: PaymentProvider;
-  bus: EventBus;
-  config: Config;
-  logger: Pick<Logger, 'info' | 'warn' | 'error'>;
-}
+export type Money = Pick<ServiceDeps, 'db' | 'payments' | 'bus' | 'config' | 'logger'>;
 
-export const moneyOf = (ctx: AppContext, logger: Money['logger']): Money => ({
-  db: ctx.database.db,
-  payments: ctx.payments,
-  bus: ctx.bus,
-  config: ctx.config,
-  logger,
-});
+export const moneyOf = depsOf;
 
 /** A claim older than this was left by a process that died (or a provider that never answered). */
 export const STALE_CLAIM_MS = 60_000;
@@ -47,15 +33,6 @@ const reversalKey = (payoutId: string) => `reversal-${payoutId}`;
 /** The same key whoever refunds (the 7-day sweep, a decline, an administrator): one refund. */
 const refundKey = (questionId: string) => `refund-${questionId}`;
 
-async function announce(money: Money, questionId: string) {
-  const [row] = await money.db
-    .select({ askerId: questions.askerId, expertUserId: experts.userId })
-    .from(questions)
-    .innerJoin(experts, eq(experts.id, questions.expertId))
-    .where(eq(questions.id, questionId));
-  if (row) await money.bus.publish('questions.changed', { questionId, ...row });
-}
-
 // ---------------------------------------------------------------- refunds
 
 /**
@@ -65,6 +42,7 @@ async function announce(money: Money, questionId: string) {
  */
 export async function claimRefund(
   tx: Executor,
+  changes: Changes,
   question: { id: string; paymentStatus: string },
   reason: RefundReason,
   now: Date,
@@ -95,6 +73,7 @@ export async function claimRefund(
     .update(questions)
     .set({ paymentStatus: 'refunding', refundReason: reason, refundClaimedAt: now })
     .where(eq(questions.id, question.id));
+  await questionMoneyChanged(tx, changes, question.id);
   return true;
 }
 
@@ -111,10 +90,14 @@ async function completeReversal(money: Money, payoutId: string): Promise<void> {
     amountCents: p.amount,
     idempotencyKey: reversalKey(p.id),
   });
-  await db
-    .update(payouts)
-    .set({ status: 'cancelled', reversalId, claimedAt: null })
-    .where(and(eq(payouts.id, p.id), eq(payouts.status, 'reversing')));
+  await transaction(money, async (tx, changes) => {
+    const [done] = await tx
+      .update(payouts)
+      .set({ status: 'cancelled', reversalId, claimedAt: null })
+      .where(and(eq(payouts.id, p.id), eq(payouts.status, 'reversing')))
+      .returning({ id: payouts.id });
+    if (done) await questionMoneyChanged(tx, changes, p.questionId);
+  });
 }
 
 /**
@@ -145,7 +128,7 @@ export async function completeRefund(
     paymentIntentId: q.paymentIntentId ?? '',
     idempotencyKey: refundKey(q.id),
   });
-  const recorded = await db.transaction(async (tx) => {
+  const recorded = await transaction(money, async (tx, changes) => {
     const [done] = await tx
       .update(questions)
       .set({
@@ -166,9 +149,9 @@ export async function completeRefund(
       q.refundReason ?? 'admin',
       q.declineNote,
     );
+    await questionMoneyChanged(tx, changes, q.id);
     return true;
   });
-  if (recorded) await announce(money, q.id);
   return recorded;
 }
 
@@ -177,8 +160,8 @@ export async function refundNow(money: Money, questionId: string, now?: Date): P
   try {
     return await completeRefund(money, questionId, now);
   } catch (err) {
+    // The claim's own commit has told the pages; the recovery sweep finishes the refund.
     money.logger.error({ err, questionId }, 'refund not completed; the recovery sweep retries it');
-    await announce(money, questionId);
     return false;
   }
 }
@@ -189,7 +172,7 @@ export async function refundNow(money: Money, questionId: string, now?: Date): P
  */
 export async function refundUnanswered(money: Money, now = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - REFUND_AFTER_DAYS * DAY_MS);
-  const claimed = await money.db.transaction(async (tx) => {
+  const claimed = await transaction(money, async (tx, changes) => {
     const due = await tx
       .select({ id: questions.id, paymentStatus: questions.paymentStatus })
       .from(questions)
@@ -203,7 +186,7 @@ export async function refundUnanswered(money: Money, now = new Date()): Promise<
       .orderBy(questions.paidAt)
       .limit(BATCH)
       .for('update', { skipLocked: true });
-    for (const q of due) await claimRefund(tx, q, 'unanswered', now);
+    for (const q of due) await claimRefund(tx, changes, q, 'unanswered', now);
     return due.map((q) => q.id);
   });
   let refunded = 0;
@@ -237,7 +220,8 @@ async function finishTransfer(money: Money, payoutId: string): Promise<boolean> 
     idempotencyKey: transferKey(p.id),
   });
   const now = new Date();
-  const sent = await db.transaction(async (tx) => {
+  const sent = await transaction(money, async (tx, changes) => {
+    await questionMoneyChanged(tx, changes, p.questionId);
     const [paid] = await tx
       .update(payouts)
       .set({ status: 'paid', paidAt: now, transferId, claimedAt: null })
@@ -254,7 +238,6 @@ async function finishTransfer(money: Money, payoutId: string): Promise<boolean> 
     return false;
   });
   if (!sent) await completeReversal(money, p.id);
-  await announce(money, p.questionId);
   return sent;
 }
 
@@ -276,7 +259,8 @@ export async function releasePayouts(
     isNull(experts.stripeAccountId),
     disputeOpen,
   );
-  const claimed = await money.db.transaction(async (tx) => {
+  // Claims only: the pages hear of a payout when its transfer is recorded.
+  const claimed = await transaction(money, async (tx) => {
     const due = await tx
       .select({ id: payouts.id, status: payouts.status, blocked: sql<boolean>`${blocked}` })
       .from(payouts)

@@ -3,8 +3,16 @@ import type { Role } from '../../../contracts/account';
 import { coachSlugBase } from '../../../contracts/coach-slug';
 import type { CoachProfileInput, PlayerProfileInput } from '../../../contracts/profiles';
 import type { Executor } from '../../db/client';
-import { expertSlugs, experts, questions, userRoles, users } from '../../db/schema';
-import { coachCardColumns, listedCoach } from '../experts/data';
+import { transaction, type Changes, type UnitOfWorkDeps } from '../../db/unit-of-work';
+import {
+  expertSlugs,
+  experts,
+  questions,
+  userProfileCompletion,
+  userRoles,
+  users,
+} from '../../db/schema';
+import { coachCardColumns, listedCoach } from '../experts';
 
 const linkColumns = {
   websiteUrl: experts.websiteUrl,
@@ -42,6 +50,7 @@ async function freeSlug(db: Executor, base: string, expertId: string | null): Pr
  */
 export async function upsertCoachProfile(
   db: Executor,
+  changes: Changes,
   user: { id: string; email: string },
   input: CoachProfileInput,
 ) {
@@ -99,6 +108,7 @@ export async function upsertCoachProfile(
       updatedAt: now,
     })
     .where(and(eq(userRoles.userId, user.id), eq(userRoles.role, 'expert')));
+  changes.raise('experts.changed', { userId: user.id });
   return expert;
 }
 
@@ -117,13 +127,19 @@ export async function updatePlayerProfile(db: Executor, userId: string, input: P
     .where(and(eq(userRoles.userId, userId), eq(userRoles.role, 'asker')));
 }
 
-/** One photo per user (spec §7: {userId}/profile.ext), so every profile of the user shows it. */
-export async function setPhotoUrl(db: Executor, userId: string, photoUrl: string | null) {
-  await db
-    .update(userRoles)
-    .set({ photoUrl, updatedAt: new Date() })
-    .where(eq(userRoles.userId, userId));
-  await db.update(experts).set({ photoUrl }).where(eq(experts.userId, userId));
+/**
+ * One photo per user (spec §7: {userId}/profile.ext), so every profile of the user shows it; its
+ * own unit of work, since it follows a file upload rather than another write.
+ */
+export async function setPhotoUrl(deps: UnitOfWorkDeps, userId: string, photoUrl: string | null) {
+  await transaction(deps, async (tx, changes) => {
+    await tx
+      .update(userRoles)
+      .set({ photoUrl, updatedAt: new Date() })
+      .where(eq(userRoles.userId, userId));
+    await tx.update(experts).set({ photoUrl }).where(eq(experts.userId, userId));
+    changes.raise('experts.changed', { userId });
+  });
 }
 
 /** The columns `coachFigures` reads: kept by triggers on questions, reviews and ratings. */
@@ -202,4 +218,67 @@ export async function findPublicPlayer(db: Executor, userId: string) {
     .from(questions)
     .where(eq(questions.askerId, userId));
   return { ...row, questionsAsked: asked?.total ?? 0 };
+}
+
+/** Which of the user's profiles are filled in (the account's completion flags). */
+export async function profileCompletion(db: Executor, userId: string) {
+  const [row] = await db
+    .select()
+    .from(userProfileCompletion)
+    .where(eq(userProfileCompletion.userId, userId));
+  return {
+    asker: row?.askerProfileCompleted ?? false,
+    expert: row?.expertProfileCompleted ?? false,
+  };
+}
+
+export async function markProfileCompleted(db: Executor, userId: string, role: Role) {
+  const set = role === 'asker' ? { askerProfileCompleted: true } : { expertProfileCompleted: true };
+  await db
+    .insert(userProfileCompletion)
+    .values({ userId, ...set })
+    .onConflictDoUpdate({
+      target: userProfileCompletion.userId,
+      set: { ...set, updatedAt: new Date() },
+    });
+}
+
+/** The user's Coach row, locked for the transaction (account deletion). */
+export async function lockCoachOf(tx: Executor, userId: string) {
+  const [row] = await tx
+    .select({ id: experts.id })
+    .from(experts)
+    .where(eq(experts.userId, userId))
+    .for('update');
+  return row ?? null;
+}
+
+/**
+ * A deleted account's Coach row: kept for the questions and payouts, with nothing personal left and
+ * no public page. Old links to the page stop resolving, and the name is no longer kept in them.
+ */
+export async function anonymiseCoach(
+  tx: Executor,
+  changes: Changes,
+  expertId: string,
+  userId: string,
+  anonymous: { name: string; email: string },
+  now: Date,
+) {
+  await tx
+    .update(experts)
+    .set({
+      ...anonymous,
+      bio: null,
+      photoUrl: null,
+      websiteUrl: null,
+      linkedinUrl: null,
+      twitterUrl: null,
+      instagramUrl: null,
+      slug: `deleted-${expertId}`,
+      deletedAt: now,
+    })
+    .where(eq(experts.id, expertId));
+  await tx.delete(expertSlugs).where(eq(expertSlugs.expertId, expertId));
+  changes.raise('experts.changed', { userId });
 }

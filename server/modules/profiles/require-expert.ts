@@ -2,9 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import { PROFILE_MESSAGES } from '../../../contracts/profiles';
 import type { Database } from '../../db/client';
 import { notFound } from '../../errors';
-import type { Auth } from '../auth/auth';
-import type { SessionUser } from '../auth/session';
-import { requireRole } from '../auth/guards';
+import type { Auth, SessionUser } from '../auth';
+import { requireRole } from '../auth';
 import { findExpertByUser } from './data';
 import { joined } from '../../../contracts/messages';
 

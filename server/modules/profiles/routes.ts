@@ -15,22 +15,20 @@ import {
 } from '../../../contracts/profiles';
 import { cachedPerCoach } from '../../cache/until-changed';
 import { sendSerialised, serialise } from '../../cache/send-serialised';
-import type { AppContext } from '../../context';
+import { depsOf, type AppContext } from '../../context';
 import { AppError, badRequest, notFound } from '../../errors';
-import { markProfileCompleted } from '../accounts/data';
-import { requireRole } from '../auth/guards';
-import { sessionUser } from '../auth/session';
-import {
-  coachFigures,
-  findPublicCoach,
-  findPublicPlayer,
-  findRoleProfile,
-  setPhotoUrl,
-  updatePlayerProfile,
-  upsertCoachProfile,
-} from './data';
-import { photoKey, processPhoto, removePhotos } from './photo';
+import { requireRole, sessionUser } from '../auth';
+import { coachFigures, findPublicCoach } from './data';
 import { requireExpert } from './require-expert';
+import {
+  deletePhoto,
+  ownCoachProfile,
+  ownPlayerProfile,
+  publicPlayer,
+  replacePhoto,
+  saveCoachProfile,
+  savePlayerProfile,
+} from './service';
 import { joined } from '../../../contracts/messages';
 
 const photoResponse = z.object({ photoUrl: z.string().nullable() });
@@ -38,7 +36,7 @@ const photoResponse = z.object({ photoUrl: z.string().nullable() });
 const COACH_PAGE_CACHE_SIZE = 10_000;
 
 export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  const { auth, storage, bus } = ctx;
+  const { auth, bus } = ctx;
   const { db } = ctx.database;
 
   // ------------------------------------------------------------------ Coach profile (own)
@@ -46,23 +44,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
   app.get(
     '/api/profiles/expert',
     { schema: { response: { 200: ownCoachProfileSchema } } },
-    async (request) => {
-      const { expert } = await requireExpert(auth, db, request);
-      return {
-        id: expert.id,
-        slug: expert.slug,
-        name: expert.name,
-        expertise: expert.expertise,
-        price: expert.pricePerQuestion / 100,
-        bio: expert.bio,
-        photoUrl: expert.photoUrl,
-        websiteUrl: expert.websiteUrl,
-        linkedinUrl: expert.linkedinUrl,
-        twitterUrl: expert.twitterUrl,
-        instagramUrl: expert.instagramUrl,
-        onboardingComplete: expert.stripeOnboardingComplete,
-      };
-    },
+    async (request) => ownCoachProfile((await requireExpert(auth, db, request)).expert),
   );
 
   app.put(
@@ -70,13 +52,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     { schema: { body: coachProfileSchema, response: { 200: z.object({ id: z.string() }) } } },
     async (request) => {
       const user = await requireRole(auth, request, 'expert');
-      const expert = await db.transaction(async (tx) => {
-        const saved = await upsertCoachProfile(tx, user, request.body);
-        await markProfileCompleted(tx, user.id, 'expert');
-        return saved;
-      });
-      await bus.publish('experts.changed', { userId: user.id });
-      return { id: expert.id };
+      return saveCoachProfile(depsOf(ctx, request.log), user, request.body);
     },
   );
 
@@ -87,16 +63,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     { schema: { response: { 200: ownPlayerProfileSchema } } },
     async (request) => {
       const user = await requireRole(auth, request, 'asker');
-      const row = await findRoleProfile(db, user.id, 'asker');
-      return {
-        name: row?.name ?? user.name,
-        bio: row?.bio ?? null,
-        photoUrl: row?.photoUrl ?? null,
-        websiteUrl: row?.websiteUrl ?? null,
-        linkedinUrl: row?.linkedinUrl ?? null,
-        twitterUrl: row?.twitterUrl ?? null,
-        instagramUrl: row?.instagramUrl ?? null,
-      };
+      return ownPlayerProfile(depsOf(ctx, request.log), user);
     },
   );
 
@@ -105,10 +72,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     { schema: { body: playerProfileSchema, response: { 204: z.null() } } },
     async (request, reply) => {
       const user = await requireRole(auth, request, 'asker');
-      await db.transaction(async (tx) => {
-        await updatePlayerProfile(tx, user.id, request.body);
-        await markProfileCompleted(tx, user.id, 'asker');
-      });
+      await savePlayerProfile(depsOf(ctx, request.log), user, request.body);
       return reply.code(204).send(null);
     },
   );
@@ -137,16 +101,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
         // A body that is not well-formed multipart (cut short, say) is the client's error.
         throw badRequest(UPLOAD_MESSAGES.failed);
       }
-      const photo = await processPhoto(bytes);
-      // The old file goes first (spec §7), whichever format it was.
-      await removePhotos(storage, user.id);
-      const key = photoKey(user.id, photo.extension);
-      await storage.put(key, photo.body, photo.contentType);
-      // The key is reused, so a version keeps browsers from showing the cached old photo.
-      const photoUrl = `${storage.publicUrl(key)}?v=${Date.now()}`;
-      await setPhotoUrl(db, user.id, photoUrl);
-      await bus.publish('experts.changed', { userId: user.id });
-      return { photoUrl };
+      return replacePhoto(depsOf(ctx, request.log), user, bytes);
     },
   );
 
@@ -155,10 +110,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     { schema: { params: z.object({ role: roleSchema }), response: { 200: photoResponse } } },
     async (request) => {
       const user = await requireRole(auth, request, request.params.role);
-      await removePhotos(storage, user.id);
-      await setPhotoUrl(db, user.id, null);
-      await bus.publish('experts.changed', { userId: user.id });
-      return { photoUrl: null };
+      return deletePhoto(depsOf(ctx, request.log), user);
     },
   );
 
@@ -206,17 +158,6 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
         response: { 200: publicPlayerSchema },
       },
     },
-    async (request) => {
-      const player = await findPublicPlayer(db, request.params.userId);
-      if (!player) throw notFound(joined(PROFILE_MESSAGES.playerNotFound));
-      return {
-        id: player.id,
-        name: player.name,
-        bio: player.bio,
-        photoUrl: player.photoUrl,
-        memberSince: player.createdAt.toISOString(),
-        questionsAsked: player.questionsAsked,
-      };
-    },
+    async (request) => publicPlayer(depsOf(ctx, request.log), request.params.userId),
   );
 };

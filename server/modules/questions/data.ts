@@ -1,6 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import type { BusEvents } from '../../adapters/events/types';
 import type { Executor } from '../../db/client';
-import { experts, questions } from '../../db/schema';
+import { abuseReports, experts, payouts, questions, ratings, reviews } from '../../db/schema';
+import type { Changes } from '../../db/unit-of-work';
 
 export async function findQuestion(db: Executor, id: string) {
   const [row] = await db
@@ -8,5 +10,150 @@ export async function findQuestion(db: Executor, id: string) {
     .from(questions)
     .innerJoin(experts, eq(experts.id, questions.expertId))
     .where(eq(questions.id, id));
+  return row ?? null;
+}
+
+/** A question and the two people whose pages show it: the payload of `questions.changed`. */
+type Participants = BusEvents['questions.changed'];
+
+/** A new question (idempotent per asker and key): null when a concurrent repeat created it. */
+export async function insertQuestion(
+  tx: Executor,
+  changes: Changes,
+  values: Omit<typeof questions.$inferInsert, 'id'>,
+  expertUserId: string,
+) {
+  const [row] = await tx
+    .insert(questions)
+    .values(values)
+    // A concurrent repeat lost the race: it creates nothing and reads the winner's question.
+    .onConflictDoNothing({
+      target: [questions.askerId, questions.idempotencyKey],
+      where: sql`${questions.idempotencyKey} IS NOT NULL`,
+    })
+    .returning({ id: questions.id });
+  if (row)
+    changes.raise('questions.changed', {
+      questionId: row.id,
+      expertUserId,
+      askerId: values.askerId,
+    });
+  return row ?? null;
+}
+
+/** The question an asker already created with this idempotency key, if any. */
+export async function findByIdempotencyKey(db: Executor, askerId: string, key: string) {
+  const [row] = await db
+    .select({ id: questions.id })
+    .from(questions)
+    .where(and(eq(questions.askerId, askerId), eq(questions.idempotencyKey, key)));
+  return row;
+}
+
+/** The question row locked for the transaction, with its Coach's user and its hold window. */
+export async function lockQuestion(tx: Executor, id: string) {
+  const [row] = await tx
+    .select({
+      question: questions,
+      expertUserId: experts.userId,
+      disputeUntil: payouts.releasableAt,
+    })
+    .from(questions)
+    .innerJoin(experts, eq(experts.id, questions.expertId))
+    .leftJoin(payouts, eq(payouts.questionId, questions.id))
+    .where(eq(questions.id, id))
+    .for('update', { of: questions });
+  return row ?? null;
+}
+
+/** Changes the question's own row and tells both participants' pages. */
+export async function updateQuestion(
+  tx: Executor,
+  changes: Changes,
+  who: Participants,
+  set: Partial<
+    Pick<
+      typeof questions.$inferInsert,
+      | 'answer'
+      | 'status'
+      | 'answeredAt'
+      | 'disputeFlagged'
+      | 'disputeReason'
+      | 'disputeDetails'
+      | 'disputedAt'
+      | 'withdrawnAt'
+      | 'declinedAt'
+      | 'declineNote'
+    >
+  >,
+) {
+  await tx.update(questions).set(set).where(eq(questions.id, who.questionId));
+  changes.raise('questions.changed', who);
+}
+
+/** The asker's helpful rating (one per question and user, changeable). */
+export async function upsertRating(
+  tx: Executor,
+  changes: Changes,
+  who: Participants,
+  row: { expertId: string; userId: string; isHelpful: boolean },
+) {
+  await tx
+    .insert(ratings)
+    .values({ questionId: who.questionId, ...row })
+    .onConflictDoUpdate({
+      target: [ratings.questionId, ratings.userId],
+      set: { isHelpful: row.isHelpful, updatedAt: new Date() },
+    });
+  changes.raise('questions.changed', who);
+}
+
+/** The asker's star review (one per question, changeable). */
+export async function upsertReview(
+  tx: Executor,
+  changes: Changes,
+  who: Participants,
+  row: { expertId: string; reviewerId: string; rating: number },
+) {
+  await tx
+    .insert(reviews)
+    .values({ questionId: who.questionId, ...row })
+    .onConflictDoUpdate({ target: reviews.questionId, set: { rating: row.rating } });
+  changes.raise('questions.changed', who);
+}
+
+/** An abuse report: for the administrators only, so no page changes. */
+export async function insertAbuseReport(tx: Executor, values: typeof abuseReports.$inferInsert) {
+  await tx.insert(abuseReports).values(values);
+}
+
+/**
+ * Clears the viewer's unread flag if it is set (answered questions only, for the asker); raises
+ * the change only when a flag was cleared.
+ */
+export async function markQuestionViewed(
+  tx: Executor,
+  changes: Changes,
+  who: Participants,
+  viewer: 'asker' | 'expert',
+) {
+  const changed = await tx
+    .update(questions)
+    .set(viewer === 'asker' ? { askerViewedResponse: true } : { expertViewedQuestion: true })
+    .where(
+      and(
+        eq(questions.id, who.questionId),
+        viewer === 'asker'
+          ? and(eq(questions.status, 'answered'), eq(questions.askerViewedResponse, false))
+          : eq(questions.expertViewedQuestion, false),
+      ),
+    )
+    .returning({ id: questions.id });
+  if (changed.length > 0) changes.raise('questions.changed', who);
+}
+
+/** The Coach a question is asked of, with their current price. */
+export async function findCoach(db: Executor, expertId: string) {
+  const [row] = await db.select().from(experts).where(eq(experts.id, expertId));
   return row ?? null;
 }

@@ -14,11 +14,8 @@ import {
   reviewSchema,
 } from '../../../contracts/questions';
 import { declineSchema, disputeSchema } from '../../../contracts/question-states';
-import { moneyOf } from '../payments/settlement';
-import { accountOf } from '../accounts/service';
-import { requireUser } from '../auth/session';
-import type { AppContext } from '../../context';
-import { requireRole } from '../auth/guards';
+import { depsOf, type AppContext } from '../../context';
+import { requireRole, requireUser } from '../auth';
 import {
   answerQuestion,
   askQuestion,
@@ -36,7 +33,7 @@ const idParams = z.object({ id: z.uuid() });
 const noContent = { 204: z.null() };
 
 export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  const { auth, bus, config } = ctx;
+  const { auth, config } = ctx;
   const { db } = ctx.database;
   const views = questionViews(auth, db);
 
@@ -52,12 +49,9 @@ export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     },
     async (request, reply) => {
       const user = await requireRole(auth, request, 'asker');
-      const account = await accountOf(db, user);
       const created = await askQuestion(
-        db,
-        bus,
+        depsOf(ctx, request.log),
         user,
-        account.activeRole,
         request.body,
         request.headers['idempotency-key'],
       );
@@ -82,7 +76,7 @@ export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     { schema: { params: idParams, body: answerSchema, response: noContent } },
     async (request, reply) => {
       const user = await requireRole(auth, request, 'expert');
-      await answerQuestion(db, bus, config, user, request.params.id, request.body.answer);
+      await answerQuestion(depsOf(ctx, request.log), user, request.params.id, request.body.answer);
       return reply.code(204).send(null);
     },
   );
@@ -91,7 +85,8 @@ export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     '/api/questions/:id/viewed',
     { schema: { params: idParams, response: noContent } },
     async (request, reply) => {
-      await markViewed(db, bus, await requireUser(auth, request), request.params.id);
+      const user = await requireUser(auth, request);
+      await markViewed(depsOf(ctx, request.log), user, request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -101,7 +96,7 @@ export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     { schema: { params: idParams, body: ratingSchema, response: noContent } },
     async (request, reply) => {
       const user = await requireUser(auth, request);
-      await rateAnswer(db, bus, user, request.params.id, request.body.isHelpful);
+      await rateAnswer(depsOf(ctx, request.log), user, request.params.id, request.body.isHelpful);
       return reply.code(204).send(null);
     },
   );
@@ -111,7 +106,7 @@ export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     { schema: { params: idParams, body: reviewSchema, response: noContent } },
     async (request, reply) => {
       const user = await requireUser(auth, request);
-      await reviewAnswer(db, bus, user, request.params.id, request.body.rating);
+      await reviewAnswer(depsOf(ctx, request.log), user, request.params.id, request.body.rating);
       return reply.code(204).send(null);
     },
   );
@@ -124,7 +119,7 @@ export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     },
     async (request, reply) => {
       const user = await requireUser(auth, request);
-      await reportAnswer(db, user, request.params.id, request.body);
+      await reportAnswer(depsOf(ctx, request.log), user, request.params.id, request.body);
       return reply.code(201).send(null);
     },
   );
@@ -134,7 +129,7 @@ export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     { schema: { params: idParams, body: disputeSchema, response: noContent } },
     async (request, reply) => {
       const user = await requireUser(auth, request);
-      await flagDispute(db, bus, config, user, request.params.id, request.body);
+      await flagDispute(depsOf(ctx, request.log), user, request.params.id, request.body);
       return reply.code(204).send(null);
     },
   );
@@ -146,7 +141,7 @@ export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     async (request, reply) => {
       const user = await requireRole(auth, request, 'expert');
       const input = request.body ?? { note: null };
-      await declineQuestion(moneyOf(ctx, request.log), user, request.params.id, input);
+      await declineQuestion(depsOf(ctx, request.log), user, request.params.id, input);
       return reply.code(204).send(null);
     },
   );
@@ -155,7 +150,8 @@ export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     '/api/questions/:id/withdraw',
     { schema: { params: idParams, response: noContent } },
     async (request, reply) => {
-      await withdrawQuestion(db, bus, await requireUser(auth, request), request.params.id);
+      const user = await requireUser(auth, request);
+      await withdrawQuestion(depsOf(ctx, request.log), user, request.params.id);
       return reply.code(204).send(null);
     },
   );

@@ -1,4 +1,3 @@
-import { and, eq, sql } from 'drizzle-orm';
 import type { Role } from '../../../contracts/account';
 import { coachPayoutCents } from '../../../contracts/money';
 import {
@@ -6,6 +5,7 @@ import {
   coachActions,
   DECLINE_MESSAGES,
   DISPUTE_MESSAGES,
+  questionStateOf,
   UNPAID_MESSAGES,
   type AskerAction,
   type DeclineInput,
@@ -13,128 +13,101 @@ import {
   type QuestionState,
 } from '../../../contracts/question-states';
 import { QUESTION_MESSAGES, type AskQuestionInput } from '../../../contracts/questions';
-import type { EventBus } from '../../adapters/events/types';
-import type { Config } from '../../config';
-import type { Database, Executor } from '../../db/client';
-import {
-  abuseReports,
-  experts,
-  payouts,
-  questions,
-  ratings,
-  reviews,
-  userRoles,
-} from '../../db/schema';
-import { AppError, badRequest, forbidden, notFound } from '../../errors';
-import type { SessionUser } from '../auth/session';
-import { enqueueMail } from '../mail/outbox';
-import { moneyMailSubject, queueDisputeMail, queueUnpaidDeclineMail } from '../payments/money-mail';
-import { claimRefund, refundNow, releasableAfter, type Money } from '../payments/settlement';
-import { findQuestion } from './data';
 import { joined } from '../../../contracts/messages';
+import type { ServiceDeps } from '../../context';
+import type { Executor } from '../../db/client';
+import { transaction, type Changes } from '../../db/unit-of-work';
+import { AppError, badRequest, forbidden, notFound } from '../../errors';
+import { accountOf, recordAskConsents } from '../accounts';
+import type { SessionUser } from '../auth';
+import { enqueueMail } from '../mail';
+import {
+  claimRefund,
+  createPayout,
+  moneyMailSubject,
+  queueDisputeMail,
+  queueUnpaidDeclineMail,
+  refundNow,
+  releasableAfter,
+  type Money,
+} from '../payments';
+import {
+  findByIdempotencyKey,
+  findCoach,
+  findQuestion,
+  insertAbuseReport,
+  insertQuestion,
+  lockQuestion as lockRow,
+  markQuestionViewed,
+  updateQuestion,
+  upsertRating,
+  upsertReview,
+} from './data';
+
+/** What the question services use: the database and bus (through the unit of work), settings. */
+type Deps = Pick<ServiceDeps, 'db' | 'bus' | 'config'>;
 
 const conflict = (message: string) => new AppError(409, message);
 
 /** Creates the question at the Coach's current price (spec §4: pending, payment pending). */
 export async function askQuestion(
-  db: Database,
-  bus: EventBus,
+  deps: Deps,
   user: SessionUser,
-  activeRole: Role | null,
   input: AskQuestionInput,
   idempotencyKey?: string,
 ) {
+  const { db } = deps;
+  const { activeRole } = await accountOf(deps, user);
   if (activeRole === 'expert') throw forbidden(QUESTION_MESSAGES.coachCannotAsk);
-  const [expert] = await db.select().from(experts).where(eq(experts.id, input.expertId));
+  const expert = await findCoach(db, input.expertId);
   if (!expert || expert.deletedAt) {
     throw notFound("The coach profile you're looking for doesn't exist.");
   }
   if (expert.userId === user.id) throw badRequest(QUESTION_MESSAGES.cannotAskYourself);
-  const repeated = async () => {
-    if (!idempotencyKey) return undefined;
-    const [row] = await db
-      .select({ id: questions.id })
-      .from(questions)
-      .where(and(eq(questions.askerId, user.id), eq(questions.idempotencyKey, idempotencyKey)));
-    return row;
-  };
+  const repeated = async () =>
+    idempotencyKey ? findByIdempotencyKey(db, user.id, idempotencyKey) : undefined;
   // A repeat of a request that already created its question answers with that question.
   const earlier = await repeated();
   if (earlier) return earlier;
-  const created = await db.transaction(async (tx) => {
-    const now = new Date();
+  const created = await transaction(deps, async (tx, changes) => {
     // Asking needs the three consents (spec §5 'Legal consent'); the form collects them.
-    await tx
-      .update(userRoles)
-      .set({
-        acceptedTermsAt: now,
-        acceptedPrivacyAt: now,
-        acceptedRevenueSplitAt: now,
-        updatedAt: now,
-      })
-      .where(and(eq(userRoles.userId, user.id), eq(userRoles.role, 'asker')));
-    const [row] = await tx
-      .insert(questions)
-      .values({
-        expertId: expert.id,
-        askerId: user.id,
-        askerName: input.askerName,
-        askerEmail: user.email,
-        question: input.question,
-        context: input.context,
-        amount: expert.pricePerQuestion,
-        status: 'pending',
-        paymentStatus: 'pending',
-        idempotencyKey: idempotencyKey ?? null,
-      })
-      // A concurrent repeat lost the race: it creates nothing and reads the winner's question.
-      .onConflictDoNothing({
-        target: [questions.askerId, questions.idempotencyKey],
-        where: sql`${questions.idempotencyKey} IS NOT NULL`,
-      })
-      .returning({ id: questions.id });
-    return row ?? null;
+    await recordAskConsents(tx, user.id, new Date());
+    const values = {
+      expertId: expert.id,
+      askerId: user.id,
+      askerName: input.askerName,
+      askerEmail: user.email,
+      question: input.question,
+      context: input.context,
+      amount: expert.pricePerQuestion,
+      status: 'pending' as const,
+      paymentStatus: 'pending' as const,
+      idempotencyKey: idempotencyKey ?? null,
+    };
+    return insertQuestion(tx, changes, values, expert.userId);
   });
   if (!created) {
     const winner = await repeated();
     if (!winner) throw new Error('idempotent insert found neither its row nor the earlier one');
     return winner;
   }
-  await bus.publish('questions.changed', {
-    questionId: created.id,
-    expertUserId: expert.userId,
-    askerId: user.id,
-  });
   return created;
 }
 
 /** The question row locked for the transaction, with its Coach's user and its hold window. */
 async function lockQuestion(tx: Executor, id: string) {
-  const [row] = await tx
-    .select({
-      question: questions,
-      expertUserId: experts.userId,
-      disputeUntil: payouts.releasableAt,
-    })
-    .from(questions)
-    .innerJoin(experts, eq(experts.id, questions.expertId))
-    .leftJoin(payouts, eq(payouts.questionId, questions.id))
-    .where(eq(questions.id, id))
-    .for('update', { of: questions });
+  const row = await lockRow(tx, id);
   if (!row) throw notFound(joined(QUESTION_MESSAGES.notFound));
   return row;
 }
 
-/** What decides who may do what to a question (contracts/question-states). */
-export const stateOf = (
-  q: Pick<typeof questions.$inferSelect, 'status' | 'paymentStatus' | 'answer' | 'disputeFlagged'>,
-  disputeUntil: Date | null,
-): QuestionState => ({
-  status: q.status,
-  paymentStatus: q.paymentStatus,
-  hasAnswer: q.answer !== null,
-  disputeFlagged: q.disputeFlagged,
-  disputeUntil: disputeUntil?.toISOString() ?? null,
+type LockedQuestion = Awaited<ReturnType<typeof lockQuestion>>;
+
+/** The payload of `questions.changed` for a locked question. */
+const participants = (row: LockedQuestion) => ({
+  questionId: row.question.id,
+  expertUserId: row.expertUserId,
+  askerId: row.question.askerId,
 });
 
 /**
@@ -143,33 +116,31 @@ export const stateOf = (
  * window (PAYOUT_HOLD_DAYS) before it can be released.
  */
 export async function answerQuestion(
-  db: Database,
-  bus: EventBus,
-  config: Config,
+  deps: Deps,
   user: SessionUser,
   questionId: string,
   answer: string,
 ) {
-  const result = await db.transaction(async (tx) => {
+  const { config } = deps;
+  return transaction(deps, async (tx, changes) => {
     const row = await lockQuestion(tx, questionId);
     if (row.expertUserId !== user.id) throw forbidden(QUESTION_MESSAGES.accessRestricted);
     const q = row.question;
-    if (!coachActions(stateOf(q, null)).answer) throw conflict(QUESTION_MESSAGES.notAnswerable);
+    if (!coachActions(questionStateOf(q, null)).answer) {
+      throw conflict(QUESTION_MESSAGES.notAnswerable);
+    }
     const answeredAt = new Date();
-    await tx
-      .update(questions)
-      .set({ answer, status: 'answered', answeredAt })
-      .where(eq(questions.id, q.id));
-    await tx
-      .insert(payouts)
-      .values({
-        questionId: q.id,
-        expertId: q.expertId,
-        amount: coachPayoutCents(q.amount),
-        status: 'pending',
-        releasableAt: releasableAfter(answeredAt, config.PAYOUT_HOLD_DAYS),
-      })
-      .onConflictDoNothing({ target: payouts.questionId });
+    await updateQuestion(tx, changes, participants(row), {
+      answer,
+      status: 'answered',
+      answeredAt,
+    });
+    await createPayout(tx, {
+      questionId: q.id,
+      expertId: q.expertId,
+      amount: coachPayoutCents(q.amount),
+      releasableAt: releasableAfter(answeredAt, config.PAYOUT_HOLD_DAYS),
+    });
     await enqueueMail(tx, {
       to: q.askerEmail,
       subject: 'Your question has been answered',
@@ -182,12 +153,6 @@ export async function answerQuestion(
     });
     return { askerId: q.askerId, expertUserId: row.expertUserId, answeredAt };
   });
-  await bus.publish('questions.changed', {
-    questionId,
-    expertUserId: result.expertUserId,
-    askerId: result.askerId,
-  });
-  return result;
 }
 
 /** The user's part in a question found by id: asker or Coach; 404 / 403 otherwise. */
@@ -202,11 +167,6 @@ export function participantRole<T extends { question: { askerId: string }; exper
   return { ...row, viewerRole };
 }
 
-/** The question if the user is its asker or its Coach; 404 / 403 otherwise. */
-export async function questionForParticipant(db: Database, user: SessionUser, id: string) {
-  return participantRole(await findQuestion(db, id), user);
-}
-
 /** Why the asker may not take `action`, in the words the page would show; null if they may. */
 function askerRefusal(state: QuestionState, action: AskerAction, now: Date): string | null {
   if (askerActions(state, now)[action]) return null;
@@ -219,75 +179,44 @@ function askerRefusal(state: QuestionState, action: AskerAction, now: Date): str
   return action === 'dispute' ? DISPUTE_MESSAGES.windowClosed : QUESTION_MESSAGES.disputeLocked;
 }
 
-type LockedQuestion = Awaited<ReturnType<typeof lockQuestion>>;
-
 /**
  * Runs an asker's action on the locked question, after the same check the page makes
- * (`askerActions`), so the server refuses exactly what the page does not offer.
+ * (`askerActions`), so the server refuses exactly what the page does not offer. The action's
+ * writes raise their change events, published when the transaction commits.
  */
 async function asAsker(
-  db: Database,
+  deps: Deps,
   user: SessionUser,
   id: string,
   action: AskerAction,
-  work: (tx: Executor, row: LockedQuestion, now: Date) => Promise<void>,
-): Promise<LockedQuestion> {
-  return db.transaction(async (tx) => {
+  work: (tx: Executor, changes: Changes, row: LockedQuestion, now: Date) => Promise<void>,
+): Promise<void> {
+  await transaction(deps, async (tx, changes) => {
     const row = participantRole(await lockQuestion(tx, id), user);
     if (row.viewerRole !== 'asker') throw forbidden(QUESTION_MESSAGES.askerOnly);
     const now = new Date();
-    const refusal = askerRefusal(stateOf(row.question, row.disputeUntil), action, now);
+    const refusal = askerRefusal(questionStateOf(row.question, row.disputeUntil), action, now);
     if (refusal) throw conflict(refusal);
-    await work(tx, row, now);
-    return row;
+    await work(tx, changes, row, now);
   });
 }
 
-/** Tells both participants' open pages that the question changed. */
-const announceChange = (bus: EventBus, row: LockedQuestion) =>
-  bus.publish('questions.changed', {
-    questionId: row.question.id,
-    expertUserId: row.expertUserId,
-    askerId: row.question.askerId,
+export async function rateAnswer(deps: Deps, user: SessionUser, id: string, isHelpful: boolean) {
+  await asAsker(deps, user, id, 'rate', async (tx, changes, row) => {
+    const values = { expertId: row.question.expertId, userId: user.id, isHelpful };
+    await upsertRating(tx, changes, participants(row), values);
   });
-
-export async function rateAnswer(
-  db: Database,
-  bus: EventBus,
-  user: SessionUser,
-  id: string,
-  isHelpful: boolean,
-) {
-  const row = await asAsker(db, user, id, 'rate', async (tx, { question: q }) => {
-    await tx
-      .insert(ratings)
-      .values({ questionId: q.id, expertId: q.expertId, userId: user.id, isHelpful })
-      .onConflictDoUpdate({
-        target: [ratings.questionId, ratings.userId],
-        set: { isHelpful, updatedAt: new Date() },
-      });
-  });
-  await announceChange(bus, row);
 }
 
-export async function reviewAnswer(
-  db: Database,
-  bus: EventBus,
-  user: SessionUser,
-  id: string,
-  rating: number,
-) {
-  const row = await asAsker(db, user, id, 'review', async (tx, { question: q }) => {
-    await tx
-      .insert(reviews)
-      .values({ questionId: q.id, expertId: q.expertId, reviewerId: user.id, rating })
-      .onConflictDoUpdate({ target: reviews.questionId, set: { rating } });
+export async function reviewAnswer(deps: Deps, user: SessionUser, id: string, rating: number) {
+  await asAsker(deps, user, id, 'review', async (tx, changes, row) => {
+    const values = { expertId: row.question.expertId, reviewerId: user.id, rating };
+    await upsertReview(tx, changes, participants(row), values);
   });
-  await announceChange(bus, row);
 }
 
 export async function reportAnswer(
-  db: Database,
+  deps: Deps,
   user: SessionUser,
   id: string,
   input: {
@@ -295,8 +224,8 @@ export async function reportAnswer(
     details: string | null;
   },
 ) {
-  await asAsker(db, user, id, 'report', async (tx, { question: q }) => {
-    await tx.insert(abuseReports).values({
+  await asAsker(deps, user, id, 'report', async (tx, _changes, { question: q }) => {
+    await insertAbuseReport(tx, {
       reporterId: user.id,
       reportedQuestionId: q.id,
       reportedExpertId: q.expertId,
@@ -310,38 +239,27 @@ export async function reportAnswer(
  * The asker disputes a paid answer within the hold window: the payout stays held until an
  * administrator refunds the Player or releases it, and the Coach and administrators are told.
  */
-export async function flagDispute(
-  db: Database,
-  bus: EventBus,
-  config: Config,
-  user: SessionUser,
-  id: string,
-  input: DisputeInput,
-) {
-  const row = await asAsker(db, user, id, 'dispute', async (tx, { question: q }, now) => {
-    await tx
-      .update(questions)
-      .set({
-        disputeFlagged: true,
-        disputeReason: input.reason,
-        disputeDetails: input.details,
-        disputedAt: now,
-      })
-      .where(eq(questions.id, q.id));
-    await queueDisputeMail(tx, config, await moneyMailSubject(tx, q.id), input);
+export async function flagDispute(deps: Deps, user: SessionUser, id: string, input: DisputeInput) {
+  await asAsker(deps, user, id, 'dispute', async (tx, changes, row, now) => {
+    await updateQuestion(tx, changes, participants(row), {
+      disputeFlagged: true,
+      disputeReason: input.reason,
+      disputeDetails: input.details,
+      disputedAt: now,
+    });
+    const subject = await moneyMailSubject(tx, row.question.id);
+    await queueDisputeMail(tx, deps.config, subject, input);
   });
-  await announceChange(bus, row);
 }
 
 /** The Player takes back a question they have not paid for; it leaves the Coach's inbox. */
-export async function withdrawQuestion(db: Database, bus: EventBus, user: SessionUser, id: string) {
-  const row = await asAsker(db, user, id, 'withdraw', async (tx, { question: q }, now) => {
-    await tx
-      .update(questions)
-      .set({ status: 'withdrawn', withdrawnAt: now })
-      .where(eq(questions.id, q.id));
+export async function withdrawQuestion(deps: Deps, user: SessionUser, id: string) {
+  await asAsker(deps, user, id, 'withdraw', async (tx, changes, row, now) => {
+    await updateQuestion(tx, changes, participants(row), {
+      status: 'withdrawn',
+      withdrawnAt: now,
+    });
   });
-  await announceChange(bus, row);
 }
 
 /**
@@ -354,47 +272,39 @@ export async function declineQuestion(
   id: string,
   input: DeclineInput,
 ) {
-  const { db, bus, config } = money;
-  const { row, refundClaimed } = await db.transaction(async (tx) => {
+  const { config } = money;
+  const refundClaimed = await transaction(money, async (tx, changes) => {
     const locked = await lockQuestion(tx, id);
     if (locked.expertUserId !== user.id) throw forbidden(QUESTION_MESSAGES.accessRestricted);
     const q = locked.question;
-    if (!coachActions(stateOf(q, null)).decline) throw conflict(DECLINE_MESSAGES.notDeclinable);
+    if (!coachActions(questionStateOf(q, null)).decline) {
+      throw conflict(DECLINE_MESSAGES.notDeclinable);
+    }
     const now = new Date();
-    await tx
-      .update(questions)
-      .set({ status: 'declined', declinedAt: now, declineNote: input.note })
-      .where(eq(questions.id, q.id));
-    const claimed = await claimRefund(tx, q, 'declined', now);
+    await updateQuestion(tx, changes, participants(locked), {
+      status: 'declined',
+      declinedAt: now,
+      declineNote: input.note,
+    });
+    const claimed = await claimRefund(tx, changes, q, 'declined', now);
     // A paid question's e-mail goes out when its refund is recorded, saying both.
     if (!claimed) {
       await queueUnpaidDeclineMail(tx, config, await moneyMailSubject(tx, q.id), input.note);
     }
-    return { row: locked, refundClaimed: claimed };
+    return claimed;
   });
   if (refundClaimed) await refundNow(money, id);
-  await announceChange(bus, row);
 }
 
 /** Opening a question clears the viewer's unread flag (spec §4 'Unread flags'). */
-export async function markViewed(db: Database, bus: EventBus, user: SessionUser, id: string) {
-  const row = await questionForParticipant(db, user, id);
-  const set =
-    row.viewerRole === 'asker' ? { askerViewedResponse: true } : { expertViewedQuestion: true };
-  const condition =
-    row.viewerRole === 'asker'
-      ? and(eq(questions.status, 'answered'), eq(questions.askerViewedResponse, false))
-      : eq(questions.expertViewedQuestion, false);
-  const changed = await db
-    .update(questions)
-    .set(set)
-    .where(and(eq(questions.id, id), condition))
-    .returning({ id: questions.id });
-  if (changed.length > 0) {
-    await bus.publish('questions.changed', {
+export async function markViewed(deps: Deps, user: SessionUser, id: string) {
+  await transaction(deps, async (tx, changes) => {
+    const row = participantRole(await findQuestion(tx, id), user);
+    const who = {
       questionId: id,
       expertUserId: row.expertUserId,
       askerId: row.question.askerId,
-    });
-  }
+    };
+    await markQuestionViewed(tx, changes, who, row.viewerRole);
+  });
 }

@@ -4,7 +4,7 @@ import type { InboxFilter } from '../../../contracts/questions';
 import type { Database } from '../../db/client';
 import { preparedByTime, toPage } from '../../db/keyset';
 import { experts, payouts, questions, ratings, reviews, userRoles, users } from '../../db/schema';
-import { toViewer, viewerByToken } from '../auth/viewer';
+import { toViewer, viewerByToken } from '../auth';
 
 /**
  * The signed-in reads of questions, each one prepared statement: the viewer of the session token

@@ -5,9 +5,7 @@ import { PROFILE_MESSAGES } from '../../../contracts/profiles';
 import { QUESTION_MESSAGES } from '../../../contracts/questions';
 import type { Database } from '../../db/client';
 import { forbidden, notFound } from '../../errors';
-import type { Auth } from '../auth/auth';
-import { holding } from '../auth/guards';
-import { readAsViewer } from '../auth/session';
+import { holding, readAsViewer, type Auth } from '../auth';
 import { coachInboxBody, playerQuestionsBody, questionDetailBody } from './view-bodies';
 import { viewerReads } from './viewer-reads';
 

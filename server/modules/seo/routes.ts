@@ -1,11 +1,9 @@
-import { asc } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { coachPath } from '../../../contracts/coach-slug';
 import { cachedUntilExpertsChange } from '../../cache/until-changed';
 import type { AppContext } from '../../context';
-import { experts } from '../../db/schema';
 import { notFound } from '../../errors';
-import { listedCoach } from '../experts/data';
+import { listedCoachSlugs } from '../experts';
 
 /** The public pages that are the same for everyone (spec §6 'Page access'). */
 const STATIC_PAGES = ['/', '/coaches', '/about', '/contact', '/terms', '/privacy', '/revenue'];
@@ -20,11 +18,7 @@ const escapeXml = (text: string) =>
 export const seoRoutes: FastifyPluginAsync<AppContext> = async (app, { config, database, bus }) => {
   const origin = new URL(config.PUBLIC_URL).origin;
   const sitemap = cachedUntilExpertsChange(bus, async () => {
-    const coaches = await database.db
-      .select({ slug: experts.slug })
-      .from(experts)
-      .where(listedCoach)
-      .orderBy(asc(experts.createdAt), asc(experts.id));
+    const coaches = await listedCoachSlugs(database.db);
     const urls = [...STATIC_PAGES, ...coaches.map(coachPath)].map(
       (path) => `  <url><loc>${escapeXml(origin + path)}</loc></url>`,
     );

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { DirectoryPage } from '@contracts/directory';
+import type { DirectoryPage } from '@contracts/directory-schemas';
 import { api } from '@/lib/api-client';
 
 /** The URL parameters the directory keeps, which are also the API's query string. */

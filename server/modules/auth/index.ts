@@ -1,0 +1,7 @@
+/** The auth module's public surface: better-auth, the session of a request and the role guard. */
+export { createAuth, type Auth } from './auth';
+export { holding, requireRole } from './guards';
+export { authRoutes } from './routes';
+export type { SessionUser, Viewer } from './session';
+export { readAsViewer, requireUser, sessionUser } from './session';
+export { toViewer, viewerByToken } from './viewer';

@@ -1,0 +1,2 @@
+/** The client-log module's public surface: its routes. */
+export { clientLogRoutes } from './routes';

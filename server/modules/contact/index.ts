@@ -1,0 +1,2 @@
+/** The contact module's public surface: its routes. */
+export { contactRoutes } from './routes';

@@ -1,0 +1,2 @@
+/** The directory module's public surface: its routes. */
+export { directoryRoutes } from './routes';

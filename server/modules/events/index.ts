@@ -1,0 +1,2 @@
+/** The events module's public surface: its routes. */
+export { eventRoutes } from './routes';

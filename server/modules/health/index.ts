@@ -1,0 +1,2 @@
+/** The health module's public surface: its routes. */
+export { healthRoutes } from './routes';

@@ -1,0 +1,2 @@
+/** The home module's public surface: its routes. */
+export { homeRoutes } from './routes';

@@ -1,0 +1,32 @@
+/**
+ * The payments module's public surface: money movements (settlement, ADR 023), the money e-mails,
+ * the payout and dispute records other modules take part in, and the payment routes.
+ */
+export { applyPaymentEvent } from './apply-event';
+export {
+  accountStatusFromDatabase,
+  createPayout,
+  questionMoneyChanged,
+  resolveDispute,
+  setPayoutHold,
+  type QuestionParticipants,
+} from './data';
+export { historyRoutes } from './history';
+export {
+  moneyMailSubject,
+  queueDisputeMail,
+  queueDisputeReleasedMail,
+  queueUnpaidDeclineMail,
+} from './money-mail';
+export { paymentRoutes } from './routes';
+export {
+  claimRefund,
+  moneyOf,
+  recoverMoney,
+  refundNow,
+  refundUnanswered,
+  releasableAfter,
+  releasePayouts,
+  type Money,
+} from './settlement';
+export { stripeWebhookRoutes } from './webhook';

@@ -1,0 +1,167 @@
+import { randomUUID } from 'node:crypto';
+import { PAYMENT_MESSAGES } from '../../../contracts/payments';
+import { QUESTION_MESSAGES } from '../../../contracts/questions';
+import { askerActions, questionStateOf } from '../../../contracts/question-states';
+import { joined } from '../../../contracts/messages';
+import type { ConnectedAccountStatus } from '../../adapters/payments/types';
+import type { ServiceDeps } from '../../context';
+import type { experts } from '../../db/schema';
+import { badRequest, forbidden, notFound } from '../../errors';
+import type { SessionUser } from '../auth';
+import { applyPaymentEvent } from './apply-event';
+import {
+  findCheckout,
+  findPayableQuestion,
+  mirrorAccountStatus,
+  ownsConnectedAccount,
+  setCheckoutSession,
+  setConnectedAccount,
+} from './data';
+
+type Deps = Pick<ServiceDeps, 'db' | 'bus' | 'payments' | 'config' | 'logger'>;
+type Expert = typeof experts.$inferSelect;
+
+const questionUrl = (deps: Deps, id: string, outcome: string) =>
+  `${deps.config.PUBLIC_URL}/questions/${id}?payment=${outcome}`;
+
+const ONLY_ASKER_PAYS = 'Only the Player who asked can pay.';
+
+/** create-payment: only the asker, and only for the question's own amount. */
+export async function startCheckout(
+  deps: Deps,
+  user: SessionUser,
+  input: { questionId: string; amount: number },
+) {
+  const row = await findPayableQuestion(deps.db, input.questionId);
+  if (!row) throw notFound(joined(QUESTION_MESSAGES.notFound));
+  const q = row.question;
+  if (q.askerId !== user.id) {
+    throw forbidden(
+      row.expertUserId === user.id ? ONLY_ASKER_PAYS : QUESTION_MESSAGES.accessRestricted,
+    );
+  }
+  if (input.amount !== q.amount) throw badRequest(PAYMENT_MESSAGES.amountMismatch);
+  if (!askerActions(questionStateOf(q, null)).pay) throw badRequest(PAYMENT_MESSAGES.notPayable);
+  const checkout = await deps.payments.createCheckout({
+    questionId: q.id,
+    amountCents: q.amount,
+    description: `Question for ${row.expertName}`,
+    customerEmail: user.email,
+    successUrl: questionUrl(deps, q.id, 'success'),
+    cancelUrl: questionUrl(deps, q.id, 'cancelled'),
+    // A new session per request; the SDK's own retries of this call reuse the key.
+    idempotencyKey: `checkout-${q.id}-${randomUUID()}`,
+  });
+  await setCheckoutSession(deps.db, q.id, checkout.sessionId);
+  return { url: checkout.url };
+}
+
+/** create-stripe-connect-account: the Coach's connected account and its onboarding link. */
+export async function connectAccount(deps: Deps, expert: Expert) {
+  let accountId = expert.stripeAccountId;
+  if (!accountId) {
+    ({ accountId } = await deps.payments.createConnectedAccount(
+      expert.email,
+      `connect-${expert.id}`,
+    ));
+    await setConnectedAccount(deps.db, expert.id, accountId);
+  }
+  const base = `${deps.config.PUBLIC_URL}/expert-payment-setup`;
+  return {
+    url: await deps.payments.createOnboardingLink(
+      accountId,
+      `${base}?success=true`,
+      `${base}?refresh=true`,
+    ),
+  };
+}
+
+/** check-stripe-onboarding: the provider's view, mirrored into our row. */
+export async function onboardingStatus(deps: Deps, expert: Expert) {
+  if (!expert.stripeAccountId) {
+    return {
+      onboarding_complete: false,
+      charges_enabled: false,
+      payouts_enabled: false,
+      requirements: ['Create your payment account'],
+    };
+  }
+  const status: ConnectedAccountStatus = await deps.payments.getAccountStatus(
+    expert.stripeAccountId,
+  );
+  await mirrorAccountStatus(deps.db, { expertId: expert.id }, status);
+  return {
+    onboarding_complete: status.onboardingComplete,
+    charges_enabled: status.chargesEnabled,
+    payouts_enabled: status.payoutsEnabled,
+    requirements: status.requirements,
+  };
+}
+
+/** customer-portal: the Coach's payment dashboard. */
+export async function dashboardLink(deps: Deps, expert: Expert) {
+  if (!expert.stripeAccountId) throw badRequest(PAYMENT_MESSAGES.noAccount);
+  return { url: await deps.payments.createDashboardLink(expert.stripeAccountId) };
+}
+
+// ------------------------------------------------------------ the local provider's test pages
+
+async function checkoutFor(deps: Deps, user: SessionUser, sessionId: string) {
+  const row = await findCheckout(deps.db, sessionId);
+  if (!row) throw notFound('This checkout session does not exist.');
+  if (row.question.askerId !== user.id) throw forbidden(ONLY_ASKER_PAYS);
+  return row;
+}
+
+export async function localCheckout(deps: Deps, user: SessionUser, sessionId: string) {
+  const { question: q, expertName } = await checkoutFor(deps, user, sessionId);
+  return {
+    questionId: q.id,
+    amount: q.amount,
+    expertName,
+    question: q.question,
+    paymentStatus: q.paymentStatus,
+  };
+}
+
+/** The local checkout page's Pay or Cancel: the event Stripe's webhook would bring. */
+export async function finishLocalCheckout(
+  deps: Deps,
+  user: SessionUser,
+  sessionId: string,
+  outcome: 'pay' | 'cancel',
+) {
+  const { question: q } = await checkoutFor(deps, user, sessionId);
+  const paid = outcome === 'pay';
+  await applyPaymentEvent(
+    deps,
+    'local',
+    paid
+      ? {
+          id: `evt_local_${randomUUID()}`,
+          type: 'checkout.completed',
+          questionId: q.id,
+          paymentIntentId: `pi_local_${q.id}`,
+        }
+      : { id: `evt_local_${randomUUID()}`, type: 'checkout.expired', questionId: q.id },
+  );
+  return { redirect: questionUrl(deps, q.id, paid ? 'success' : 'cancelled') };
+}
+
+/** The local onboarding page's Complete: the account becomes able to take payments. */
+export async function completeLocalOnboarding(deps: Deps, expert: Expert, accountId: string) {
+  if (!(await ownsConnectedAccount(deps.db, expert.id, accountId))) {
+    throw forbidden('This payment account belongs to someone else.');
+  }
+  await applyPaymentEvent(deps, 'local', {
+    id: `evt_local_${randomUUID()}`,
+    type: 'account.updated',
+    accountId,
+    status: {
+      onboardingComplete: true,
+      chargesEnabled: true,
+      payoutsEnabled: true,
+      requirements: [],
+    },
+  });
+}

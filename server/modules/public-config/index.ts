@@ -1,0 +1,2 @@
+/** The public-config module's public surface: its routes. */
+export { publicConfigRoutes } from './routes';

@@ -1,0 +1,2 @@
+/** The seo module's public surface: its routes. */
+export { seoRoutes } from './routes';
