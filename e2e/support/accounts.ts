@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import type { Role } from '../../contracts/account';
 
 export const PASSWORD = 'correct-horse-battery';

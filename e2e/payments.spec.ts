@@ -1,12 +1,12 @@
-import { describe, it } from 'vitest';
+import { test, expect } from './support/fixtures';
 import { createUser } from './support/accounts';
-import { expectVisible, useBrowser } from './support/browser';
+import { expectVisible } from './support/browser';
 
-describe('payments with the local provider', () => {
-  const browser = useBrowser();
-
-  it('a Coach onboards, a Player pays on the test checkout, the Coach answers, the payout waits out the hold window', async () => {
-    const coach = await browser.newAdmittedVisitor();
+test.describe('payments with the local provider', () => {
+  test('a Coach onboards, a Player pays on the test checkout, the Coach answers, the payout waits out the hold window', async ({
+    newPage,
+  }) => {
+    const coach = await newPage();
     await createUser(coach, { name: 'Kai Payout', roles: ['expert'] });
     const { expertId } = (await (await coach.request.get('/api/account')).json()) as {
       expertId: string;
@@ -27,7 +27,7 @@ describe('payments with the local provider', () => {
     await expectVisible(onboarding.getByText('Your payment account is ready.'));
     await onboarding.close();
 
-    const player = await browser.newAdmittedVisitor();
+    const player = await newPage();
     await createUser(player, { name: 'Ola Payer', roles: ['asker'] });
     await player.goto(`/ask/${expertId}`);
     await player.getByLabel('Your Question').fill('What should I eat before a morning game?');

@@ -1,7 +1,7 @@
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from '@playwright/test';
+import { test, expect } from './support/fixtures';
 import { createUser } from './support/accounts';
-import { expectVisible, useBrowser } from './support/browser';
+import { expectVisible } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
 const ADMIN = { username: 'money_admin', password: 'money-admin-password' };
@@ -12,7 +12,7 @@ const ADMIN = { username: 'money_admin', password: 'money-admin-password' };
  * declines and the Player is refunded; a cancelled checkout, then Pay now; a withdrawn question.
  * Its own server, so the administrator exists from the start.
  */
-describe('money: disputes, declines, unpaid questions', () => {
+test.describe('money: disputes, declines, unpaid questions', () => {
   let server: RunningServer;
   beforeAll(async () => {
     server = await startServer({
@@ -21,7 +21,6 @@ describe('money: disputes, declines, unpaid questions', () => {
     });
   });
   afterAll(() => server?.stop());
-  const browser = useBrowser({ baseUrl: () => server.baseUrl });
 
   const origin = (page: Page) => ({ origin: new URL(page.url()).origin });
 
@@ -67,7 +66,9 @@ describe('money: disputes, declines, unpaid questions', () => {
     expect(res.status()).toBe(204);
   }
 
-  it('a dispute inside the hold window holds the payout, and the administrator refunds the Player', async () => {
+  test('a dispute inside the hold window holds the payout, and the administrator refunds the Player', async ({
+    newPage,
+  }) => {
     const { page: coachPage, expertId } = await coach('Dana Dispute');
     const playerPage = await player('Pat Disputer');
     await ask(playerPage, expertId, 'How do I stop my serve from drifting long?');
@@ -98,7 +99,7 @@ describe('money: disputes, declines, unpaid questions', () => {
     await coachPage.reload();
     await expectVisible(coachPage.getByText('Held: dispute open'));
 
-    const admin = await browser.newAdmittedVisitor();
+    const admin = await newPage();
     await admin.goto('/admin-access');
     await admin.getByLabel('Username').fill(ADMIN.username);
     await admin.getByLabel('Password').fill(ADMIN.password);
@@ -123,7 +124,7 @@ describe('money: disputes, declines, unpaid questions', () => {
     await expectVisible(coachPage.getByText('Cancelled: refunded to the Player'));
   });
 
-  it('a Coach declines a paid question with a note, and the Player sees it declined and refunded', async () => {
+  test('a Coach declines a paid question with a note, and the Player sees it declined and refunded', async () => {
     const { page: coachPage, expertId } = await coach('Dee Decline');
     const playerPage = await player('Pat Declined');
     await ask(playerPage, expertId, 'Which racket string tension suits a beginner?');
@@ -151,7 +152,7 @@ describe('money: disputes, declines, unpaid questions', () => {
     await expectVisible(playerPage.getByText('Refunded', { exact: true }).first());
   });
 
-  it('a cancelled checkout says so, and Pay now completes the payment', async () => {
+  test('a cancelled checkout says so, and Pay now completes the payment', async () => {
     const { expertId } = await coach('Cass Checkout');
     const playerPage = await player('Pat Canceller');
     await ask(playerPage, expertId, 'How many rest days a week should I take?');
@@ -166,7 +167,7 @@ describe('money: disputes, declines, unpaid questions', () => {
     expect(await playerPage.getByText('Payment Not Completed').count()).toBe(0);
   });
 
-  it('a withdrawn question leaves the Coach inbox', async () => {
+  test('a withdrawn question leaves the Coach inbox', async () => {
     const { page: coachPage, expertId } = await coach('Will Withdraw');
     const playerPage = await player('Pat Withdrawer');
     await ask(playerPage, expertId, 'Is it worth buying carbon fibre pedals?');

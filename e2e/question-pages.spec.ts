@@ -1,18 +1,18 @@
-import { describe, it } from 'vitest';
+import { test, expect } from './support/fixtures';
 import { QUESTION_PAGE_SIZE } from '../contracts/limits';
 import { createUser } from './support/accounts';
-import { expectVisible, useBrowser } from './support/browser';
+import { expectVisible } from './support/browser';
 
-describe('long question lists', () => {
-  const browser = useBrowser();
-
-  it('show a page at a time in the Coach inbox and My Questions, with Load more questions', async () => {
-    const coach = await browser.newAdmittedVisitor();
+test.describe('long question lists', () => {
+  test('show a page at a time in the Coach inbox and My Questions, with Load more questions', async ({
+    newPage,
+  }) => {
+    const coach = await newPage();
     await createUser(coach, { name: 'Paige Pager', roles: ['expert'] });
     const { expertId } = (await (await coach.request.get('/api/account')).json()) as {
       expertId: string;
     };
-    const player = await browser.newAdmittedVisitor();
+    const player = await newPage();
     await createUser(player, { name: 'Lou Longlist', roles: ['asker'] });
     const origin = new URL(player.url()).origin;
     const count = QUESTION_PAGE_SIZE + 1;

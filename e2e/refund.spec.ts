@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { test, expect } from './support/fixtures';
 import { createUser } from './support/accounts';
-import { expectVisible, useBrowser } from './support/browser';
+import { expectVisible } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -35,15 +35,15 @@ describe.runIf(Boolean(serverUrl))('the 7-day refund', () => {
     await admin?.end();
   });
 
-  const browser = useBrowser({ baseUrl: () => server.baseUrl });
-
-  it('a question unanswered 7 days after payment shows Refunded and the refund sentence', async () => {
-    const coach = await browser.newAdmittedVisitor();
+  test('a question unanswered 7 days after payment shows Refunded and the refund sentence', async ({
+    newPage,
+  }) => {
+    const coach = await newPage();
     await createUser(coach, { roles: ['expert'] });
     const { expertId } = (await (await coach.request.get('/api/account')).json()) as {
       expertId: string;
     };
-    const player = await browser.newAdmittedVisitor();
+    const player = await newPage();
     await createUser(player, { roles: ['asker'] });
     const { id } = (await (
       await player.request.post('/api/questions', {
