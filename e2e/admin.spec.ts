@@ -3,14 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { test, expect } from './support/fixtures';
+import { expect, ownServer, test as base } from './support/fixtures';
 import { openDatabase } from '../server/db/client';
 import { abuseReports, payouts } from '../server/db/schema';
 import { createAdmin } from '../server/modules/admin/service';
 import { insertCoach, insertQuestion, insertUser } from '../server/test/factories';
 import { seriousViolations } from './support/axe';
 import { expectVisible } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { startServer } from './support/server';
 
 const ADMIN = { username: 'e2e-admin', password: 'e2e-admin-password' };
 
@@ -18,10 +18,8 @@ const ADMIN = { username: 'e2e-admin', password: 'e2e-admin-password' };
  * The figures on the dashboard must match what is in the database, so this file runs its own
  * server on a database it seeded: the shared server's data changes under the other test files.
  */
-test.describe('the administrator portal', () => {
-  let server: RunningServer;
-
-  beforeAll(async () => {
+const test = base.extend({
+  server: ownServer(async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'playbook-e2e-admin-'));
     const { db, close } = await openDatabase({ dataDir });
     await createAdmin(db, 'lock-target', ADMIN.password);
@@ -66,14 +64,15 @@ test.describe('the administrator portal', () => {
       details: 'The answer was rude about my height.',
     });
     await close();
-    server = await startServer({
+    return startServer({
       port: 3196,
       dataDir,
       env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password },
     });
-  });
-  afterAll(() => server?.stop());
+  }),
+});
 
+test.describe('the administrator portal', () => {
   async function logIn(page: Page, username: string, password: string) {
     await page.getByLabel('Username').fill(username);
     await page.getByLabel('Password').fill(password);

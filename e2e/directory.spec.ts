@@ -3,7 +3,7 @@ import { test, expect } from './support/fixtures';
 import { DIRECTORY_MESSAGES, DIRECTORY_PAGE_SIZE } from '../contracts/directory';
 import { createUser } from './support/accounts';
 import { seriousViolations } from './support/axe';
-import { expectVisible } from './support/browser';
+import { expectVisible, openPage } from './support/browser';
 
 /** A word no other test's Coach has, so the searches below see only this file's Coaches. */
 const TOKEN = `zorb${Date.now().toString(36)}`;
@@ -16,22 +16,25 @@ test.describe('the Coach directory', () => {
   const saveProfile = (page: Page, values: { name: string; expertise: string; price: number }) =>
     page.request.put('/api/profiles/expert', {
       data: { ...values, acceptedAgreement: true },
-      headers: { origin: browser.baseUrl },
+      headers: { origin: new URL(page.url()).origin },
     });
 
-  beforeAll(async () => {
-    const setup = await browser.newAdmittedVisitor();
+  test.beforeAll(async ({ browser, server }) => {
+    test.setTimeout(120_000);
+    const newPage = () => openPage(browser, { baseUrl: server.baseUrl, admitted: true });
+    const setup = await newPage();
     for (let i = 0; i < PAGED - 1; i++) {
-      const page = await browser.newAdmittedVisitor();
+      const page = await newPage();
       const { name } = await createUser(page, { name: `Paging Coach ${i}`, roles: ['expert'] });
       await saveProfile(page, { name, expertise: `${TOKEN} drills`, price: 10 + i });
       await page.context().close();
     }
-    coachPage = await browser.newAdmittedVisitor();
+    coachPage = await newPage();
     await createUser(coachPage, { name: STAR.name, roles: ['expert'] });
     await saveProfile(coachPage, STAR);
     await setup.context().close();
-  }, 120_000);
+  });
+  test.afterAll(() => coachPage?.context().close());
 
   const cardNames = async (page: Page) => {
     const results = page.getByRole('region', { name: 'Coaches found' });

@@ -1,4 +1,4 @@
-import { test, expect } from './support/fixtures';
+import { test } from './support/fixtures';
 import { createUser } from './support/accounts';
 import { expectVisible } from './support/browser';
 

@@ -1,4 +1,4 @@
-import { test, expect } from './support/fixtures';
+import { test } from './support/fixtures';
 import { QUESTION_PAGE_SIZE } from '../contracts/limits';
 import { createUser } from './support/accounts';
 import { expectVisible } from './support/browser';

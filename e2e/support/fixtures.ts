@@ -51,7 +51,6 @@ interface WorkerFixtures {
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   server: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
     async ({}, use) => {
       const baseUrl = process.env[SHARED_SERVER_ENV.baseUrl];
       const logFile = process.env[SHARED_SERVER_ENV.logFile];
@@ -66,10 +65,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await use(await preparePage(page, { baseUrl: server.baseUrl, admitted: true }));
   },
   newPage: async ({ browser, server }, use) => {
-    await usePageOpener(browser, server, true, use);
+    await pageOpener(browser, server, true, use);
   },
   newVisitor: async ({ browser, server }, use) => {
-    await usePageOpener(browser, server, false, use);
+    await pageOpener(browser, server, false, use);
   },
   playerName: [undefined, { option: true }],
   coachName: [undefined, { option: true }],
@@ -89,7 +88,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 });
 
 /** Hands a test a way to open pages, each in a context of its own, and closes them after it. */
-async function usePageOpener(
+async function pageOpener(
   browser: Browser,
   server: AppServer,
   admitted: boolean,
@@ -113,7 +112,6 @@ export function ownServer(
   start: () => Promise<RunningServer>,
 ): [WorkerFixture<AppServer, object>, { scope: 'worker'; timeout: number }] {
   return [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
     async ({}, use) => {
       const server = await start();
       try {
