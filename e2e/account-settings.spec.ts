@@ -22,18 +22,10 @@ async function signUpThroughForm(page: Page, name: string, email: string) {
   await expectVisible(page.getByText('Please check your email to confirm your account.'));
 }
 
-/** A Coach, signed in elsewhere, whose public page the tests visit. */
-async function coachPageUrl(newPage: () => Promise<Page>, name: string): Promise<string> {
-  const page = await newPage();
-  await createUser(page, { name, roles: ['expert'] });
-  const account = (await (await page.request.get('/api/account')).json()) as { expertId: string };
-  await page.context().close();
-  return `/expert/${account.expertId}`;
-}
-
 test.describe('accounts people can rely on', () => {
-  test('resets a forgotten password by the e-mailed link, which works once', async ({ page }) => {
-    const { email } = await createUser(page, { roles: ['asker'] });
+  test('resets a forgotten password by the e-mailed link, which works once', async ({
+    player: { page, email },
+  }) => {
     await page.context().clearCookies({ name: 'better-auth.session_token' });
 
     await page.goto('/auth?mode=signin');
@@ -100,8 +92,9 @@ test.describe('accounts people can rely on', () => {
     await expectVisible(other.getByRole('heading', { name: 'Pick your side' }));
   });
 
-  test('changes the e-mail address once the new address confirms it', async ({ page }) => {
-    const { email } = await createUser(page, { roles: ['asker'] });
+  test('changes the e-mail address once the new address confirms it', async ({
+    player: { page, email },
+  }) => {
     await page.goto('/');
     await page
       .getByRole('navigation', { name: 'Main' })
@@ -125,8 +118,10 @@ test.describe('accounts people can rely on', () => {
     await expectVisible(page.getByText(next, { exact: true }));
   });
 
-  test('changes the password with the current one', async ({ page, newPage }) => {
-    const { email } = await createUser(page, { roles: ['asker'] });
+  test('changes the password with the current one', async ({
+    player: { page, email },
+    newPage,
+  }) => {
     await page.goto('/account');
     await page.getByLabel('Current password').fill(PASSWORD);
     await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
@@ -139,8 +134,7 @@ test.describe('accounts people can rely on', () => {
     await other.waitForURL((url) => url.pathname === '/');
   });
 
-  test('downloads my data and deletes the account', async ({ page }) => {
-    const { email, name } = await createUser(page, { name: 'Dee Parting', roles: ['asker'] });
+  test('downloads my data and deletes the account', async ({ player: { page, email, name } }) => {
     await page.goto('/account');
 
     const [download] = await Promise.all([
@@ -170,35 +164,37 @@ test.describe('accounts people can rely on', () => {
     await expectVisible(page.getByText(/Invalid email or password/i));
   });
 
-  test('keeps the intent: Ask on a Coach page, sign up, confirm, create the profile, back on the ask form', async ({
-    page,
-    newPage,
-  }) => {
-    const coachUrl = await coachPageUrl(() => newPage(), 'Ivy Intent');
-    await page.goto(coachUrl);
-    await page.getByRole('link', { name: 'Ask a Question' }).click();
-    await page.waitForURL('**/auth?mode=signin**');
-    await page.getByRole('link', { name: 'Create an account' }).click();
-    const email = uniqueEmail('intent');
-    await signUpThroughForm(page, 'Ned Intent', email);
+  test.describe(() => {
+    test.use({ coachName: 'Ivy Intent' });
 
-    await page.goto(await confirmationLink(page, email));
-    await page.waitForURL('**/create-asker-profile?redirect=**');
-    await page.getByRole('button', { name: 'Create Profile' }).click();
-    await expectVisible(page.getByText('Profile created!'));
-    await expectVisible(page.getByRole('heading', { name: 'Ask a Question' }));
-    await expectVisible(page.getByText('Ivy Intent'));
-    expect(path(page)).toMatch(/^\/ask\//);
-    await expectVisible(page.getByLabel('Your Question'));
+    test('keeps the intent: Ask on a Coach page, sign up, confirm, create the profile, back on the ask form', async ({
+      page,
+      coach: { expertId },
+    }) => {
+      await page.goto(`/expert/${expertId}`);
+      await page.getByRole('link', { name: 'Ask a Question' }).click();
+      await page.waitForURL('**/auth?mode=signin**');
+      await page.getByRole('link', { name: 'Create an account' }).click();
+      const email = uniqueEmail('intent');
+      await signUpThroughForm(page, 'Ned Intent', email);
+
+      await page.goto(await confirmationLink(page, email));
+      await page.waitForURL('**/create-asker-profile?redirect=**');
+      await page.getByRole('button', { name: 'Create Profile' }).click();
+      await expectVisible(page.getByText('Profile created!'));
+      await expectVisible(page.getByRole('heading', { name: 'Ask a Question' }));
+      await expectVisible(page.getByText('Ivy Intent'));
+      expect(path(page)).toMatch(/^\/ask\//);
+      await expectVisible(page.getByLabel('Your Question'));
+    });
   });
 
   test('tells a Coach who asks to switch to player mode, and adds the Player role', async ({
     page,
-    newPage,
+    coach: { expertId },
   }) => {
-    const coachUrl = await coachPageUrl(() => newPage(), 'Cole Asked');
     await createUser(page, { name: 'Kai Coach', roles: ['expert'] });
-    await page.goto(coachUrl);
+    await page.goto(`/expert/${expertId}`);
     await page.getByRole('link', { name: 'Ask a Question' }).click();
     await expectVisible(
       page.getByText('Coaches cannot ask questions. Switch to player mode to ask a question.'),

@@ -1,19 +1,14 @@
 import { test } from './support/fixtures';
 import { QUESTION_PAGE_SIZE } from '../contracts/limits';
-import { createUser } from './support/accounts';
 import { expectVisible } from './support/browser';
 
 test.describe('long question lists', () => {
+  test.use({ coachName: 'Paige Pager', playerName: 'Lou Longlist' });
+
   test('show a page at a time in the Coach inbox and My Questions, with Load more questions', async ({
-    newPage,
+    coach: { page: coach, expertId },
+    player: { page: player },
   }) => {
-    const coach = await newPage();
-    await createUser(coach, { name: 'Paige Pager', roles: ['expert'] });
-    const { expertId } = (await (await coach.request.get('/api/account')).json()) as {
-      expertId: string;
-    };
-    const player = await newPage();
-    await createUser(player, { name: 'Lou Longlist', roles: ['asker'] });
     const origin = new URL(player.url()).origin;
     const count = QUESTION_PAGE_SIZE + 1;
     for (let n = 1; n <= count; n++) {

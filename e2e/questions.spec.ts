@@ -3,21 +3,17 @@ import { createUser } from './support/accounts';
 import { expectVisible } from './support/browser';
 
 test.describe('the question loop, two people at once', () => {
+  test.use({ coachName: 'Toni Loop', playerName: 'Sam Loop' });
+
   test('the Player asks, the Coach sees it live and answers, the Player rates, reports and disputes', async ({
-    newPage,
+    coach: { page: coachPage, expertId },
+    player: { page: player },
   }) => {
-    const coachPage = await newPage();
-    await createUser(coachPage, { name: 'Toni Loop', roles: ['expert'] });
-    const coachAccount = (await (await coachPage.request.get('/api/account')).json()) as {
-      expertId: string;
-    };
     await coachPage.goto('/expert-inbox');
     await expectVisible(coachPage.getByRole('heading', { level: 1, name: 'Coach Inbox' }));
     await expectVisible(coachPage.getByText('No questions yet'));
 
-    const player = await newPage();
-    await createUser(player, { name: 'Sam Loop', roles: ['asker'] });
-    await player.goto(`/ask/${coachAccount.expertId}`);
+    await player.goto(`/ask/${expertId}`);
     await player.getByLabel('Your Question').fill('How should I warm up before a big match?');
     await player.getByLabel('Additional Context (optional)').fill('I play center back.');
     await player.getByLabel('I pledge to keep my question respectful and on-topic.').check();
@@ -108,15 +104,10 @@ test.describe('the question loop, two people at once', () => {
   });
 
   test('the detail pages refuse strangers: /questions shows Access Restricted, /question shows Not Found', async ({
+    coach: { expertId },
+    player: { page: player },
     newPage,
   }) => {
-    const coachPage = await newPage();
-    await createUser(coachPage, { roles: ['expert'] });
-    const { expertId } = (await (await coachPage.request.get('/api/account')).json()) as {
-      expertId: string;
-    };
-    const player = await newPage();
-    await createUser(player, { roles: ['asker'] });
     const asked = await player.request.post('/api/questions', {
       data: {
         expertId,

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { expect, test as base, type AppServer } from './support/fixtures';
-import { createUser } from './support/accounts';
 import { expectVisible } from './support/browser';
 import { startServer } from './support/server';
 
@@ -61,16 +60,10 @@ test.describe('the 7-day refund', () => {
   test.skip(!serverUrl, 'runs when TEST_DATABASE_URL names a PostgreSQL server');
 
   test('a question unanswered 7 days after payment shows Refunded and the refund sentence', async ({
-    newPage,
+    coach: { expertId },
+    player: { page: player },
     database,
   }) => {
-    const coach = await newPage();
-    await createUser(coach, { roles: ['expert'] });
-    const { expertId } = (await (await coach.request.get('/api/account')).json()) as {
-      expertId: string;
-    };
-    const player = await newPage();
-    await createUser(player, { roles: ['asker'] });
     const { id } = (await (
       await player.request.post('/api/questions', {
         data: {
