@@ -141,7 +141,7 @@ test.describe('accounts, onboarding and profiles', () => {
 
   test("'I'm signing in as a Coach' switches to the Coach role, or says 'Coach role not found'", async ({
     page,
-    newPage,
+    player: { page: other, email: playerEmail },
     server,
   }) => {
     const both = await createUser(page, { name: 'Alex Dual', roles: ['asker', 'expert'] });
@@ -156,14 +156,12 @@ test.describe('accounts, onboarding and profiles', () => {
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expectVisible(page.getByRole('heading', { name: 'Welcome, Coach Alex!' }));
 
-    const other = await newPage();
-    const player = await createUser(other, { roles: ['asker'] });
     await other.request.post('/api/auth/sign-out', {
       data: {},
       headers: { origin: server.baseUrl },
     });
     await other.goto('/auth?mode=signin');
-    await other.getByLabel('Email').fill(player.email);
+    await other.getByLabel('Email').fill(playerEmail);
     await other.getByLabel('Password').fill(PASSWORD);
     await other.getByLabel("I'm signing in as a Coach").check();
     await other.getByRole('button', { name: 'Sign In' }).click();
@@ -186,8 +184,7 @@ test.describe('accounts, onboarding and profiles', () => {
       await page.waitForURL((url) => url.pathname === '/onboarding');
     });
 
-    test('sends a Player away from a Coach page to home', async ({ page }) => {
-      await createUser(page, { roles: ['asker'] });
+    test('sends a Player away from a Coach page to home', async ({ player: { page } }) => {
       await page.goto('/manage-expert-profile');
       await page.waitForURL((url) => url.pathname === '/');
     });
@@ -207,9 +204,11 @@ test.describe('accounts, onboarding and profiles', () => {
       );
     });
 
-    test('/inbox shows the inbox of the active role', async ({ newPage }) => {
-      const player = await newPage();
-      await createUser(player, { roles: ['asker'] });
+    test('/inbox shows the inbox of the active role', async ({
+      player: { page: player },
+      coach: { page: coach },
+      newPage,
+    }) => {
       await player
         .getByRole('navigation', { name: 'Main' })
         .getByRole('link', { name: 'Inbox' })
@@ -219,8 +218,6 @@ test.describe('accounts, onboarding and profiles', () => {
       await expectVisible(player.getByText('No questions yet'));
       await expectVisible(player.getByRole('link', { name: 'Browse Coaches' }));
 
-      const coach = await newPage();
-      await createUser(coach, { roles: ['expert'] });
       await coach.goto('/inbox');
       await coach.waitForURL('**/expert-inbox');
       await expectVisible(coach.getByRole('heading', { level: 1, name: 'Coach Inbox' }));
@@ -236,9 +233,8 @@ test.describe('accounts, onboarding and profiles', () => {
     });
 
     test('/become-a-pro starts Coach onboarding and /edit-profile leads to the active profile', async ({
-      page,
+      player: { page },
     }) => {
-      await createUser(page, { roles: ['asker'] });
       await page.goto('/become-a-pro');
       await page.waitForURL('**/onboarding?pref=expert');
       await page.goto('/edit-profile');
@@ -248,9 +244,8 @@ test.describe('accounts, onboarding and profiles', () => {
 
   test.describe('photo upload', () => {
     test('rejects a text file renamed .png and a 6 MB image with the spec messages', async ({
-      page,
+      player: { page },
     }) => {
-      await createUser(page, { roles: ['asker'] });
       await page.goto('/manage-asker-profile');
       const input = page.getByLabel('Upload photo');
       await input.setInputFiles({
@@ -278,17 +273,20 @@ test.describe('accounts, onboarding and profiles', () => {
     await expectVisible(watcher.getByRole('heading', { name: 'Riley Realtime' }));
   });
 
-  test('a Player profile is public at /profile/{id}', async ({ page, newPage }) => {
-    await createUser(page, { name: 'Morgan Public', roles: ['asker'] });
-    const account = (await (await page.request.get('/api/account')).json()) as {
-      user: { id: string };
-    };
-    const visitor = await newPage();
-    await visitor.goto(`/profile/${account.user.id}`);
-    await expectVisible(visitor.getByRole('heading', { level: 1, name: 'Morgan Public' }));
-    await expectVisible(visitor.getByText(/^Member since [A-Z][a-z]+ \d{4}$/).first());
-    await visitor.goto('/profile/nobody');
-    await expectVisible(visitor.getByRole('heading', { name: 'Profile Not Found' }));
-    await expectVisible(visitor.getByRole('link', { name: 'Return Home' }));
+  test.describe(() => {
+    test.use({ playerName: 'Morgan Public' });
+
+    test('a Player profile is public at /profile/{id}', async ({ player: { page }, newPage }) => {
+      const account = (await (await page.request.get('/api/account')).json()) as {
+        user: { id: string };
+      };
+      const visitor = await newPage();
+      await visitor.goto(`/profile/${account.user.id}`);
+      await expectVisible(visitor.getByRole('heading', { level: 1, name: 'Morgan Public' }));
+      await expectVisible(visitor.getByText(/^Member since [A-Z][a-z]+ \d{4}$/).first());
+      await visitor.goto('/profile/nobody');
+      await expectVisible(visitor.getByRole('heading', { name: 'Profile Not Found' }));
+      await expectVisible(visitor.getByRole('link', { name: 'Return Home' }));
+    });
   });
 });
