@@ -18,7 +18,7 @@ export interface AppServer {
   logFile: string;
 }
 
-/** A confirmed user, signed in on `page` (its own context), with a complete profile. */
+/** A confirmed user, signed in on `page` (its own context, on the home page), with a complete profile. */
 export interface SignedInUser {
   page: Page;
   name: string;
@@ -73,19 +73,29 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   playerName: [undefined, { option: true }],
   coachName: [undefined, { option: true }],
   player: async ({ newPage, playerName }, use) => {
-    const page = await newPage();
-    const user = await createUser(page, { name: playerName, roles: ['asker'] });
-    await use({ page, ...user });
+    await use(await signedIn(await newPage(), { name: playerName, roles: ['asker'] }));
   },
   coach: async ({ newPage, coachName }, use) => {
-    const page = await newPage();
-    const user = await createUser(page, { name: coachName, roles: ['expert'] });
-    const { expertId } = (await (await page.request.get('/api/account')).json()) as {
+    const user = await signedIn(await newPage(), { name: coachName, roles: ['expert'] });
+    const { expertId } = (await (await user.page.request.get('/api/account')).json()) as {
       expertId: string;
     };
-    await use({ page, ...user, expertId });
+    await use({ ...user, expertId });
   },
 });
+
+/**
+ * Creates the user on `page` and opens the home page again: the page the confirmation link left open
+ * read the account before the roles were added.
+ */
+async function signedIn(
+  page: Page,
+  options: Parameters<typeof createUser>[1],
+): Promise<SignedInUser> {
+  const user = await createUser(page, options);
+  await page.goto('/');
+  return { page, ...user };
+}
 
 /** Hands a test a way to open pages, each in a context of its own, and closes them after it. */
 async function pageOpener(
