@@ -85,8 +85,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 });
 
 /**
- * Creates the user on `page` and opens the home page again: the page the confirmation link left open
- * read the account before the roles were added.
+ * Creates the user on `page` and opens the home page again, which shows them signed in (the page
+ * still showed the visitor it was before).
  */
 async function signedIn(
   page: Page,
