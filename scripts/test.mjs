@@ -24,5 +24,6 @@ if (process.env.TEST_DATABASE_URL) {
   console.log('\n(TEST_DATABASE_URL is not set: skipping the PostgreSQL run)');
 }
 run('build', 'npm run build');
-run('end-to-end tests (Chromium)', 'npx vitest run --config vitest.e2e.config.ts');
+run('build checks (bundle budget)', 'npx vitest run --config vitest.e2e.config.ts');
+run('end-to-end tests (Chromium)', 'npx playwright test');
 console.log('\n✔ all checks passed');

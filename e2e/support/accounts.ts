@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import type { Role } from '../../contracts/account';
 
 export const PASSWORD = 'correct-horse-battery';
@@ -37,7 +37,8 @@ interface Options {
 
 /**
  * A confirmed user signed in inside `page`'s context, created through the product's own API the way
- * the UI would (sign up, confirm by the mailed link, choose roles, save profiles).
+ * the UI would (sign up, confirm by the mailed link, choose roles, save profiles). The page itself
+ * stays where it was: open a page to see the account.
  */
 export async function createUser(page: Page, options: Options = {}) {
   const name = options.name ?? `Pat Tester ${++counter}`;
@@ -49,7 +50,9 @@ export async function createUser(page: Page, options: Options = {}) {
     headers,
   });
   if (!signUp.ok()) throw new Error(`sign-up failed: ${await signUp.text()}`);
-  await page.goto(await confirmationLink(page, email));
+  // The link signs in the browser that signed up (its cookies), which needs no page load here.
+  const confirmed = await page.request.get(await confirmationLink(page, email));
+  if (!confirmed.ok()) throw new Error(`confirmation failed: ${confirmed.status()}`);
   for (const role of [...(options.roles ?? [])].reverse()) {
     await page.request.post('/api/account/roles', { data: { role }, headers });
     if (options.completeProfiles === false) continue;

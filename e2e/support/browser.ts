@@ -1,66 +1,42 @@
-import {
-  chromium,
-  type Browser,
-  type BrowserContext,
-  type Locator,
-  type Page,
-} from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import type { Browser, BrowserContextOptions, Locator, Page } from '@playwright/test';
 import { BETA_COOKIE, betaToken } from '../../server/modules/beta/access-token';
 import { E2E_APP_SECRET, E2E_BETA_CODE } from './constants';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/lib/chromium';
 
-/** One Chromium per test file; each test gets its own context (cookies, storage). */
-/** `baseUrl`: another server than the shared one (read when each visitor is created). */
-export function useBrowser(options: { baseUrl?: () => string } = {}) {
-  let browser: Browser | undefined;
-  const contexts: BrowserContext[] = [];
-  beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
-  });
-  afterAll(async () => {
-    await Promise.all(contexts.map((c) => c.close()));
-    await browser?.close();
-  });
-
-  const sharedBaseUrl = inject('baseUrl');
-  const baseUrlNow = () => options.baseUrl?.() ?? sharedBaseUrl;
-
-  /** A visitor who has not passed the beta gate. */
-  async function newVisitor(contextOptions: ContextOptions = {}): Promise<Page> {
-    if (!browser) throw new Error('Chromium did not start; see the beforeAll error.');
-    const context = await browser.newContext({ baseURL: baseUrlNow(), ...contextOptions });
-    contexts.push(context);
-    const page = await context.newPage();
-    reportServerFailures(page);
-    waitForHydrationOnGoto(page);
-    return page;
-  }
-
-  /**
-   * A visitor already admitted through the beta gate: the fixture sets the cookie the server would
-   * have set, so tests other than the gate's own do not spend its rate limit.
-   */
-  async function newAdmittedVisitor(contextOptions: ContextOptions = {}): Promise<Page> {
-    const page = await newVisitor(contextOptions);
-    await page.context().addCookies([
-      {
-        name: BETA_COOKIE,
-        value: betaToken(E2E_APP_SECRET, E2E_BETA_CODE),
-        url: baseUrlNow(),
-        httpOnly: true,
-        sameSite: 'Lax',
-      },
-    ]);
-    await page.goto('/');
-    await page.getByRole('link', { name: 'Sign In' }).waitFor();
-    return page;
-  }
-
-  return { baseUrl: sharedBaseUrl, newVisitor, newAdmittedVisitor };
+/**
+ * Gets `page` ready for a test: server failures reported, every `goto` waiting for hydration and,
+ * when `admitted`, the beta gate passed and the home page open (ready for `createUser`).
+ */
+export async function preparePage(
+  page: Page,
+  options: { baseUrl: string; admitted: boolean },
+): Promise<Page> {
+  reportServerFailures(page);
+  waitForHydrationOnGoto(page);
+  if (!options.admitted) return page;
+  // The fixture sets the cookie the server would have set, so tests other than the gate's own do
+  // not spend its rate limit.
+  await page.context().addCookies([
+    {
+      name: BETA_COOKIE,
+      value: betaToken(E2E_APP_SECRET, E2E_BETA_CODE),
+      url: options.baseUrl,
+      httpOnly: true,
+      sameSite: 'Lax',
+    },
+  ]);
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Sign In' }).waitFor();
+  return page;
 }
 
-type ContextOptions = Parameters<Browser['newContext']>[0];
+/** A page in a context of its own (its own cookies and storage), prepared as `preparePage` does. */
+export async function openPage(
+  browser: Browser,
+  options: { baseUrl: string; admitted: boolean; context?: BrowserContextOptions },
+): Promise<Page> {
+  const context = await browser.newContext({ ...options.context, baseURL: options.baseUrl });
+  return preparePage(await context.newPage(), options);
+}
 
 /**
  * Public pages arrive server-rendered and become interactive once React has hydrated them (ADR

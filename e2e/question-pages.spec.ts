@@ -1,19 +1,14 @@
-import { describe, it } from 'vitest';
+import { test } from './support/fixtures';
 import { QUESTION_PAGE_SIZE } from '../contracts/limits';
-import { createUser } from './support/accounts';
-import { expectVisible, useBrowser } from './support/browser';
+import { expectVisible } from './support/browser';
 
-describe('long question lists', () => {
-  const browser = useBrowser();
+test.describe('long question lists', () => {
+  test.use({ coachName: 'Paige Pager', playerName: 'Lou Longlist' });
 
-  it('show a page at a time in the Coach inbox and My Questions, with Load more questions', async () => {
-    const coach = await browser.newAdmittedVisitor();
-    await createUser(coach, { name: 'Paige Pager', roles: ['expert'] });
-    const { expertId } = (await (await coach.request.get('/api/account')).json()) as {
-      expertId: string;
-    };
-    const player = await browser.newAdmittedVisitor();
-    await createUser(player, { name: 'Lou Longlist', roles: ['asker'] });
+  test('show a page at a time in the Coach inbox and My Questions, with Load more questions', async ({
+    coach: { page: coach, expertId },
+    player: { page: player },
+  }) => {
     const origin = new URL(player.url()).origin;
     const count = QUESTION_PAGE_SIZE + 1;
     for (let n = 1; n <= count; n++) {

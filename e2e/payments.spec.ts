@@ -1,17 +1,13 @@
-import { describe, it } from 'vitest';
-import { createUser } from './support/accounts';
-import { expectVisible, useBrowser } from './support/browser';
+import { test } from './support/fixtures';
+import { expectVisible } from './support/browser';
 
-describe('payments with the local provider', () => {
-  const browser = useBrowser();
+test.describe('payments with the local provider', () => {
+  test.use({ coachName: 'Kai Payout', playerName: 'Ola Payer' });
 
-  it('a Coach onboards, a Player pays on the test checkout, the Coach answers, the payout waits out the hold window', async () => {
-    const coach = await browser.newAdmittedVisitor();
-    await createUser(coach, { name: 'Kai Payout', roles: ['expert'] });
-    const { expertId } = (await (await coach.request.get('/api/account')).json()) as {
-      expertId: string;
-    };
-
+  test('a Coach onboards, a Player pays on the test checkout, the Coach answers, the payout waits out the hold window', async ({
+    coach: { page: coach, expertId },
+    player: { page: player },
+  }) => {
     await coach.goto('/payouts');
     await expectVisible(coach.getByRole('heading', { name: 'Your Payouts' }));
     await expectVisible(coach.getByText('Payment Setup Required'));
@@ -27,8 +23,6 @@ describe('payments with the local provider', () => {
     await expectVisible(onboarding.getByText('Your payment account is ready.'));
     await onboarding.close();
 
-    const player = await browser.newAdmittedVisitor();
-    await createUser(player, { name: 'Ola Payer', roles: ['asker'] });
     await player.goto(`/ask/${expertId}`);
     await player.getByLabel('Your Question').fill('What should I eat before a morning game?');
     await player.getByLabel('I pledge to keep my question respectful and on-topic.').check();

@@ -1,12 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { test, expect } from './support/fixtures';
 import { E2E_BETA_CODE } from './support/constants';
-import { expectVisible, useBrowser } from './support/browser';
+import { expectVisible } from './support/browser';
 
-describe('beta gate', () => {
-  const browser = useBrowser();
-
-  it("refuses a wrong code with 'Invalid access code', then admits the right one", async () => {
-    const page = await browser.newVisitor();
+test.describe('beta gate', () => {
+  test("refuses a wrong code with 'Invalid access code', then admits the right one", async ({
+    newVisitor,
+  }) => {
+    const page = await newVisitor();
     await page.goto('/');
     const code = page.getByLabel('Access code');
     await expectVisible(code);
@@ -26,8 +26,10 @@ describe('beta gate', () => {
     await expectVisible(page.getByRole('heading', { name: 'Ask. Answer. Win.' }));
   });
 
-  it('admits a visitor who brings the code as ?access= and removes it from the address', async () => {
-    const page = await browser.newVisitor();
+  test('admits a visitor who brings the code as ?access= and removes it from the address', async ({
+    newVisitor,
+  }) => {
+    const page = await newVisitor();
     await page.goto(`/about?access=${E2E_BETA_CODE}`);
     await expectVisible(page.getByRole('heading', { name: "It's game time." }));
     expect(new URL(page.url()).search).toBe('');
@@ -35,8 +37,8 @@ describe('beta gate', () => {
     expect(cookies.find((c) => c.name === 'beta_access')).toMatchObject({ httpOnly: true });
   });
 
-  it('keeps the gate closed for a wrong ?access= code', async () => {
-    const page = await browser.newVisitor();
+  test('keeps the gate closed for a wrong ?access= code', async ({ newVisitor }) => {
+    const page = await newVisitor();
     await page.goto('/?access=guess');
     await expectVisible(page.getByText('Invalid access code'));
     await expectVisible(page.getByLabel('Access code'));

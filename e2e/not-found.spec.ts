@@ -1,19 +1,19 @@
 import { readFile } from 'node:fs/promises';
-import { describe, expect, inject, it } from 'vitest';
-import { expectVisible, useBrowser } from './support/browser';
+import { test, expect } from './support/fixtures';
+import { expectVisible } from './support/browser';
 
-describe('unknown paths', () => {
-  const browser = useBrowser();
-
-  it("show 'Oops! Page not found', log the path on the server, and lead home", async () => {
-    const page = await browser.newAdmittedVisitor();
+test.describe('unknown paths', () => {
+  test("show 'Oops! Page not found', log the path on the server, and lead home", async ({
+    page,
+    server,
+  }) => {
     const reported = page.waitForResponse('**/api/not-found-reports');
     await page.goto('/no/such/page-42');
     await expectVisible(page.getByRole('heading', { name: 'Oops! Page not found' }));
     expect((await reported).status()).toBe(204);
     // The server's log reaches its file through a pipe, a moment after the response.
     const findEntry = async () =>
-      (await readFile(inject('serverLog'), 'utf8'))
+      (await readFile(server.logFile, 'utf8'))
         .split('\n')
         .filter((line) => line.startsWith('{'))
         .map((line) => JSON.parse(line) as Record<string, unknown>)
@@ -31,11 +31,10 @@ describe('unknown paths', () => {
   });
 });
 
-describe('the error boundary', () => {
-  const browser = useBrowser();
-
-  it("shows 'Something went wrong' with 'Refresh Page' when a page fails to load", async () => {
-    const page = await browser.newAdmittedVisitor();
+test.describe('the error boundary', () => {
+  test("shows 'Something went wrong' with 'Refresh Page' when a page fails to load", async ({
+    page,
+  }) => {
     // A page chunk that cannot be loaded (a deploy replaced it, the network dropped) must not
     // leave a blank screen.
     await page.route('**/assets/about-*.js', (route) => route.abort());

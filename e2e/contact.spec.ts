@@ -1,7 +1,7 @@
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import type { Page } from '@playwright/test';
+import { test, expect } from './support/fixtures';
 import { CONTACT_MESSAGES } from '../contracts/contact';
-import { expectVisible, useBrowser } from './support/browser';
+import { expectVisible } from './support/browser';
 
 const full = (m: { title: string; description: string }) => `${m.title} ${m.description}`;
 
@@ -15,11 +15,8 @@ async function fillValidForm(page: Page) {
   await page.getByLabel(/I agree to the Terms of Service and Privacy Policy/).check();
 }
 
-describe('contact form', () => {
-  const browser = useBrowser();
-
-  it('offers the six topics with their labels', async () => {
-    const page = await browser.newAdmittedVisitor();
+test.describe('contact form', () => {
+  test('offers the six topics with their labels', async ({ page }) => {
     await page.goto('/contact');
     await expectVisible(page.getByLabel('Topic'));
     const options = await page
@@ -36,8 +33,7 @@ describe('contact form', () => {
     ]);
   });
 
-  it('shows each validation message and sends nothing', async () => {
-    const page = await browser.newAdmittedVisitor();
+  test('shows each validation message and sends nothing', async ({ page }) => {
     await page.goto('/contact');
     let posted = false;
     page.on('request', (request) => {
@@ -69,8 +65,7 @@ describe('contact form', () => {
     expect(posted).toBe(false);
   });
 
-  it('stores a valid message, confirms it and resets the form', async () => {
-    const page = await browser.newAdmittedVisitor();
+  test('stores a valid message, confirms it and resets the form', async ({ page }) => {
     await page.goto('/contact');
     await fillValidForm(page);
     const response = page.waitForResponse('**/api/contact');
@@ -83,8 +78,7 @@ describe('contact form', () => {
     expect(await page.getByLabel(/I agree to the Terms/).isChecked()).toBe(false);
   });
 
-  it('links the agreement to the terms and the privacy policy', async () => {
-    const page = await browser.newAdmittedVisitor();
+  test('links the agreement to the terms and the privacy policy', async ({ page }) => {
     await page.goto('/contact');
     const form = page.locator('form');
     await expectVisible(form);

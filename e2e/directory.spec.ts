@@ -1,38 +1,40 @@
-import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from '@playwright/test';
+import { test, expect } from './support/fixtures';
 import { DIRECTORY_MESSAGES, DIRECTORY_PAGE_SIZE } from '../contracts/directory';
 import { createUser } from './support/accounts';
 import { seriousViolations } from './support/axe';
-import { expectVisible, useBrowser } from './support/browser';
+import { expectVisible, openPage } from './support/browser';
 
 /** A word no other test's Coach has, so the searches below see only this file's Coaches. */
 const TOKEN = `zorb${Date.now().toString(36)}`;
 const PAGED = DIRECTORY_PAGE_SIZE + 2;
 const STAR = { name: 'Wren Holloway', expertise: `${TOKEN} finishing under pressure`, price: 99 };
 
-describe('the Coach directory', () => {
-  const browser = useBrowser();
+test.describe('the Coach directory', () => {
   let coachPage: Page;
 
   const saveProfile = (page: Page, values: { name: string; expertise: string; price: number }) =>
     page.request.put('/api/profiles/expert', {
       data: { ...values, acceptedAgreement: true },
-      headers: { origin: browser.baseUrl },
+      headers: { origin: new URL(page.url()).origin },
     });
 
-  beforeAll(async () => {
-    const setup = await browser.newAdmittedVisitor();
+  test.beforeAll(async ({ browser, server }) => {
+    test.setTimeout(120_000);
+    const newPage = () => openPage(browser, { baseUrl: server.baseUrl, admitted: true });
+    const setup = await newPage();
     for (let i = 0; i < PAGED - 1; i++) {
-      const page = await browser.newAdmittedVisitor();
+      const page = await newPage();
       const { name } = await createUser(page, { name: `Paging Coach ${i}`, roles: ['expert'] });
       await saveProfile(page, { name, expertise: `${TOKEN} drills`, price: 10 + i });
       await page.context().close();
     }
-    coachPage = await browser.newAdmittedVisitor();
+    coachPage = await newPage();
     await createUser(coachPage, { name: STAR.name, roles: ['expert'] });
     await saveProfile(coachPage, STAR);
     await setup.context().close();
-  }, 120_000);
+  });
+  test.afterAll(() => coachPage?.context().close());
 
   const cardNames = async (page: Page) => {
     const results = page.getByRole('region', { name: 'Coaches found' });
@@ -40,8 +42,9 @@ describe('the Coach directory', () => {
     return results.getByRole('heading', { level: 2 }).allTextContents();
   };
 
-  it('finds a Coach by a word of their expertise, and keeps the search in the URL', async () => {
-    const page = await browser.newAdmittedVisitor();
+  test('finds a Coach by a word of their expertise, and keeps the search in the URL', async ({
+    page,
+  }) => {
     await page.getByRole('link', { name: 'Coaches', exact: true }).click();
     await expectVisible(page.getByRole('heading', { level: 1, name: DIRECTORY_MESSAGES.title }));
     await page.getByLabel('Search Coaches').fill(`finishing ${TOKEN}`);
@@ -55,16 +58,17 @@ describe('the Coach directory', () => {
     await expectVisible(page.getByRole('heading', { level: 1, name: STAR.name }));
   });
 
-  it('says so when nothing matches', async () => {
-    const page = await browser.newAdmittedVisitor();
+  test('says so when nothing matches', async ({ page }) => {
     await page.goto(`/coaches?q=${TOKEN}nothing`);
     await expectVisible(page.getByText(DIRECTORY_MESSAGES.empty));
     await page.getByRole('link', { name: 'Clear search' }).click();
     await page.waitForURL(/\/coaches$/);
   });
 
-  it('filters by price and sorts, and pages with Load more Coaches', async () => {
-    const page = await browser.newAdmittedVisitor();
+  test('filters by price and sorts, and pages with Load more Coaches', async ({
+    page,
+    newPage,
+  }) => {
     await page.goto(`/coaches?q=${TOKEN}`);
     const first = await cardNames(page);
     expect(first).toHaveLength(DIRECTORY_PAGE_SIZE);
@@ -93,14 +97,13 @@ describe('the Coach directory', () => {
     expect(await cardNames(page)).toEqual([5, 4, 3, 2, 1, 0].map((i) => `Paging Coach ${i}`));
 
     // The same address in another browser shows the same Coaches in the same order.
-    const shared = await browser.newAdmittedVisitor();
+    const shared = await newPage();
     await shared.goto(page.url());
     expect(await cardNames(shared)).toEqual(await cardNames(page));
     await expect(shared.getByLabel('Max price ($)').inputValue()).resolves.toBe('15');
   });
 
-  it('filters by minimum rating', async () => {
-    const page = await browser.newAdmittedVisitor();
+  test('filters by minimum rating', async ({ page }) => {
     await page.goto(`/coaches?q=${TOKEN}`);
     await cardNames(page);
     await page.getByLabel('Minimum rating').selectOption({ label: '4+ stars' });
@@ -108,8 +111,7 @@ describe('the Coach directory', () => {
     await expectVisible(page.getByText(DIRECTORY_MESSAGES.empty));
   });
 
-  it('is reached from the home page', async () => {
-    const page = await browser.newAdmittedVisitor();
+  test('is reached from the home page', async ({ page }) => {
     await page.getByRole('link', { name: 'Find Your Coach' }).click();
     await expectVisible(page.getByRole('heading', { level: 1, name: DIRECTORY_MESSAGES.title }));
     await page.goto('/');
@@ -117,8 +119,10 @@ describe('the Coach directory', () => {
     await page.waitForURL(/\/coaches$/);
   });
 
-  it('serves a Coach page whose HTML, without JavaScript, carries the link preview', async () => {
-    const page = await browser.newAdmittedVisitor();
+  test('serves a Coach page whose HTML, without JavaScript, carries the link preview', async ({
+    page,
+    server,
+  }) => {
     const res = await page.request.get('/expert/wren-holloway');
     expect(res.status()).toBe(200);
     const html = await res.text();
@@ -127,13 +131,12 @@ describe('the Coach directory', () => {
     );
     expect(html).toContain('<meta property="og:description" content="Ask Wren Holloway');
     expect(html).toContain(
-      `<link rel="canonical" href="${browser.baseUrl}/expert/wren-holloway" />`,
+      `<link rel="canonical" href="${server.baseUrl}/expert/wren-holloway" />`,
     );
     expect(html).toMatch(/<h1[^>]*>Wren Holloway<\/h1>/);
   });
 
-  it('hydrates the server-rendered pages without React starting over', async () => {
-    const page = await browser.newAdmittedVisitor();
+  test('hydrates the server-rendered pages without React starting over', async ({ page }) => {
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(error.message));
     page.on('console', (message) => {
@@ -147,9 +150,8 @@ describe('the Coach directory', () => {
     expect(problems).toEqual([]);
   });
 
-  it('keeps an old link working after a rename', async () => {
+  test('keeps an old link working after a rename', async ({ page }) => {
     await saveProfile(coachPage, { ...STAR, name: 'Wren Castillo' });
-    const page = await browser.newAdmittedVisitor();
     const res = await page.request.get('/expert/wren-holloway', { maxRedirects: 0 });
     expect(res.status()).toBe(301);
     expect(res.headers().location).toBe('/expert/wren-castillo');
@@ -159,7 +161,7 @@ describe('the Coach directory', () => {
     await saveProfile(coachPage, STAR);
   });
 
-  it("gives the owner 'Share profile' and a link to the public profile", async () => {
+  test("gives the owner 'Share profile' and a link to the public profile", async ({ server }) => {
     await coachPage.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await coachPage.goto('/manage-expert-profile');
     await coachPage.getByRole('link', { name: 'View public profile' }).click();
@@ -167,13 +169,13 @@ describe('the Coach directory', () => {
     await coachPage.getByRole('button', { name: 'Share profile' }).click();
     await expectVisible(coachPage.getByRole('status').getByText('Link copied!'));
     expect(await coachPage.evaluate(() => navigator.clipboard.readText())).toBe(
-      `${browser.baseUrl}/expert/wren-holloway`,
+      `${server.baseUrl}/expert/wren-holloway`,
     );
   });
 
-  it('has no serious or critical axe violations at 1280 and 390 px', async () => {
+  test('has no serious or critical axe violations at 1280 and 390 px', async ({ newPage }) => {
     for (const width of [1280, 390]) {
-      const page = await browser.newAdmittedVisitor({
+      const page = await newPage({
         viewport: { width, height: 900 },
         bypassCSP: true,
       });

@@ -1,23 +1,19 @@
-import { describe, expect, it } from 'vitest';
+import { test, expect } from './support/fixtures';
 import { createUser } from './support/accounts';
-import { expectVisible, useBrowser } from './support/browser';
+import { expectVisible } from './support/browser';
 
-describe('the question loop, two people at once', () => {
-  const browser = useBrowser();
+test.describe('the question loop, two people at once', () => {
+  test.use({ coachName: 'Toni Loop', playerName: 'Sam Loop' });
 
-  it('the Player asks, the Coach sees it live and answers, the Player rates, reports and disputes', async () => {
-    const coachPage = await browser.newAdmittedVisitor();
-    await createUser(coachPage, { name: 'Toni Loop', roles: ['expert'] });
-    const coachAccount = (await (await coachPage.request.get('/api/account')).json()) as {
-      expertId: string;
-    };
+  test('the Player asks, the Coach sees it live and answers, the Player rates, reports and disputes', async ({
+    coach: { page: coachPage, expertId },
+    player: { page: player },
+  }) => {
     await coachPage.goto('/expert-inbox');
     await expectVisible(coachPage.getByRole('heading', { level: 1, name: 'Coach Inbox' }));
     await expectVisible(coachPage.getByText('No questions yet'));
 
-    const player = await browser.newAdmittedVisitor();
-    await createUser(player, { name: 'Sam Loop', roles: ['asker'] });
-    await player.goto(`/ask/${coachAccount.expertId}`);
+    await player.goto(`/ask/${expertId}`);
     await player.getByLabel('Your Question').fill('How should I warm up before a big match?');
     await player.getByLabel('Additional Context (optional)').fill('I play center back.');
     await player.getByLabel('I pledge to keep my question respectful and on-topic.').check();
@@ -107,14 +103,11 @@ describe('the question loop, two people at once', () => {
     expect(await player.getByRole('button', { name: 'Helpful', exact: true }).count()).toBe(0);
   });
 
-  it('the detail pages refuse strangers: /questions shows Access Restricted, /question shows Not Found', async () => {
-    const coachPage = await browser.newAdmittedVisitor();
-    await createUser(coachPage, { roles: ['expert'] });
-    const { expertId } = (await (await coachPage.request.get('/api/account')).json()) as {
-      expertId: string;
-    };
-    const player = await browser.newAdmittedVisitor();
-    await createUser(player, { roles: ['asker'] });
+  test('the detail pages refuse strangers: /questions shows Access Restricted, /question shows Not Found', async ({
+    coach: { expertId },
+    player: { page: player },
+    newPage,
+  }) => {
     const asked = await player.request.post('/api/questions', {
       data: {
         expertId,
@@ -126,13 +119,13 @@ describe('the question loop, two people at once', () => {
     });
     const { id } = (await asked.json()) as { id: string };
 
-    const stranger = await browser.newAdmittedVisitor();
+    const stranger = await newPage();
     await createUser(stranger, { roles: ['asker'] });
     await stranger.goto(`/questions/${id}`);
     await expectVisible(stranger.getByRole('heading', { name: 'Access Restricted' }));
     await expectVisible(stranger.getByText("You don't have permission to view this question."));
 
-    const anonymous = await browser.newAdmittedVisitor();
+    const anonymous = await newPage();
     await anonymous.goto(`/question/${id}`);
     await expectVisible(anonymous.getByRole('heading', { name: 'Question Not Found' }));
     expect(new URL(anonymous.url()).pathname).toBe(`/question/${id}`);

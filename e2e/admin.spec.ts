@@ -1,16 +1,16 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, ownServer, test as base } from './support/fixtures';
 import { openDatabase } from '../server/db/client';
 import { abuseReports, payouts } from '../server/db/schema';
 import { createAdmin } from '../server/modules/admin/service';
 import { insertCoach, insertQuestion, insertUser } from '../server/test/factories';
 import { seriousViolations } from './support/axe';
-import { expectVisible, useBrowser } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { expectVisible } from './support/browser';
+import { startServer } from './support/server';
 
 const ADMIN = { username: 'e2e-admin', password: 'e2e-admin-password' };
 
@@ -18,10 +18,8 @@ const ADMIN = { username: 'e2e-admin', password: 'e2e-admin-password' };
  * The figures on the dashboard must match what is in the database, so this file runs its own
  * server on a database it seeded: the shared server's data changes under the other test files.
  */
-describe('the administrator portal', () => {
-  let server: RunningServer;
-
-  beforeAll(async () => {
+const test = base.extend({
+  server: ownServer(async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'playbook-e2e-admin-'));
     const { db, close } = await openDatabase({ dataDir });
     await createAdmin(db, 'lock-target', ADMIN.password);
@@ -66,24 +64,24 @@ describe('the administrator portal', () => {
       details: 'The answer was rude about my height.',
     });
     await close();
-    server = await startServer({
+    return startServer({
       port: 3196,
       dataDir,
       env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password },
     });
-  });
-  afterAll(() => server?.stop());
+  }),
+});
 
-  const browser = useBrowser({ baseUrl: () => server.baseUrl });
-
+test.describe('the administrator portal', () => {
   async function logIn(page: Page, username: string, password: string) {
     await page.getByLabel('Username').fill(username);
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Secure Login' }).click();
   }
 
-  it('validates, counts failures, logs in, shows the figures, filters users, acts on a report and logs out', async () => {
-    const page = await browser.newAdmittedVisitor();
+  test('validates, counts failures, logs in, shows the figures, filters users, acts on a report and logs out', async ({
+    page,
+  }) => {
     // No token: the dashboard sends the visitor to the login page.
     await page.goto('/admin-dashboard');
     await page.waitForURL('**/admin-access');
@@ -161,10 +159,12 @@ describe('the administrator portal', () => {
     expect(await page.evaluate(() => localStorage.getItem('admin_token'))).toBeNull();
   });
 
-  it('has no serious or critical accessibility violations at 1280 and 390 px', async () => {
+  test('has no serious or critical accessibility violations at 1280 and 390 px', async ({
+    newPage,
+  }) => {
     for (const width of [1280, 390]) {
       // axe is injected as a script; the app's CSP rightly refuses that, so this context bypasses it.
-      const page = await browser.newAdmittedVisitor({
+      const page = await newPage({
         viewport: { width, height: 900 },
         bypassCSP: true,
       });
@@ -182,8 +182,7 @@ describe('the administrator portal', () => {
     }
   });
 
-  it("an invalid stored token is removed with 'Session Expired'", async () => {
-    const page = await browser.newAdmittedVisitor();
+  test("an invalid stored token is removed with 'Session Expired'", async ({ page }) => {
     await page.evaluate(() => localStorage.setItem('admin_token', 'made-up-token'));
     await page.goto('/admin-dashboard');
     await page.waitForURL('**/admin-access');
@@ -191,8 +190,9 @@ describe('the administrator portal', () => {
     expect(await page.evaluate(() => localStorage.getItem('admin_token'))).toBeNull();
   });
 
-  it("says 'Failed to fetch dashboard data.' when the figures cannot be loaded", async () => {
-    const page = await browser.newAdmittedVisitor();
+  test("says 'Failed to fetch dashboard data.' when the figures cannot be loaded", async ({
+    page,
+  }) => {
     await page.goto('/admin-access');
     await logIn(page, ADMIN.username, ADMIN.password);
     await page.waitForURL('**/admin-dashboard');
@@ -202,8 +202,7 @@ describe('the administrator portal', () => {
     await expectVisible(page.getByText('Failed to fetch dashboard data.').first());
   });
 
-  it('locks the form after five failures', async () => {
-    const page = await browser.newAdmittedVisitor();
+  test('locks the form after five failures', async ({ page }) => {
     await page.goto('/admin-access');
     for (let attempt = 1; attempt <= 5; attempt++) {
       await logIn(page, 'lock-target', 'wrong-password');
@@ -221,8 +220,9 @@ describe('the administrator portal', () => {
     expect(await page.getByRole('button', { name: 'Secure Login' }).isDisabled()).toBe(true);
   });
 
-  it('turns on two-factor sign-in, then asks for the code at the next login', async () => {
-    const page = await browser.newAdmittedVisitor();
+  test('turns on two-factor sign-in, then asks for the code at the next login', async ({
+    page,
+  }) => {
     await page.goto('/admin-access');
     await logIn(page, 'totp-admin', ADMIN.password);
     await page.waitForURL('**/admin-dashboard');

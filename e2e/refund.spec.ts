@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from './support/accounts';
-import { expectVisible, useBrowser } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { expect, test as base, type AppServer } from './support/fixtures';
+import { expectVisible } from './support/browser';
+import { startServer } from './support/server';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 
@@ -12,39 +11,59 @@ const serverUrl = process.env.TEST_DATABASE_URL;
  * own server on PostgreSQL (the shared one runs on PGlite inside its process) and backdates the
  * payment there. It runs whenever TEST_DATABASE_URL is set, as in CI.
  */
-describe.runIf(Boolean(serverUrl))('the 7-day refund', () => {
-  let server: RunningServer;
-  let admin: pg.Client;
-  let database: pg.Client;
-  const name = `e2e_refund_${randomBytes(4).toString('hex')}`;
+const test = base.extend<object, { databaseUrl: string; database: pg.Client; server: AppServer }>({
+  /** A database of this file's own on the PostgreSQL server, dropped afterwards. */
+  databaseUrl: [
+    async ({}, use) => {
+      const name = `e2e_refund_${randomBytes(4).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: serverUrl });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${name}`);
+      const url = new URL(serverUrl ?? '');
+      url.pathname = `/${name}`;
+      try {
+        await use(url.toString());
+      } finally {
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      }
+    },
+    { scope: 'worker' },
+  ],
+  server: [
+    async ({ databaseUrl }, use) => {
+      const server = await startServer({ port: 3198, env: { DATABASE_URL: databaseUrl } });
+      try {
+        await use(server);
+      } finally {
+        await server.stop();
+      }
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+  /** The test's own connection, to move the clock while the server runs. */
+  database: [
+    async ({ databaseUrl }, use) => {
+      const database = new pg.Client({ connectionString: databaseUrl });
+      await database.connect();
+      try {
+        await use(database);
+      } finally {
+        await database.end();
+      }
+    },
+    { scope: 'worker' },
+  ],
+});
 
-  beforeAll(async () => {
-    admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(serverUrl ?? '');
-    url.pathname = `/${name}`;
-    server = await startServer({ port: 3198, env: { DATABASE_URL: url.toString() } });
-    database = new pg.Client({ connectionString: url.toString() });
-    await database.connect();
-  });
-  afterAll(async () => {
-    await database?.end();
-    await server?.stop();
-    await admin?.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin?.end();
-  });
+test.describe('the 7-day refund', () => {
+  test.skip(!serverUrl, 'runs when TEST_DATABASE_URL names a PostgreSQL server');
 
-  const browser = useBrowser({ baseUrl: () => server.baseUrl });
-
-  it('a question unanswered 7 days after payment shows Refunded and the refund sentence', async () => {
-    const coach = await browser.newAdmittedVisitor();
-    await createUser(coach, { roles: ['expert'] });
-    const { expertId } = (await (await coach.request.get('/api/account')).json()) as {
-      expertId: string;
-    };
-    const player = await browser.newAdmittedVisitor();
-    await createUser(player, { roles: ['asker'] });
+  test('a question unanswered 7 days after payment shows Refunded and the refund sentence', async ({
+    coach: { expertId },
+    player: { page: player },
+    database,
+  }) => {
     const { id } = (await (
       await player.request.post('/api/questions', {
         data: {

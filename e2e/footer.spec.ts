@@ -1,28 +1,26 @@
-import { describe, expect, it } from 'vitest';
+import { test, expect } from './support/fixtures';
 import { E2E_INSTAGRAM_URL } from './support/constants';
-import { expectVisible, useBrowser } from './support/browser';
+import { expectVisible } from './support/browser';
 
-describe('footer', () => {
-  const browser = useBrowser();
-
-  it.each([
+test.describe('footer', () => {
+  for (const [label, path, heading] of [
     ['About', '/about', "It's game time."],
     ['Contact', '/contact', 'Contact'],
     ['Privacy Policy', '/privacy', 'Privacy Policy'],
     ['Terms of Service', '/terms', 'Terms of Service'],
     ['Revenue Agreement', '/revenue', 'Revenue Agreement'],
-  ])('%s reaches its page', async (label, path, heading) => {
-    const page = await browser.newAdmittedVisitor();
-    await page
-      .getByRole('navigation', { name: 'Footer' })
-      .getByRole('link', { name: label })
-      .click();
-    await expectVisible(page.getByRole('heading', { level: 1, name: heading }));
-    expect(new URL(page.url()).pathname).toBe(path);
-  });
+  ] as const) {
+    test(`${label} reaches its page`, async ({ page }) => {
+      await page
+        .getByRole('navigation', { name: 'Footer' })
+        .getByRole('link', { name: label })
+        .click();
+      await expectVisible(page.getByRole('heading', { level: 1, name: heading }));
+      expect(new URL(page.url()).pathname).toBe(path);
+    });
+  }
 
-  it('links Instagram to the configured address in a new tab', async () => {
-    const page = await browser.newAdmittedVisitor();
+  test('links Instagram to the configured address in a new tab', async ({ page }) => {
     const instagram = page
       .getByRole('navigation', { name: 'Footer' })
       .getByRole('link', { name: 'Instagram' });
@@ -35,11 +33,8 @@ describe('footer', () => {
   });
 });
 
-describe('public pages', () => {
-  const browser = useBrowser();
-
-  it("About's sign-up buttons lead to Player and Coach sign-up", async () => {
-    const page = await browser.newAdmittedVisitor();
+test.describe('public pages', () => {
+  test("About's sign-up buttons lead to Player and Coach sign-up", async ({ page }) => {
     await page.goto('/about');
     expect(await page.getByRole('link', { name: 'Sign Up as a Player' }).getAttribute('href')).toBe(
       '/auth?mode=signup',
@@ -49,8 +44,9 @@ describe('public pages', () => {
     );
   });
 
-  it('Terms state the date, the operator, Australian arbitration, refunds and banned content', async () => {
-    const page = await browser.newAdmittedVisitor();
+  test('Terms state the date, the operator, Australian arbitration, refunds and banned content', async ({
+    page,
+  }) => {
     await page.goto('/terms');
     await expectVisible(page.getByRole('heading', { level: 1, name: 'Terms of Service' }));
     const text = await page.locator('main').innerText();
@@ -62,8 +58,7 @@ describe('public pages', () => {
     expect(text).toMatch(/harassment/i);
   });
 
-  it('the Revenue Agreement derives its worked example from the 70% split', async () => {
-    const page = await browser.newAdmittedVisitor();
+  test('the Revenue Agreement derives its worked example from the 70% split', async ({ page }) => {
     await page.goto('/revenue');
     await expectVisible(page.getByRole('heading', { level: 1, name: 'Revenue Agreement' }));
     const text = await page.locator('main').innerText();
@@ -75,8 +70,7 @@ describe('public pages', () => {
     expect(text).not.toMatch(/20%|38\.50/);
   });
 
-  it('the Privacy Policy gives the configured contact address', async () => {
-    const page = await browser.newAdmittedVisitor();
+  test('the Privacy Policy gives the configured contact address', async ({ page }) => {
     await page.goto('/privacy');
     const links = page.getByRole('link', { name: 'support@playbook.local' });
     await expectVisible(links.first());

@@ -1,6 +1,6 @@
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { expectVisible, useBrowser } from './support/browser';
+import type { Page } from '@playwright/test';
+import { test, expect } from './support/fixtures';
+import { expectVisible } from './support/browser';
 import { createUser, PASSWORD, uniqueEmail } from './support/accounts';
 
 const path = (page: Page) => new URL(page.url()).pathname;
@@ -21,11 +21,10 @@ async function confirmThroughMailbox(page: Page, email: string) {
   await mail.getByRole('link', { name: /verify-email/ }).click();
 }
 
-describe('accounts, onboarding and profiles', () => {
-  const browser = useBrowser();
-
-  it('a Player signs up, confirms through the outbox, creates the profile and lands on home', async () => {
-    const page = await browser.newAdmittedVisitor();
+test.describe('accounts, onboarding and profiles', () => {
+  test('a Player signs up, confirms through the outbox, creates the profile and lands on home', async ({
+    page,
+  }) => {
     const email = uniqueEmail('player');
     await signUpThroughForm(page, 'Jordan Lee', email);
     await confirmThroughMailbox(page, email);
@@ -56,8 +55,9 @@ describe('accounts, onboarding and profiles', () => {
     await expectVisible(nav.getByRole('link', { name: 'Sign In' }));
   });
 
-  it('sign-up needs the agreement, and an unconfirmed account cannot sign in', async () => {
-    const page = await browser.newAdmittedVisitor();
+  test('sign-up needs the agreement, and an unconfirmed account cannot sign in', async ({
+    page,
+  }) => {
     await page.goto('/auth?mode=signup');
     const email = uniqueEmail('unconfirmed');
     await page.getByLabel('Name').fill('Casey Unconfirmed');
@@ -80,8 +80,9 @@ describe('accounts, onboarding and profiles', () => {
     await expectVisible(page.getByRole('alert').getByText(/not verified/i));
   });
 
-  it('a Coach signs up, creates the profile, and appears on the home page and at /expert/{name}', async () => {
-    const page = await browser.newAdmittedVisitor();
+  test('a Coach signs up, creates the profile, and appears on the home page and at /expert/{name}', async ({
+    page,
+  }) => {
     const email = uniqueEmail('coach');
     await signUpThroughForm(page, 'Quinn Baxter Hale', email, true);
     await confirmThroughMailbox(page, email);
@@ -126,8 +127,7 @@ describe('accounts, onboarding and profiles', () => {
     );
   });
 
-  it('a user holding both roles switches between them', async () => {
-    const page = await browser.newAdmittedVisitor();
+  test('a user holding both roles switches between them', async ({ page }) => {
     await createUser(page, { name: 'Robin Both', roles: ['asker', 'expert'] });
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main' });
@@ -139,12 +139,15 @@ describe('accounts, onboarding and profiles', () => {
     await expectVisible(page.getByRole('heading', { name: 'Welcome, Robin!' }));
   });
 
-  it("'I'm signing in as a Coach' switches to the Coach role, or says 'Coach role not found'", async () => {
-    const page = await browser.newAdmittedVisitor();
+  test("'I'm signing in as a Coach' switches to the Coach role, or says 'Coach role not found'", async ({
+    page,
+    player: { page: other, email: playerEmail },
+    server,
+  }) => {
     const both = await createUser(page, { name: 'Alex Dual', roles: ['asker', 'expert'] });
     await page.request.post('/api/auth/sign-out', {
       data: {},
-      headers: { origin: browser.baseUrl },
+      headers: { origin: server.baseUrl },
     });
     await page.goto('/auth?mode=signin');
     await page.getByLabel('Email').fill(both.email);
@@ -153,14 +156,12 @@ describe('accounts, onboarding and profiles', () => {
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expectVisible(page.getByRole('heading', { name: 'Welcome, Coach Alex!' }));
 
-    const other = await browser.newAdmittedVisitor();
-    const player = await createUser(other, { roles: ['asker'] });
     await other.request.post('/api/auth/sign-out', {
       data: {},
-      headers: { origin: browser.baseUrl },
+      headers: { origin: server.baseUrl },
     });
     await other.goto('/auth?mode=signin');
-    await other.getByLabel('Email').fill(player.email);
+    await other.getByLabel('Email').fill(playerEmail);
     await other.getByLabel('Password').fill(PASSWORD);
     await other.getByLabel("I'm signing in as a Coach").check();
     await other.getByRole('button', { name: 'Sign In' }).click();
@@ -168,16 +169,14 @@ describe('accounts, onboarding and profiles', () => {
     await other.waitForURL('**/onboarding?pref=expert');
   });
 
-  describe('route guard', () => {
-    it('sends a visitor to sign in, and back afterwards', async () => {
-      const page = await browser.newAdmittedVisitor();
+  test.describe('route guard', () => {
+    test('sends a visitor to sign in, and back afterwards', async ({ page }) => {
       await page.goto('/manage-asker-profile');
       await page.waitForURL('**/auth?mode=signin&redirect=%2Fmanage-asker-profile');
       expect(path(page)).toBe('/auth');
     });
 
-    it('sends a user without roles to onboarding', async () => {
-      const page = await browser.newAdmittedVisitor();
+    test('sends a user without roles to onboarding', async ({ page }) => {
       await createUser(page);
       await page.goto('/manage-asker-profile');
       await page.waitForURL('**/onboarding?redirect=%2Fmanage-asker-profile');
@@ -185,22 +184,18 @@ describe('accounts, onboarding and profiles', () => {
       await page.waitForURL((url) => url.pathname === '/onboarding');
     });
 
-    it('sends a Player away from a Coach page to home', async () => {
-      const page = await browser.newAdmittedVisitor();
-      await createUser(page, { roles: ['asker'] });
+    test('sends a Player away from a Coach page to home', async ({ player: { page } }) => {
       await page.goto('/manage-expert-profile');
       await page.waitForURL((url) => url.pathname === '/');
     });
 
-    it('sends a user to profile creation while the profile is incomplete', async () => {
-      const page = await browser.newAdmittedVisitor();
+    test('sends a user to profile creation while the profile is incomplete', async ({ page }) => {
       await createUser(page, { roles: ['asker'], completeProfiles: false });
       await page.goto('/manage-asker-profile');
       await page.waitForURL('**/create-asker-profile?redirect=%2Fmanage-asker-profile');
     });
 
-    it('switches to a required role the user holds', async () => {
-      const page = await browser.newAdmittedVisitor();
+    test('switches to a required role the user holds', async ({ page }) => {
       await createUser(page, { name: 'Sky Switch', roles: ['asker', 'expert'] });
       await page.goto('/manage-expert-profile');
       await expectVisible(page.getByRole('heading', { name: 'Manage Coach Profile' }));
@@ -209,9 +204,11 @@ describe('accounts, onboarding and profiles', () => {
       );
     });
 
-    it('/inbox shows the inbox of the active role', async () => {
-      const player = await browser.newAdmittedVisitor();
-      await createUser(player, { roles: ['asker'] });
+    test('/inbox shows the inbox of the active role', async ({
+      player: { page: player },
+      coach: { page: coach },
+      newPage,
+    }) => {
       await player
         .getByRole('navigation', { name: 'Main' })
         .getByRole('link', { name: 'Inbox' })
@@ -221,15 +218,13 @@ describe('accounts, onboarding and profiles', () => {
       await expectVisible(player.getByText('No questions yet'));
       await expectVisible(player.getByRole('link', { name: 'Browse Coaches' }));
 
-      const coach = await browser.newAdmittedVisitor();
-      await createUser(coach, { roles: ['expert'] });
       await coach.goto('/inbox');
       await coach.waitForURL('**/expert-inbox');
       await expectVisible(coach.getByRole('heading', { level: 1, name: 'Coach Inbox' }));
       await expectVisible(coach.getByText('New Coach: your first question is on its way'));
       await expectVisible(coach.getByRole('link', { name: 'Back to Homepage' }));
 
-      const both = await browser.newAdmittedVisitor();
+      const both = await newPage();
       await createUser(both, { roles: ['asker', 'expert'] });
       await both.goto('/expert-inbox');
       await expectVisible(both.getByRole('heading', { level: 1, name: 'Coach Inbox' }));
@@ -237,9 +232,9 @@ describe('accounts, onboarding and profiles', () => {
       await both.waitForURL('**/expert-inbox');
     });
 
-    it('/become-a-pro starts Coach onboarding and /edit-profile leads to the active profile', async () => {
-      const page = await browser.newAdmittedVisitor();
-      await createUser(page, { roles: ['asker'] });
+    test('/become-a-pro starts Coach onboarding and /edit-profile leads to the active profile', async ({
+      player: { page },
+    }) => {
       await page.goto('/become-a-pro');
       await page.waitForURL('**/onboarding?pref=expert');
       await page.goto('/edit-profile');
@@ -247,10 +242,10 @@ describe('accounts, onboarding and profiles', () => {
     });
   });
 
-  describe('photo upload', () => {
-    it('rejects a text file renamed .png and a 6 MB image with the spec messages', async () => {
-      const page = await browser.newAdmittedVisitor();
-      await createUser(page, { roles: ['asker'] });
+  test.describe('photo upload', () => {
+    test('rejects a text file renamed .png and a 6 MB image with the spec messages', async ({
+      player: { page },
+    }) => {
       await page.goto('/manage-asker-profile');
       const input = page.getByLabel('Upload photo');
       await input.setInputFiles({
@@ -268,26 +263,30 @@ describe('accounts, onboarding and profiles', () => {
     });
   });
 
-  it('the Coach list on the home page updates in real time when a Coach joins', async () => {
-    const watcher = await browser.newAdmittedVisitor();
+  test('the Coach list on the home page updates in real time when a Coach joins', async ({
+    newPage,
+  }) => {
+    const watcher = await newPage();
     await expectVisible(watcher.getByRole('heading', { name: 'Meet Our Coaches' }));
-    const newcomer = await browser.newAdmittedVisitor();
+    const newcomer = await newPage();
     await createUser(newcomer, { name: 'Riley Realtime', roles: ['expert'] });
     await expectVisible(watcher.getByRole('heading', { name: 'Riley Realtime' }));
   });
 
-  it('a Player profile is public at /profile/{id}', async () => {
-    const page = await browser.newAdmittedVisitor();
-    await createUser(page, { name: 'Morgan Public', roles: ['asker'] });
-    const account = (await (await page.request.get('/api/account')).json()) as {
-      user: { id: string };
-    };
-    const visitor = await browser.newAdmittedVisitor();
-    await visitor.goto(`/profile/${account.user.id}`);
-    await expectVisible(visitor.getByRole('heading', { level: 1, name: 'Morgan Public' }));
-    await expectVisible(visitor.getByText(/^Member since [A-Z][a-z]+ \d{4}$/).first());
-    await visitor.goto('/profile/nobody');
-    await expectVisible(visitor.getByRole('heading', { name: 'Profile Not Found' }));
-    await expectVisible(visitor.getByRole('link', { name: 'Return Home' }));
+  test.describe(() => {
+    test.use({ playerName: 'Morgan Public' });
+
+    test('a Player profile is public at /profile/{id}', async ({ player: { page }, newPage }) => {
+      const account = (await (await page.request.get('/api/account')).json()) as {
+        user: { id: string };
+      };
+      const visitor = await newPage();
+      await visitor.goto(`/profile/${account.user.id}`);
+      await expectVisible(visitor.getByRole('heading', { level: 1, name: 'Morgan Public' }));
+      await expectVisible(visitor.getByText(/^Member since [A-Z][a-z]+ \d{4}$/).first());
+      await visitor.goto('/profile/nobody');
+      await expectVisible(visitor.getByRole('heading', { name: 'Profile Not Found' }));
+      await expectVisible(visitor.getByRole('link', { name: 'Return Home' }));
+    });
   });
 });

@@ -1,8 +1,7 @@
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from './support/accounts';
-import { expectVisible, useBrowser } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import type { Page } from '@playwright/test';
+import { expect, ownServer, test as base } from './support/fixtures';
+import { expectVisible } from './support/browser';
+import { startServer } from './support/server';
 
 const ADMIN = { username: 'money_admin', password: 'money-admin-password' };
 
@@ -12,33 +11,17 @@ const ADMIN = { username: 'money_admin', password: 'money-admin-password' };
  * declines and the Player is refunded; a cancelled checkout, then Pay now; a withdrawn question.
  * Its own server, so the administrator exists from the start.
  */
-describe('money: disputes, declines, unpaid questions', () => {
-  let server: RunningServer;
-  beforeAll(async () => {
-    server = await startServer({
+const test = base.extend({
+  server: ownServer(() =>
+    startServer({
       port: 3195,
       env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password },
-    });
-  });
-  afterAll(() => server?.stop());
-  const browser = useBrowser({ baseUrl: () => server.baseUrl });
+    }),
+  ),
+});
 
+test.describe('money: disputes, declines, unpaid questions', () => {
   const origin = (page: Page) => ({ origin: new URL(page.url()).origin });
-
-  async function coach(name: string) {
-    const page = await browser.newAdmittedVisitor();
-    await createUser(page, { name, roles: ['expert'] });
-    const { expertId } = (await (await page.request.get('/api/account')).json()) as {
-      expertId: string;
-    };
-    return { page, expertId };
-  }
-
-  async function player(name: string) {
-    const page = await browser.newAdmittedVisitor();
-    await createUser(page, { name, roles: ['asker'] });
-    return page;
-  }
 
   /** Asks through the form; the ask flow lands on the local provider's test checkout. */
   async function ask(page: Page, expertId: string, question: string) {
@@ -67,9 +50,11 @@ describe('money: disputes, declines, unpaid questions', () => {
     expect(res.status()).toBe(204);
   }
 
-  it('a dispute inside the hold window holds the payout, and the administrator refunds the Player', async () => {
-    const { page: coachPage, expertId } = await coach('Dana Dispute');
-    const playerPage = await player('Pat Disputer');
+  test('a dispute inside the hold window holds the payout, and the administrator refunds the Player', async ({
+    coach: { page: coachPage, expertId },
+    player: { page: playerPage },
+    newPage,
+  }) => {
     await ask(playerPage, expertId, 'How do I stop my serve from drifting long?');
     const questionId = await payOnTestCheckout(playerPage);
     await answer(coachPage, questionId, 'Toss it further in front of you.');
@@ -98,7 +83,7 @@ describe('money: disputes, declines, unpaid questions', () => {
     await coachPage.reload();
     await expectVisible(coachPage.getByText('Held: dispute open'));
 
-    const admin = await browser.newAdmittedVisitor();
+    const admin = await newPage();
     await admin.goto('/admin-access');
     await admin.getByLabel('Username').fill(ADMIN.username);
     await admin.getByLabel('Password').fill(ADMIN.password);
@@ -123,9 +108,10 @@ describe('money: disputes, declines, unpaid questions', () => {
     await expectVisible(coachPage.getByText('Cancelled: refunded to the Player'));
   });
 
-  it('a Coach declines a paid question with a note, and the Player sees it declined and refunded', async () => {
-    const { page: coachPage, expertId } = await coach('Dee Decline');
-    const playerPage = await player('Pat Declined');
+  test('a Coach declines a paid question with a note, and the Player sees it declined and refunded', async ({
+    coach: { page: coachPage, expertId },
+    player: { page: playerPage },
+  }) => {
     await ask(playerPage, expertId, 'Which racket string tension suits a beginner?');
     const questionId = await payOnTestCheckout(playerPage);
 
@@ -151,9 +137,10 @@ describe('money: disputes, declines, unpaid questions', () => {
     await expectVisible(playerPage.getByText('Refunded', { exact: true }).first());
   });
 
-  it('a cancelled checkout says so, and Pay now completes the payment', async () => {
-    const { expertId } = await coach('Cass Checkout');
-    const playerPage = await player('Pat Canceller');
+  test('a cancelled checkout says so, and Pay now completes the payment', async ({
+    coach: { expertId },
+    player: { page: playerPage },
+  }) => {
     await ask(playerPage, expertId, 'How many rest days a week should I take?');
     await playerPage.getByRole('button', { name: 'Cancel', exact: true }).click();
     await playerPage.waitForURL('**/questions/**');
@@ -166,9 +153,10 @@ describe('money: disputes, declines, unpaid questions', () => {
     expect(await playerPage.getByText('Payment Not Completed').count()).toBe(0);
   });
 
-  it('a withdrawn question leaves the Coach inbox', async () => {
-    const { page: coachPage, expertId } = await coach('Will Withdraw');
-    const playerPage = await player('Pat Withdrawer');
+  test('a withdrawn question leaves the Coach inbox', async ({
+    coach: { page: coachPage, expertId },
+    player: { page: playerPage },
+  }) => {
     await ask(playerPage, expertId, 'Is it worth buying carbon fibre pedals?');
     await playerPage.getByRole('button', { name: 'Cancel', exact: true }).click();
     await playerPage.waitForURL('**/questions/**');

@@ -1,13 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { test, expect } from './support/fixtures';
 import { HOME_COACH_LIMIT } from '../contracts/limits';
 import { DEMO_COACHES } from '../scripts/seed-demo';
-import { expectVisible, useBrowser } from './support/browser';
+import { expectVisible } from './support/browser';
 
-describe('home page for a signed-out visitor', () => {
-  const browser = useBrowser();
-
-  it('shows the hero, how it works, the two audiences and the newest Coaches', async () => {
-    const page = await browser.newAdmittedVisitor();
+test.describe('home page for a signed-out visitor', () => {
+  test('shows the hero, how it works, the two audiences and the newest Coaches', async ({
+    page,
+  }) => {
     await expectVisible(page.getByRole('heading', { level: 1, name: 'Ask. Answer. Win.' }));
     for (const step of ['Pick Your Coach', 'Ask Your Question', 'Get Your Playbook']) {
       await expectVisible(page.getByRole('heading', { name: step }));
@@ -31,8 +30,7 @@ describe('home page for a signed-out visitor', () => {
     expect(api.coaches).toHaveLength(HOME_COACH_LIMIT);
   });
 
-  it('shows Refer a Friend, Sign Up and Sign In in the header', async () => {
-    const page = await browser.newAdmittedVisitor();
+  test('shows Refer a Friend, Sign Up and Sign In in the header', async ({ page }) => {
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expectVisible(nav.getByRole('button', { name: 'Refer a Friend' }));
     await expectVisible(nav.getByRole('link', { name: 'Sign Up' }));
@@ -42,30 +40,29 @@ describe('home page for a signed-out visitor', () => {
     );
   });
 
-  it('Refer a Friend copies the sign-up link', async () => {
-    const page = await browser.newAdmittedVisitor({
+  test('Refer a Friend copies the sign-up link', async ({ newPage, server }) => {
+    const page = await newPage({
       permissions: ['clipboard-read', 'clipboard-write'],
     });
     await page.getByRole('button', { name: 'Refer a Friend' }).click();
     await expectVisible(page.getByRole('status').getByText('Link copied!'));
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
-      `${browser.baseUrl}/auth`,
+      `${server.baseUrl}/auth`,
     );
   });
 
-  it('asks the visitor to copy the link by hand when copying fails', async () => {
-    const page = await browser.newAdmittedVisitor();
+  test('asks the visitor to copy the link by hand when copying fails', async ({ page, server }) => {
     await page.evaluate(() => {
       navigator.clipboard.writeText = () => Promise.reject(new Error('denied'));
     });
     await page.getByRole('button', { name: 'Refer a Friend' }).click();
     await expectVisible(
-      page.getByRole('alert').getByText(`Please copy it manually: ${browser.baseUrl}/auth`),
+      page.getByRole('alert').getByText(`Please copy it manually: ${server.baseUrl}/auth`),
     );
   });
 
-  it('lays out without horizontal scrolling on a 390 px phone', async () => {
-    const page = await browser.newAdmittedVisitor({ viewport: { width: 390, height: 844 } });
+  test('lays out without horizontal scrolling on a 390 px phone', async ({ newPage }) => {
+    const page = await newPage({ viewport: { width: 390, height: 844 } });
     await expectVisible(page.getByRole('heading', { name: 'Meet Our Coaches' }));
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,

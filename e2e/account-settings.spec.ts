@@ -1,6 +1,6 @@
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { expectVisible, useBrowser } from './support/browser';
+import type { Page } from '@playwright/test';
+import { test, expect } from './support/fixtures';
+import { expectVisible } from './support/browser';
 import { confirmationLink, createUser, PASSWORD, uniqueEmail } from './support/accounts';
 
 const NEW_PASSWORD = 'a-brand-new-password';
@@ -22,21 +22,10 @@ async function signUpThroughForm(page: Page, name: string, email: string) {
   await expectVisible(page.getByText('Please check your email to confirm your account.'));
 }
 
-/** A Coach, signed in elsewhere, whose public page the tests visit. */
-async function coachPageUrl(newPage: () => Promise<Page>, name: string): Promise<string> {
-  const page = await newPage();
-  await createUser(page, { name, roles: ['expert'] });
-  const account = (await (await page.request.get('/api/account')).json()) as { expertId: string };
-  await page.context().close();
-  return `/expert/${account.expertId}`;
-}
-
-describe('accounts people can rely on', () => {
-  const browser = useBrowser();
-
-  it('resets a forgotten password by the e-mailed link, which works once', async () => {
-    const page = await browser.newAdmittedVisitor();
-    const { email } = await createUser(page, { roles: ['asker'] });
+test.describe('accounts people can rely on', () => {
+  test('resets a forgotten password by the e-mailed link, which works once', async ({
+    player: { page, email },
+  }) => {
     await page.context().clearCookies({ name: 'better-auth.session_token' });
 
     await page.goto('/auth?mode=signin');
@@ -63,8 +52,9 @@ describe('accounts people can rely on', () => {
     await expectVisible(page.getByRole('link', { name: 'Send a new link' }));
   });
 
-  it('resends the confirmation link from the check-your-email screen and from sign-in', async () => {
-    const page = await browser.newAdmittedVisitor();
+  test('resends the confirmation link from the check-your-email screen and from sign-in', async ({
+    page,
+  }) => {
     const email = uniqueEmail('resend');
     await page.goto('/auth?mode=signup');
     // The agreement toast of a first try does not outlive the sign-up that follows.
@@ -83,14 +73,16 @@ describe('accounts people can rely on', () => {
     await expectVisible(page.getByText(`We sent a new confirmation link to ${email}.`));
   });
 
-  it('a confirmation link opened in another browser confirms, and asks to sign in', async () => {
-    const page = await browser.newAdmittedVisitor();
+  test('a confirmation link opened in another browser confirms, and asks to sign in', async ({
+    page,
+    newPage,
+  }) => {
     const email = uniqueEmail('elsewhere');
     await page.goto('/auth?mode=signup');
     await signUpThroughForm(page, 'Eli Where', email);
     const link = await confirmationLink(page, email);
 
-    const other = await browser.newAdmittedVisitor();
+    const other = await newPage();
     await other.goto(link);
     await expectVisible(other.getByText('Your e-mail is confirmed. Sign in to continue.'));
     expect(path(other)).toBe('/auth');
@@ -100,9 +92,9 @@ describe('accounts people can rely on', () => {
     await expectVisible(other.getByRole('heading', { name: 'Pick your side' }));
   });
 
-  it('changes the e-mail address once the new address confirms it', async () => {
-    const page = await browser.newAdmittedVisitor();
-    const { email } = await createUser(page, { roles: ['asker'] });
+  test('changes the e-mail address once the new address confirms it', async ({
+    player: { page, email },
+  }) => {
     await page.goto('/');
     await page
       .getByRole('navigation', { name: 'Main' })
@@ -126,9 +118,10 @@ describe('accounts people can rely on', () => {
     await expectVisible(page.getByText(next, { exact: true }));
   });
 
-  it('changes the password with the current one', async () => {
-    const page = await browser.newAdmittedVisitor();
-    const { email } = await createUser(page, { roles: ['asker'] });
+  test('changes the password with the current one', async ({
+    player: { page, email },
+    newPage,
+  }) => {
     await page.goto('/account');
     await page.getByLabel('Current password').fill(PASSWORD);
     await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
@@ -136,14 +129,12 @@ describe('accounts people can rely on', () => {
     await page.getByRole('button', { name: 'Change password' }).click();
     await expectVisible(page.getByText(/every other device was signed out/));
 
-    const other = await browser.newAdmittedVisitor();
+    const other = await newPage();
     await signIn(other, email, NEW_PASSWORD);
     await other.waitForURL((url) => url.pathname === '/');
   });
 
-  it('downloads my data and deletes the account', async () => {
-    const page = await browser.newAdmittedVisitor();
-    const { email, name } = await createUser(page, { name: 'Dee Parting', roles: ['asker'] });
+  test('downloads my data and deletes the account', async ({ player: { page, email, name } }) => {
     await page.goto('/account');
 
     const [download] = await Promise.all([
@@ -173,31 +164,37 @@ describe('accounts people can rely on', () => {
     await expectVisible(page.getByText(/Invalid email or password/i));
   });
 
-  it('keeps the intent: Ask on a Coach page, sign up, confirm, create the profile, back on the ask form', async () => {
-    const coachUrl = await coachPageUrl(() => browser.newAdmittedVisitor(), 'Ivy Intent');
-    const page = await browser.newAdmittedVisitor();
-    await page.goto(coachUrl);
-    await page.getByRole('link', { name: 'Ask a Question' }).click();
-    await page.waitForURL('**/auth?mode=signin**');
-    await page.getByRole('link', { name: 'Create an account' }).click();
-    const email = uniqueEmail('intent');
-    await signUpThroughForm(page, 'Ned Intent', email);
+  test.describe(() => {
+    test.use({ coachName: 'Ivy Intent' });
 
-    await page.goto(await confirmationLink(page, email));
-    await page.waitForURL('**/create-asker-profile?redirect=**');
-    await page.getByRole('button', { name: 'Create Profile' }).click();
-    await expectVisible(page.getByText('Profile created!'));
-    await expectVisible(page.getByRole('heading', { name: 'Ask a Question' }));
-    await expectVisible(page.getByText('Ivy Intent'));
-    expect(path(page)).toMatch(/^\/ask\//);
-    await expectVisible(page.getByLabel('Your Question'));
+    test('keeps the intent: Ask on a Coach page, sign up, confirm, create the profile, back on the ask form', async ({
+      page,
+      coach: { expertId },
+    }) => {
+      await page.goto(`/expert/${expertId}`);
+      await page.getByRole('link', { name: 'Ask a Question' }).click();
+      await page.waitForURL('**/auth?mode=signin**');
+      await page.getByRole('link', { name: 'Create an account' }).click();
+      const email = uniqueEmail('intent');
+      await signUpThroughForm(page, 'Ned Intent', email);
+
+      await page.goto(await confirmationLink(page, email));
+      await page.waitForURL('**/create-asker-profile?redirect=**');
+      await page.getByRole('button', { name: 'Create Profile' }).click();
+      await expectVisible(page.getByText('Profile created!'));
+      await expectVisible(page.getByRole('heading', { name: 'Ask a Question' }));
+      await expectVisible(page.getByText('Ivy Intent'));
+      expect(path(page)).toMatch(/^\/ask\//);
+      await expectVisible(page.getByLabel('Your Question'));
+    });
   });
 
-  it('tells a Coach who asks to switch to player mode, and adds the Player role', async () => {
-    const coachUrl = await coachPageUrl(() => browser.newAdmittedVisitor(), 'Cole Asked');
-    const page = await browser.newAdmittedVisitor();
+  test('tells a Coach who asks to switch to player mode, and adds the Player role', async ({
+    page,
+    coach: { expertId },
+  }) => {
     await createUser(page, { name: 'Kai Coach', roles: ['expert'] });
-    await page.goto(coachUrl);
+    await page.goto(`/expert/${expertId}`);
     await page.getByRole('link', { name: 'Ask a Question' }).click();
     await expectVisible(
       page.getByText('Coaches cannot ask questions. Switch to player mode to ask a question.'),
@@ -209,8 +206,8 @@ describe('accounts people can rely on', () => {
     await expectVisible(page.getByLabel('Your Question'));
   });
 
-  it('shows the header entries with their words behind Menu on a phone', async () => {
-    const page = await browser.newAdmittedVisitor({ viewport: { width: 390, height: 844 } });
+  test('shows the header entries with their words behind Menu on a phone', async ({ newPage }) => {
+    const page = await newPage({ viewport: { width: 390, height: 844 } });
     await createUser(page, { roles: ['asker', 'expert'] });
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main' });

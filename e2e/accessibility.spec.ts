@@ -1,0 +1,38 @@
+import { test, expect } from './support/fixtures';
+import { seriousViolations } from './support/axe';
+import { expectVisible } from './support/browser';
+
+test.describe('accessibility (axe-core)', () => {
+  for (const [path, heading] of [
+    ['/', 'Ask. Answer. Win.'],
+    ['/about', "It's game time."],
+    ['/contact', 'Contact'],
+    ['/terms', 'Terms of Service'],
+    ['/privacy', 'Privacy Policy'],
+    ['/revenue', 'Revenue Agreement'],
+    ['/coaches', 'Find Your Coach'],
+    ['/missing-page', 'Oops! Page not found'],
+  ] as const) {
+    test(`${path} has no serious or critical violations at 1280 and 390 px`, async ({
+      newPage,
+    }) => {
+      for (const width of [1280, 390]) {
+        // axe is injected as a script; the app's CSP rightly refuses that, so this context bypasses it.
+        const page = await newPage({
+          viewport: { width, height: 900 },
+          bypassCSP: true,
+        });
+        await page.goto(path);
+        await expectVisible(page.getByRole('heading', { level: 1, name: heading }));
+        expect(await seriousViolations(page)).toEqual([]);
+      }
+    });
+  }
+
+  test('the beta gate has no serious or critical violations', async ({ newVisitor }) => {
+    const page = await newVisitor({ bypassCSP: true });
+    await page.goto('/');
+    await expectVisible(page.getByLabel('Access code'));
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});

@@ -1,0 +1,135 @@
+import {
+  test as base,
+  type Browser,
+  type BrowserContextOptions,
+  type Page,
+  type WorkerFixture,
+} from '@playwright/test';
+import { createUser } from './accounts';
+import { openPage, preparePage } from './browser';
+import { SHARED_SERVER_ENV } from './constants';
+import type { RunningServer } from './server';
+
+export { expect } from '@playwright/test';
+
+/** The server a test file drives: the shared one (global setup) unless the file starts its own. */
+export interface AppServer {
+  baseUrl: string;
+  logFile: string;
+}
+
+/** A confirmed user, signed in on `page` (its own context, on the home page), with a complete profile. */
+export interface SignedInUser {
+  page: Page;
+  name: string;
+  email: string;
+}
+
+export interface SignedInCoach extends SignedInUser {
+  expertId: string;
+}
+
+type OpenPage = (context?: BrowserContextOptions) => Promise<Page>;
+
+interface TestFixtures {
+  /** A visitor already admitted through the beta gate, on the home page (the `page` fixture too). */
+  newPage: OpenPage;
+  /** A visitor who has not passed the beta gate. */
+  newVisitor: OpenPage;
+  /** The name of the `player` (a generated one unless a test sets it with `test.use`). */
+  playerName: string | undefined;
+  coachName: string | undefined;
+  /** A confirmed Player with a complete profile, made through the API rather than the forms. */
+  player: SignedInUser;
+  /** A confirmed Coach with a complete profile, made through the API rather than the forms. */
+  coach: SignedInCoach;
+}
+
+interface WorkerFixtures {
+  server: AppServer;
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  server: [
+    async ({}, use) => {
+      const baseUrl = process.env[SHARED_SERVER_ENV.baseUrl];
+      const logFile = process.env[SHARED_SERVER_ENV.logFile];
+      if (!baseUrl || !logFile)
+        throw new Error('The global setup did not start the shared server.');
+      await use({ baseUrl, logFile });
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ server }, use) => use(server.baseUrl),
+  page: async ({ page, server }, use) => {
+    await use(await preparePage(page, { baseUrl: server.baseUrl, admitted: true }));
+  },
+  newPage: async ({ browser, server }, use) => {
+    await pageOpener(browser, server, true, use);
+  },
+  newVisitor: async ({ browser, server }, use) => {
+    await pageOpener(browser, server, false, use);
+  },
+  playerName: [undefined, { option: true }],
+  coachName: [undefined, { option: true }],
+  player: async ({ newPage, playerName }, use) => {
+    await use(await signedIn(await newPage(), { name: playerName, roles: ['asker'] }));
+  },
+  coach: async ({ newPage, coachName }, use) => {
+    const user = await signedIn(await newPage(), { name: coachName, roles: ['expert'] });
+    const { expertId } = (await (await user.page.request.get('/api/account')).json()) as {
+      expertId: string;
+    };
+    await use({ ...user, expertId });
+  },
+});
+
+/**
+ * Creates the user on `page` and opens the home page again, which shows them signed in (the page
+ * still showed the visitor it was before).
+ */
+async function signedIn(
+  page: Page,
+  options: Parameters<typeof createUser>[1],
+): Promise<SignedInUser> {
+  const user = await createUser(page, options);
+  await page.goto('/');
+  return { page, ...user };
+}
+
+/** Hands a test a way to open pages, each in a context of its own, and closes them after it. */
+async function pageOpener(
+  browser: Browser,
+  server: AppServer,
+  admitted: boolean,
+  use: (open: OpenPage) => Promise<void>,
+) {
+  const pages: Page[] = [];
+  await use(async (context) => {
+    const page = await openPage(browser, { baseUrl: server.baseUrl, admitted, context });
+    pages.push(page);
+    return page;
+  });
+  await Promise.all(pages.map((page) => page.context().close()));
+}
+
+/**
+ * The `server` fixture of a file that needs a server of its own (its own data or settings, on its
+ * own fixed port): `start` starts it. Files with different worker fixtures run in different
+ * workers, so the server stops once the file's tests are done.
+ */
+export function ownServer(
+  start: () => Promise<RunningServer>,
+): [WorkerFixture<AppServer, object>, { scope: 'worker'; timeout: number }] {
+  return [
+    async ({}, use) => {
+      const server = await start();
+      try {
+        await use(server);
+      } finally {
+        await server.stop();
+      }
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ];
+}
