@@ -44,10 +44,7 @@ function readThrough<T>(cache: GroupedCache<Grouped<T>>) {
     if (hit) return hit;
     const mark = cache.mark;
     const loaded = await load();
-    if (loaded) {
-      const expiresAt = Date.now() + CHANGE_CACHE_TTL_MS;
-      cache.put(key, loaded, { group: loaded.group, expiresAt, mark });
-    }
+    if (loaded) cache.put(key, loaded, { group: loaded.group, mark });
     return loaded;
   };
 }
@@ -58,7 +55,7 @@ function readThrough<T>(cache: GroupedCache<Grouped<T>>) {
  * (`experts.changed`, `questions.changed`). Unknown keys are not kept, so they cannot fill memory.
  */
 export function cachedPerCoach<T>(bus: EventBus, max: number) {
-  const cache = new GroupedCache<Grouped<T>>(max);
+  const cache = new GroupedCache<Grouped<T>>(max, CHANGE_CACHE_TTL_MS);
   bus.subscribe('experts.changed', ({ userId }) => cache.drop(userId));
   bus.subscribe('questions.changed', ({ expertUserId }) => cache.drop(expertUserId));
   return readThrough(cache);
@@ -70,7 +67,7 @@ export function cachedPerCoach<T>(bus: EventBus, max: number) {
  * Their figures (stars, helpful %, answers) may lag by up to the TTL (ADR 025).
  */
 export function cachedDirectoryPages<T>(bus: EventBus, max: number) {
-  const cache = new GroupedCache<Grouped<T>>(max);
+  const cache = new GroupedCache<Grouped<T>>(max, CHANGE_CACHE_TTL_MS);
   bus.subscribe('experts.changed', () => cache.clear());
   return readThrough(cache);
 }

@@ -18,8 +18,8 @@ import type { ServiceDeps } from '../../context';
 import type { Executor } from '../../db/client';
 import { transaction, type Changes } from '../../db/unit-of-work';
 import { AppError, badRequest, forbidden, notFound } from '../../errors';
-import { accountOf, recordAskConsents } from '../accounts';
-import type { SessionUser } from '../auth';
+import { recordAskConsents } from '../accounts';
+import type { SessionUser, Viewer } from '../auth';
 import { enqueueMail } from '../mail';
 import {
   claimRefund,
@@ -52,13 +52,12 @@ const conflict = (message: string) => new AppError(409, message);
 /** Creates the question at the Coach's current price (spec §4: pending, payment pending). */
 export async function askQuestion(
   deps: Deps,
-  user: SessionUser,
+  user: Viewer,
   input: AskQuestionInput,
   idempotencyKey?: string,
 ) {
   const { db } = deps;
-  const { activeRole } = await accountOf(deps, user);
-  if (activeRole === 'expert') throw forbidden(QUESTION_MESSAGES.coachCannotAsk);
+  if (user.activeRole === 'expert') throw forbidden(QUESTION_MESSAGES.coachCannotAsk);
   const expert = await findCoach(db, input.expertId);
   if (!expert || expert.deletedAt) {
     throw notFound("The coach profile you're looking for doesn't exist.");
