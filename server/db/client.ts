@@ -10,7 +10,6 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import lockfile from 'proper-lockfile';
-import { PreparingClient } from './prepared-client';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -56,7 +55,7 @@ export async function openDatabase(
 ): Promise<DatabaseHandle> {
   const logger = options.logQuery ? { logQuery: options.logQuery } : false;
   if ('url' in target) {
-    const pool = new pg.Pool({ connectionString: target.url, max: 20, Client: PreparingClient });
+    const pool = new pg.Pool({ connectionString: target.url, max: 20 });
     // An idle connection dropped by the server must not crash the process: the pool discards it
     // and the next query opens a new one.
     pool.on('error', options.onConnectionError ?? (() => undefined));

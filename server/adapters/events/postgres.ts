@@ -46,6 +46,11 @@ export async function createPostgresBus(url: string, logger: Logger): Promise<Ev
       if (!closed) setTimeout(() => void connect().catch(() => undefined), RECONNECT_MS);
     });
     await next.connect();
+    // A NOTIFY commits like any write, and PostgreSQL holds one global queue lock from the NOTIFY
+    // until the commit is flushed: waiting for the disk would let only one notification through
+    // per flush, for the whole cluster. Events are notifications, not data (a lost one costs a
+    // refresh), so this connection does not wait for the flush.
+    await next.query('SET synchronous_commit = off');
     await next.query(`LISTEN ${PG_CHANNEL}`);
     client = next;
   };
