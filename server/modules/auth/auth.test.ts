@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions } from '../../db/schema';
 import { confirmationLink, cookieHeader, PASSWORD, signIn, signUp } from '../../test/accounts';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/harness';
 
@@ -77,7 +79,7 @@ describe(`sign-up, confirmation and sign-in (${testDatabaseKind})`, () => {
     const ok = await signIn(t.app, 'jordan@example.test', PASSWORD, '10.7.7.9');
     expect(ok.statusCode).toBe(200);
     const cookie = cookieHeader(ok);
-    // Signed-in requests trust a cached session; signing out must end that at once.
+    // Nothing about a session is cached (ADR 033): signing out counts on the next request.
     const before = await t.app.inject({ method: 'GET', url: '/api/account', headers: { cookie } });
     expect(before.json().user).not.toBeNull();
     const out = await t.app.inject({
@@ -89,6 +91,56 @@ describe(`sign-up, confirmation and sign-in (${testDatabaseKind})`, () => {
     expect(out.statusCode).toBe(200);
     const after = await t.app.inject({ method: 'GET', url: '/api/account', headers: { cookie } });
     expect(after.json().user).toBeNull();
+    // The reads that check the session in their own statement refuse it too.
+    const badge = await t.app.inject({
+      method: 'GET',
+      url: '/api/questions/unread-count',
+      headers: { cookie },
+    });
+    expect(badge.statusCode).toBe(401);
+  });
+
+  it("refuses a session cookie whose signature is not the server's", async () => {
+    const ok = await signIn(t.app, 'jordan@example.test', PASSWORD, '10.7.7.10');
+    const cookie = cookieHeader(ok);
+    const [name, value] = cookie.split('=') as [string, string];
+    const token = decodeURIComponent(value).split('.')[0];
+    const forged = `${name}=${encodeURIComponent(`${token}.${'A'.repeat(43)}=`)}`;
+    const account = await t.app.inject({
+      method: 'GET',
+      url: '/api/account',
+      headers: { cookie: forged },
+    });
+    expect(account.json().user).toBeNull();
+    const badge = await t.app.inject({
+      method: 'GET',
+      url: '/api/questions/unread-count',
+      headers: { cookie: forged },
+    });
+    expect(badge.statusCode).toBe(401);
+    const genuine = await t.app.inject({ method: 'GET', url: '/api/account', headers: { cookie } });
+    expect(genuine.json().user).toMatchObject({ email: 'jordan@example.test' });
+  });
+
+  it('extends a session used after a day, as better-auth would', async () => {
+    const ok = await signIn(t.app, 'jordan@example.test', PASSWORD, '10.7.7.11');
+    const cookie = cookieHeader(ok);
+    const { db } = t.ctx.database;
+    const token = decodeURIComponent(cookie.split('=')[1] ?? '').split('.')[0] ?? '';
+    const session = await db.query.sessions.findFirst({ where: (s, { eq }) => eq(s.token, token) });
+    expect(session).toBeDefined();
+    // Signed in two days ago: due for an extension (updateAge is one day).
+    const twoDays = 2 * 24 * 60 * 60 * 1000;
+    const aged = new Date(session!.expiresAt.getTime() - twoDays);
+    await db.update(sessions).set({ expiresAt: aged }).where(eq(sessions.token, token));
+    const badge = await t.app.inject({
+      method: 'GET',
+      url: '/api/questions/unread-count',
+      headers: { cookie },
+    });
+    expect(badge.statusCode).toBe(200);
+    const after = await db.query.sessions.findFirst({ where: (s, { eq }) => eq(s.token, token) });
+    expect(after!.expiresAt.getTime()).toBeGreaterThan(aged.getTime() + twoDays / 2);
   });
 });
 
