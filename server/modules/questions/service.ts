@@ -129,11 +129,6 @@ export async function answerQuestion(
       throw conflict(QUESTION_MESSAGES.notAnswerable);
     }
     const answeredAt = new Date();
-    await updateQuestion(tx, changes, participants(row), {
-      answer,
-      status: 'answered',
-      answeredAt,
-    });
     await createPayout(tx, {
       questionId: q.id,
       expertId: q.expertId,
@@ -149,6 +144,13 @@ export async function answerQuestion(
         'Your Coach has answered your question on Playbook:',
         `${config.PUBLIC_URL}/questions/${q.id}`,
       ].join('\n'),
+    });
+    // Last: marking it answered bumps the Coach's answered_count (a trigger, ADR 025), which locks
+    // the Coach's row until the commit; every other answer of that Coach waits for that lock.
+    await updateQuestion(tx, changes, participants(row), {
+      answer,
+      status: 'answered',
+      answeredAt,
     });
     return { askerId: q.askerId, expertUserId: row.expertUserId, answeredAt };
   });
