@@ -61,6 +61,14 @@ export async function setActiveRole(db: Executor, userId: string, role: Role): P
   });
 }
 
+/** Onboarding's choice in one transaction: the role is added if missing and made the active one. */
+export async function holdActiveRole(db: Executor, userId: string, role: Role, name: string) {
+  await db.transaction(async (tx) => {
+    await insertRole(tx, userId, role, name);
+    await setActiveRole(tx, userId, role);
+  });
+}
+
 /** Asking records the three consents (spec §5 'Legal consent') on the Player's role row. */
 export async function recordAskConsents(db: Executor, userId: string, now: Date) {
   await db

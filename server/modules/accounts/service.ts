@@ -3,7 +3,7 @@ import { notFound } from '../../errors';
 import type { ServiceDeps } from '../../context';
 import type { SessionUser } from '../auth';
 import { profileCompletion } from '../profiles';
-import { expertIdOf, insertRole, roleRows, setActiveRole } from './data';
+import { expertIdOf, holdActiveRole, roleRows, setActiveRole } from './data';
 
 const SIGNED_OUT: Account = {
   user: null,
@@ -44,10 +44,7 @@ export async function chooseRole(
   user: SessionUser,
   role: Role,
 ): Promise<Account> {
-  await deps.db.transaction(async (tx) => {
-    await insertRole(tx, user.id, role, user.name);
-    await setActiveRole(tx, user.id, role);
-  });
+  await holdActiveRole(deps.db, user.id, role, user.name);
   return accountOf(deps, user);
 }
 

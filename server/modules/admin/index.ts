@@ -1,4 +1,4 @@
 /** The admin module's public surface: the portal's routes and the administrator CLI's needs. */
 export { adminRoutes } from './routes';
-export { audit, createAdmin, findAdmin } from './service';
-export { clearTwoFactor } from './two-factor';
+export { audit, clearTwoFactor, findAdmin } from './data';
+export { createAdmin } from './service';

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   ADMIN_ACTION_MESSAGES,
   questionActions,
@@ -6,7 +6,7 @@ import {
 } from '../../../contracts/admin-actions';
 import type { ServiceDeps } from '../../context';
 import type { Executor } from '../../db/client';
-import { abuseReports, experts, payouts, questions } from '../../db/schema';
+import { experts, payouts, questions } from '../../db/schema';
 import { transaction, type Changes } from '../../db/unit-of-work';
 import { AppError, notFound } from '../../errors';
 import {
@@ -19,7 +19,8 @@ import {
   setPayoutHold,
   type Money,
 } from '../payments';
-import { audit, type Actor } from './service';
+import { audit, closeReports, dismissOpenReport, reportExists } from './data';
+import type { Actor } from './service';
 
 const unavailable = () => new AppError(409, ADMIN_ACTION_MESSAGES.unavailable);
 
@@ -52,14 +53,6 @@ async function audited<T>(
     }
     throw error;
   }
-}
-
-/** Open reports on the question are answered by an action taken on it. */
-async function closeReports(tx: Executor, questionId: string, now: Date) {
-  await tx
-    .update(abuseReports)
-    .set({ status: 'actioned', resolvedAt: now })
-    .where(and(eq(abuseReports.reportedQuestionId, questionId), eq(abuseReports.status, 'open')));
 }
 
 /**
@@ -137,16 +130,8 @@ export async function dismissReport(
   reportId: string,
 ) {
   await audited(deps, actor, 'report.dismiss', { reportId }, async (tx) => {
-    const [closed] = await tx
-      .update(abuseReports)
-      .set({ status: 'dismissed', resolvedAt: new Date() })
-      .where(and(eq(abuseReports.id, reportId), eq(abuseReports.status, 'open')))
-      .returning({ id: abuseReports.id });
-    if (closed) return;
-    const [exists] = await tx
-      .select({ id: abuseReports.id })
-      .from(abuseReports)
-      .where(eq(abuseReports.id, reportId));
+    if (await dismissOpenReport(tx, reportId)) return;
+    const exists = await reportExists(tx, reportId);
     throw exists
       ? new AppError(409, ADMIN_ACTION_MESSAGES.reportClosed)
       : notFound(ADMIN_ACTION_MESSAGES.notFound);

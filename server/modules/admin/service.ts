@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import {
   ADMIN_GLOBAL_FAILURES_PER_MINUTE,
   ADMIN_MAX_FAILED_ATTEMPTS,
@@ -8,9 +7,19 @@ import {
 } from '../../../contracts/admin';
 import type { ServiceDeps } from '../../context';
 import type { Executor } from '../../db/client';
-import { adminAccounts, adminAuditLog, adminSessions } from '../../db/schema';
 import { AppError } from '../../errors';
+import {
+  adminForTokenHash,
+  audit,
+  findAdmin,
+  insertAdmin,
+  openSession,
+  recentLoginFailures,
+  revokeSession,
+} from './data';
 import { acceptCode, disable, enable, startEnrolment } from './two-factor';
+
+export { audit, findAdmin } from './data';
 
 export interface AttemptContext {
   ip: string | null;
@@ -22,84 +31,7 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 const DUMMY_HASH = hash('not-a-real-password-for-timing');
 
 export async function createAdmin(db: Executor, username: string, password: string) {
-  const [row] = await db
-    .insert(adminAccounts)
-    .values({ username, passwordHash: await hash(password) })
-    .returning({ id: adminAccounts.id, username: adminAccounts.username });
-  if (!row) throw new Error('insert returned no row');
-  return row;
-}
-
-export async function findAdmin(db: Executor, username: string) {
-  const [row] = await db
-    .select()
-    .from(adminAccounts)
-    .where(sql`lower(${adminAccounts.username}) = lower(${username})`);
-  return row ?? null;
-}
-
-export async function audit(
-  db: Executor,
-  entry: {
-    username: string;
-    action: string;
-    success: boolean;
-    adminId?: string | null;
-    details?: Record<string, unknown>;
-  } & AttemptContext,
-) {
-  await db.insert(adminAuditLog).values({
-    username: entry.username,
-    action: entry.action,
-    success: entry.success,
-    adminId: entry.adminId ?? null,
-    ip: entry.ip,
-    userAgent: entry.userAgent,
-    details: entry.details ?? null,
-  });
-}
-
-/**
- * Failed logins for the username in the window since its last success (served by
- * admin_audit_log_username_idx), from one source address or from anywhere.
- */
-async function recentFailures(
-  db: Executor,
-  username: string,
-  windowMinutes: number,
-  source: { ip: string | null } | 'anywhere',
-) {
-  const since = new Date(Date.now() - windowMinutes * 60_000);
-  const [lastSuccess] = await db
-    .select({ at: adminAuditLog.at })
-    .from(adminAuditLog)
-    .where(
-      and(
-        sql`lower(${adminAuditLog.username}) = lower(${username})`,
-        eq(adminAuditLog.action, 'login'),
-        eq(adminAuditLog.success, true),
-      ),
-    )
-    .orderBy(desc(adminAuditLog.at))
-    .limit(1);
-  const from = lastSuccess && lastSuccess.at > since ? lastSuccess.at : since;
-  const [row] = await db
-    .select({ failures: count() })
-    .from(adminAuditLog)
-    .where(
-      and(
-        sql`lower(${adminAuditLog.username}) = lower(${username})`,
-        eq(adminAuditLog.action, 'login'),
-        eq(adminAuditLog.success, false),
-        gt(adminAuditLog.at, from),
-        source === 'anywhere'
-          ? undefined
-          : source.ip === null
-            ? isNull(adminAuditLog.ip)
-            : eq(adminAuditLog.ip, source.ip),
-      ),
-    );
-  return row?.failures ?? 0;
+  return insertAdmin(db, username, await hash(password));
 }
 
 /**
@@ -123,12 +55,12 @@ export async function login(
     });
     return new AppError(status, message);
   };
-  const failures = await recentFailures(db, input.username, config.ADMIN_LOCKOUT_MINUTES, {
+  const failures = await recentLoginFailures(db, input.username, config.ADMIN_LOCKOUT_MINUTES, {
     ip: context.ip,
   });
   if (failures >= ADMIN_MAX_FAILED_ATTEMPTS)
     throw await refuse('locked', 423, ADMIN_MESSAGES.locked);
-  const everywhere = await recentFailures(db, input.username, 1, 'anywhere');
+  const everywhere = await recentLoginFailures(db, input.username, 1, 'anywhere');
   if (everywhere >= ADMIN_GLOBAL_FAILURES_PER_MINUTE) {
     throw await refuse('throttled', 429, ADMIN_MESSAGES.throttled);
   }
@@ -175,49 +107,21 @@ export async function login(
     }
   }
   const token = randomBytes(32).toString('base64url');
-  await db.transaction(async (tx) => {
-    await tx.insert(adminSessions).values({
+  await openSession(
+    db,
+    {
       adminId: admin.id,
       tokenHash: hashToken(token),
       expiresAt: new Date(Date.now() + config.ADMIN_SESSION_HOURS * 3_600_000),
-    });
-    await audit(tx, {
-      ...context,
-      username: admin.username,
-      action: 'login',
-      success: true,
-      adminId: admin.id,
-    });
-  });
+    },
+    { ...context, username: admin.username, action: 'login', success: true, adminId: admin.id },
+  );
   return { success: true, message: 'Login successful', token };
 }
 
 /** The admin behind a bearer token, if the token is known, unexpired and not revoked. */
 export async function adminForToken(db: Executor, token: string) {
-  const [row] = await db
-    .select({
-      sessionId: adminSessions.id,
-      adminId: adminAccounts.id,
-      username: adminAccounts.username,
-      totpEnabled: sql<boolean>`${adminAccounts.totpSecret} IS NOT NULL`,
-    })
-    .from(adminSessions)
-    .innerJoin(adminAccounts, eq(adminAccounts.id, adminSessions.adminId))
-    .where(
-      and(
-        eq(adminSessions.tokenHash, hashToken(token)),
-        isNull(adminSessions.revokedAt),
-        gt(adminSessions.expiresAt, new Date()),
-      ),
-    );
-  return row ?? null;
-}
-
-export async function revokeSession(db: Executor, sessionId: string) {
-  await db
-    .update(adminSessions)
-    .set({ revokedAt: new Date() })
-    .where(eq(adminSessions.id, sessionId));
+  return adminForTokenHash(db, hashToken(token));
 }
 
 /** An administrator, as the audit log names them, with where the request came from. */

@@ -1,12 +1,18 @@
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { ADMIN_MESSAGES } from '../../../contracts/admin';
 import type { Config } from '../../config';
 import type { Database, Executor } from '../../db/client';
-import { adminAccounts } from '../../db/schema';
 import { AppError, badRequest } from '../../errors';
+import {
+  activateTotpSecret,
+  adminById,
+  claimTotpStep,
+  clearTwoFactor,
+  setPendingTotpSecret,
+  type AdminRow,
+} from './data';
 import { acceptedStep, newEnrolment, openSecret, sealSecret } from './totp';
 
-type AdminRow = typeof adminAccounts.$inferSelect;
+export { clearTwoFactor } from './data';
 
 /**
  * Accepts a code for the administrator's secret (or the one being set up) and records its time
@@ -23,70 +29,42 @@ export async function acceptCode(
   if (!sealed) return false;
   const step = acceptedStep(openSecret(config.APP_SECRET, sealed), code, admin.totpLastStep);
   if (step === null) return false;
-  const claimed = await db
-    .update(adminAccounts)
-    .set({ totpLastStep: step })
-    .where(
-      and(
-        eq(adminAccounts.id, admin.id),
-        or(isNull(adminAccounts.totpLastStep), lt(adminAccounts.totpLastStep, step)),
-      ),
-    )
-    .returning({ id: adminAccounts.id });
-  return claimed.length === 1;
+  return claimTotpStep(db, admin.id, step);
 }
 
-async function adminById(db: Executor, adminId: string): Promise<AdminRow> {
-  const [row] = await db.select().from(adminAccounts).where(eq(adminAccounts.id, adminId));
+async function requireAdmin(db: Executor, adminId: string): Promise<AdminRow> {
+  const row = await adminById(db, adminId);
   if (!row) throw new AppError(404, 'Administrator not found.');
   return row;
 }
 
 /** Starts the set-up: a new secret, kept pending until a code from it is entered. */
 export async function startEnrolment(db: Database, config: Config, adminId: string) {
-  const admin = await adminById(db, adminId);
+  const admin = await requireAdmin(db, adminId);
   if (admin.totpSecret) throw new AppError(409, ADMIN_MESSAGES.totpAlreadyOn);
   const enrolment = await newEnrolment(admin.username);
-  await db
-    .update(adminAccounts)
-    .set({ totpPendingSecret: sealSecret(config.APP_SECRET, enrolment.secret) })
-    .where(eq(adminAccounts.id, adminId));
+  await setPendingTotpSecret(db, adminId, sealSecret(config.APP_SECRET, enrolment.secret));
   return enrolment;
 }
 
 /** Turns two-factor sign-in on with a code from the pending secret. */
 export async function enable(db: Database, config: Config, adminId: string, code: string) {
-  const admin = await adminById(db, adminId);
+  const admin = await requireAdmin(db, adminId);
   if (admin.totpSecret) throw new AppError(409, ADMIN_MESSAGES.totpAlreadyOn);
   if (!admin.totpPendingSecret) throw new AppError(409, ADMIN_MESSAGES.totpNotStarted);
   if (!(await acceptCode(db, config, admin, code, 'pending'))) {
     throw badRequest(ADMIN_MESSAGES.totpWrong, { code: ADMIN_MESSAGES.totpWrong });
   }
-  await db
-    .update(adminAccounts)
-    .set({
-      totpSecret: admin.totpPendingSecret,
-      totpPendingSecret: null,
-      totpEnabledAt: new Date(),
-    })
-    .where(eq(adminAccounts.id, adminId));
+  await activateTotpSecret(db, adminId, admin.totpPendingSecret);
 }
 
 /** Turns it off; a current code is asked, so a stolen session alone cannot. */
 export async function disable(db: Database, config: Config, adminId: string, code: string) {
-  const admin = await adminById(db, adminId);
+  const admin = await requireAdmin(db, adminId);
   // Said plainly, rather than as a wrong code, when another tab already turned it off.
   if (!admin.totpSecret) throw new AppError(409, ADMIN_MESSAGES.totpNotOn);
   if (!(await acceptCode(db, config, admin, code))) {
     throw badRequest(ADMIN_MESSAGES.totpWrong, { code: ADMIN_MESSAGES.totpWrong });
   }
   await clearTwoFactor(db, adminId);
-}
-
-/** For the reset command: an administrator who lost the device signs in with the password again. */
-export async function clearTwoFactor(db: Executor, adminId: string) {
-  await db
-    .update(adminAccounts)
-    .set({ totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null })
-    .where(eq(adminAccounts.id, adminId));
 }
