@@ -163,7 +163,7 @@ export async function runReads(
 /** How many pending questions to prepare for the answer benchmark (far above any rate seen). */
 const ANSWER_POOL_PER_SECOND = 1500;
 
-/** Question creation by 50 signed-in Players, and answer submission by one Coach. */
+/** Question creation by 50 signed-in Players, and answer submission by 50 signed-in Coaches. */
 export async function runWrites(
   baseUrl: string,
   pool: pg.Pool,
@@ -197,25 +197,32 @@ export async function runWrites(
     },
   };
 
-  // The last Coach answers questions prepared for it, each once.
-  const answerer = await coachNumber(pool, coaches);
-  const answererCookie = await signIn(baseUrl, answerer.email);
-  const poolSize = ANSWER_POOL_PER_SECOND * (options.durationS + options.warmupS);
-  const pending = await insertPendingQuestions(
-    pool,
-    answerer,
-    playerNumber(size, options.connections + 1),
-    poolSize,
+  // The last Coaches answer questions prepared for them, each once: one Coach per connection, as
+  // many Players ask above (a Coach is one person, so 50 answers at once come from 50 Coaches).
+  const answerers = await Promise.all(
+    Array.from({ length: options.connections }, (_, i) => coachNumber(pool, coaches - i)),
+  );
+  const answererCookies = await Promise.all(answerers.map((c) => signIn(baseUrl, c.email)));
+  const perCoach = Math.ceil(
+    (ANSWER_POOL_PER_SECOND * (options.durationS + options.warmupS)) / answerers.length,
+  );
+  const asker = playerNumber(size, options.connections + 1);
+  const pending = await Promise.all(
+    answerers.map((coach) => insertPendingQuestions(pool, coach, asker, perCoach)),
   );
   let answers = 0;
   const answer: Target = {
     method: 'POST',
     path: '/api/questions/x/answer',
-    cookie: answererCookie,
-    next: () => ({
-      path: `/api/questions/${pending[answers++ % pending.length]}/answer`,
-      body: JSON.stringify({ answer: 'Keep your legs fresh: short sprints, then rest.' }),
-    }),
+    next: () => {
+      const i = answers++;
+      const coach = i % answerers.length;
+      return {
+        path: `/api/questions/${pending[coach]![Math.floor(i / answerers.length) % perCoach]}/answer`,
+        cookie: answererCookies[coach],
+        body: JSON.stringify({ answer: 'Keep your legs fresh: short sprints, then rest.' }),
+      };
+    },
   };
   const results = [
     await bench(baseUrl, 'ask (create question)', 'write', 'POST /api/questions', ask, options),
@@ -228,8 +235,8 @@ export async function runWrites(
       options,
     ),
   ];
-  if (answers > pending.length) {
-    options.log(`  (answer pool of ${pending.length} ran out: repeats answered 409)`);
+  if (answers > perCoach * answerers.length) {
+    options.log(`  (answer pool of ${perCoach * answerers.length} ran out: repeats answered 409)`);
   }
   return results;
 }

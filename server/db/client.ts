@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import lockfile from 'proper-lockfile';
+import { autoPrepare } from './auto-prepare';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -59,6 +60,7 @@ export async function openDatabase(
     // An idle connection dropped by the server must not crash the process: the pool discards it
     // and the next query opens a new one.
     pool.on('error', options.onConnectionError ?? (() => undefined));
+    pool.on('connect', autoPrepare);
     const db = drizzlePg(pool, { schema, logger });
     await migratePg(db, { migrationsFolder });
     return {
