@@ -17,13 +17,13 @@ type QueryConfig = pg.QueryConfig & { name?: string };
  * name reused for another text, so the name is a digest of the text.
  */
 export function autoPrepare(client: pg.Client): void {
-  const named = new Set<string>();
+  const named = new Map<string, string>();
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   const nameOf = (text: string): string | undefined => {
+    const known = named.get(text);
+    if (known || named.size >= PREPARED_PER_CONNECTION) return known;
     const name = `s${createHash('sha1').update(text).digest('base64url')}`;
-    if (named.has(name)) return name;
-    if (named.size >= PREPARED_PER_CONNECTION) return undefined;
-    named.add(name);
+    named.set(text, name);
     return name;
   };
   // `query` is overloaded (callbacks, submittables, configs); only the config and text forms with
