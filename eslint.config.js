@@ -4,6 +4,9 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 const serverTests = ['server/**/*.test.ts', 'server/test/**'];
+/** The import rule for a block: later blocks replace it for their files, so each lists it whole. */
+const restrictImports = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+const webBase = { group: ['**/server/**'], message: 'The web app never imports the server.' };
 const serverBase = [
   { group: ['**/web/**'], message: 'The server never imports the web app.' },
   { group: ['@/*'], message: 'The server never imports the web app.' },
@@ -45,7 +48,7 @@ export default tseslint.config(
   {
     // One-way imports: the server never reaches into the web app and vice versa.
     files: ['server/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['**/web/**', '@/*'] }] },
+    rules: restrictImports('**/web/**', '@/*'),
   },
   // The server's modules (docs/architecture.md 'Module boundaries'): another module is reached
   // through its public surface, `modules/<m>/index.ts`, and never the other way from a module to
@@ -53,93 +56,57 @@ export default tseslint.config(
   {
     files: ['server/**/*.ts'],
     ignores: serverTests,
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            ...serverBase,
-            {
-              regex: String.raw`(^|/)modules/[^/]+/(?!index$)[^/]+`,
-              message: 'Import a server module through its index (modules/<m>), not its files.',
-            },
-          ],
-        },
-      ],
-    },
+    rules: restrictImports(...serverBase, {
+      regex: String.raw`(^|/)modules/[^/]+/(?!index$)[^/]+`,
+      message: 'Import a server module through its index (modules/<m>), not its files.',
+    }),
   },
   {
     files: ['server/modules/**/*.{ts,tsx}'],
     ignores: serverTests,
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            ...serverBase,
-            {
-              regex: String.raw`^\.\./(?!\.\.)[^/]+/(?!index$)[^/]+`,
-              message:
-                "Another module is imported through its index ('../other'), which names what it offers.",
-            },
-            {
-              regex: String.raw`(^|/)jobs(/|$)`,
-              message: 'Jobs use the modules, never the other way round.',
-            },
-          ],
-        },
-      ],
-    },
+    rules: restrictImports(
+      ...serverBase,
+      {
+        regex: String.raw`^\.\./(?!\.\.)[^/]+/(?!index$)[^/]+`,
+        message:
+          "Another module is imported through its index ('../other'), which names what it offers.",
+      },
+      {
+        regex: String.raw`(^|/)jobs(/|$)`,
+        message: 'Jobs use the modules, never the other way round.',
+      },
+    ),
   },
   {
     files: ['web/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**'] }] },
+    rules: restrictImports('**/server/**'),
   },
   // The web app's layers (docs/architecture.md): shared code (components, lib) → features → routes
   // and the app shell. Later blocks replace the rule for their files, so each repeats the above.
   {
     files: ['web/components/**/*.{ts,tsx}', 'web/lib/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['**/server/**'], message: 'The web app never imports the server.' },
-            {
-              group: ['@/features/*', '@/routes/*', '@/app/*'],
-              message: 'Shared code (components, lib) imports no feature, route or app module.',
-            },
-          ],
-        },
-      ],
-    },
+    rules: restrictImports(webBase, {
+      group: ['@/features/*', '@/routes/*', '@/app/*'],
+      message: 'Shared code (components, lib) imports no feature, route or app module.',
+    }),
   },
   {
     files: ['web/features/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['**/server/**'], message: 'The web app never imports the server.' },
-            {
-              group: ['@/features/*'],
-              message:
-                'A feature imports no other feature (its own files relatively): move what both need to web/lib or web/components, or compose them in a route.',
-            },
-            {
-              group: ['@/routes/*', '@/app/*'],
-              message: 'Features do not import routes or the app.',
-            },
-          ],
-        },
-      ],
-    },
+    rules: restrictImports(
+      webBase,
+      {
+        group: ['@/features/*'],
+        message:
+          'A feature imports no other feature (its own files relatively): move what both need to web/lib or web/components, or compose them in a route.',
+      },
+      {
+        group: ['@/routes/*', '@/app/*'],
+        message: 'Features do not import routes or the app.',
+      },
+    ),
   },
   {
     files: ['contracts/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: ['**/server/**', '**/web/**', '@/*'] }],
-    },
+    rules: restrictImports('**/server/**', '**/web/**', '@/*'),
   },
 );

@@ -1,5 +1,5 @@
 import { test, expect } from './support/fixtures';
-import { seriousViolations } from './support/axe';
+import { pageForAxe, seriousViolations } from './support/axe';
 import { expectVisible } from './support/browser';
 
 test.describe('accessibility (axe-core)', () => {
@@ -17,11 +17,7 @@ test.describe('accessibility (axe-core)', () => {
       newPage,
     }) => {
       for (const width of [1280, 390]) {
-        // axe is injected as a script; the app's CSP rightly refuses that, so this context bypasses it.
-        const page = await newPage({
-          viewport: { width, height: 900 },
-          bypassCSP: true,
-        });
+        const page = await pageForAxe(newPage, width);
         await page.goto(path);
         await expectVisible(page.getByRole('heading', { level: 1, name: heading }));
         expect(await seriousViolations(page)).toEqual([]);

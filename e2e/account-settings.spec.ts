@@ -1,7 +1,13 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
 import { expectVisible } from './support/browser';
-import { confirmationLink, createUser, PASSWORD, uniqueEmail } from './support/accounts';
+import {
+  confirmationLink,
+  createUser,
+  PASSWORD,
+  signUpThroughForm,
+  uniqueEmail,
+} from './support/accounts';
 
 const NEW_PASSWORD = 'a-brand-new-password';
 const path = (page: Page) => new URL(page.url()).pathname;
@@ -11,15 +17,6 @@ async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
-}
-
-async function signUpThroughForm(page: Page, name: string, email: string) {
-  await page.getByLabel('Name').fill(name);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByLabel(/I agree to the Terms of Service and Privacy Policy/).check();
-  await page.getByRole('button', { name: 'Sign Up' }).click();
-  await expectVisible(page.getByText('Please check your email to confirm your account.'));
 }
 
 test.describe('accounts people can rely on', () => {

@@ -1,19 +1,9 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
 import { expectVisible } from './support/browser';
-import { createUser, PASSWORD, uniqueEmail } from './support/accounts';
+import { createUser, PASSWORD, signUpThroughForm, uniqueEmail } from './support/accounts';
 
 const path = (page: Page) => new URL(page.url()).pathname;
-
-async function signUpThroughForm(page: Page, name: string, email: string, asCoach = false) {
-  await page.goto(`/auth?mode=signup${asCoach ? '&type=expert' : ''}`);
-  await page.getByLabel('Name').fill(name);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByLabel(/I agree to the Terms of Service and Privacy Policy/).check();
-  await page.getByRole('button', { name: 'Sign Up' }).click();
-  await expectVisible(page.getByText('Please check your email to confirm your account.'));
-}
 
 async function confirmThroughMailbox(page: Page, email: string) {
   await page.goto('/dev/mailbox');
@@ -26,6 +16,7 @@ test.describe('accounts, onboarding and profiles', () => {
     page,
   }) => {
     const email = uniqueEmail('player');
+    await page.goto('/auth?mode=signup');
     await signUpThroughForm(page, 'Jordan Lee', email);
     await confirmThroughMailbox(page, email);
     await page.getByRole('button', { name: 'Continue as a Player' }).click();
@@ -84,7 +75,8 @@ test.describe('accounts, onboarding and profiles', () => {
     page,
   }) => {
     const email = uniqueEmail('coach');
-    await signUpThroughForm(page, 'Quinn Baxter Hale', email, true);
+    await page.goto('/auth?mode=signup&type=expert');
+    await signUpThroughForm(page, 'Quinn Baxter Hale', email);
     await confirmThroughMailbox(page, email);
     await page.getByRole('button', { name: 'Continue as a Coach' }).click();
     await page.waitForURL('**/create-expert-profile**');

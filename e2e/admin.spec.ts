@@ -8,7 +8,7 @@ import { openDatabase } from '../server/db/client';
 import { abuseReports, payouts } from '../server/db/schema';
 import { createAdmin } from '../server/modules/admin/service';
 import { insertCoach, insertQuestion, insertUser } from '../server/test/factories';
-import { seriousViolations } from './support/axe';
+import { pageForAxe, seriousViolations } from './support/axe';
 import { expectVisible } from './support/browser';
 import { startServer } from './support/server';
 
@@ -163,11 +163,7 @@ test.describe('the administrator portal', () => {
     newPage,
   }) => {
     for (const width of [1280, 390]) {
-      // axe is injected as a script; the app's CSP rightly refuses that, so this context bypasses it.
-      const page = await newPage({
-        viewport: { width, height: 900 },
-        bypassCSP: true,
-      });
+      const page = await pageForAxe(newPage, width);
       await page.goto('/admin-access');
       await expectVisible(page.getByRole('heading', { name: 'Administrator login' }));
       expect(await seriousViolations(page)).toEqual([]);

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
 import { DIRECTORY_MESSAGES, DIRECTORY_PAGE_SIZE } from '../contracts/directory';
 import { createUser } from './support/accounts';
-import { seriousViolations } from './support/axe';
+import { pageForAxe, seriousViolations } from './support/axe';
 import { expectVisible, openPage } from './support/browser';
 
 /** A word no other test's Coach has, so the searches below see only this file's Coaches. */
@@ -175,10 +175,7 @@ test.describe('the Coach directory', () => {
 
   test('has no serious or critical axe violations at 1280 and 390 px', async ({ newPage }) => {
     for (const width of [1280, 390]) {
-      const page = await newPage({
-        viewport: { width, height: 900 },
-        bypassCSP: true,
-      });
+      const page = await pageForAxe(newPage, width);
       await page.goto(`/coaches?q=${TOKEN}&sort=price-high`);
       await cardNames(page);
       expect(await seriousViolations(page)).toEqual([]);

@@ -1,10 +1,21 @@
 import type { Page } from '@playwright/test';
 import type { Role } from '../../contracts/account';
+import { expectVisible } from './browser';
 
 export const PASSWORD = 'correct-horse-battery';
 let counter = 0;
 
 export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${++counter}@example.test`;
+
+/** Fills and sends the sign-up form already on the page, as a person would. */
+export async function signUpThroughForm(page: Page, name: string, email: string) {
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByLabel(/I agree to the Terms of Service and Privacy Policy/).check();
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expectVisible(page.getByText('Please check your email to confirm your account.'));
+}
 
 /**
  * The link of the newest mail to `email` (with `subject`, when given: a mail sent in the background

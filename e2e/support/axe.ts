@@ -1,7 +1,16 @@
 import { createRequire } from 'node:module';
-import type { Page } from '@playwright/test';
+import type { BrowserContextOptions, Page } from '@playwright/test';
 
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/**
+ * A page `width` px wide for axe: axe is injected as a script, which the app's CSP rightly refuses,
+ * so this context bypasses it.
+ */
+export const pageForAxe = (
+  newPage: (context: BrowserContextOptions) => Promise<Page>,
+  width: number,
+): Promise<Page> => newPage({ viewport: { width, height: 900 }, bypassCSP: true });
 
 interface AxeViolation {
   id: string;
