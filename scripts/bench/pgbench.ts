@@ -32,23 +32,32 @@ export async function runPgbench(
     log(`  pgbench: initialising ${PGBENCH_DATABASE} at scale ${SCALE}…`);
     await run('pgbench', [...connectionArgs(), '-i', '-q', '-s', String(SCALE), PGBENCH_DATABASE]);
   }
+  const tps = await pgbenchTps(PGBENCH_DATABASE, ['-b', 'simple-update'], clients, durationS);
+  log(`  pgbench simple-update    ${tps.toFixed(0).padStart(7)} tx/s  (${clients} clients)`);
+  return { tps, clients, durationS };
+}
+
+/** Transactions per second of one pgbench run on `database` (`args` name the script). */
+export async function pgbenchTps(
+  database: string,
+  args: string[],
+  clients: number,
+  durationS: number,
+): Promise<number> {
   const threads = String(Math.min(clients, 2));
   const { stdout } = await run('pgbench', [
     ...connectionArgs(),
     '-n',
-    '-b',
-    'simple-update',
+    ...args,
     '-c',
     String(clients),
     '-j',
     threads,
     '-T',
     String(durationS),
-    PGBENCH_DATABASE,
+    database,
   ]);
   const match = /tps = ([\d.]+)/.exec(stdout);
   if (!match) throw new Error(`pgbench printed no tps:\n${stdout}`);
-  const tps = Number(match[1]);
-  log(`  pgbench simple-update    ${tps.toFixed(0).padStart(7)} tx/s  (${clients} clients)`);
-  return { tps, clients, durationS };
+  return Number(match[1]);
 }

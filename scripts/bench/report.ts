@@ -9,6 +9,7 @@ import type { LighthouseResult } from './lighthouse';
 import type { LoadResult } from './load';
 import type { PgbenchResult } from './pgbench';
 import type { IdleLevel, SseLatency } from './realtime';
+import type { StatementRates } from './statement-ceiling';
 import { round } from './stats';
 
 /**
@@ -31,6 +32,8 @@ export interface DatasetReport {
   endpoints: EndpointResult[];
   /** `pgbench -b simple-update` on the same server, in the same run: the writes' reference. */
   pgbench?: PgbenchResult;
+  /** The signed-in reads' statements and `SELECT 1` run by pgbench alone (statement-ceiling.ts). */
+  statements?: StatementRates;
 }
 
 export interface Report {
@@ -63,6 +66,11 @@ export interface Verdict {
   figure: string;
   target: string;
   met: boolean;
+  /**
+   * False when the target is above the read's ceiling here (`ceilingRatio`): no change to the app's
+   * Node side could meet it on this machine.
+   */
+  reachable?: boolean;
 }
 
 export function machine(postgres: string): Record<string, string | number> {
@@ -103,6 +111,30 @@ function targetText(r: EndpointResult, d: DatasetReport): string {
   return '';
 }
 
+/**
+ * The most a signed-in read could do here, as a multiple of the one-query floor: the floor's request
+ * (HTTP, the app's pipeline, autocannon) with its `SELECT 1` swapped for the read's own statement,
+ * each statement costed by pgbench alone. Both runs keep the two cores busy, so time per request
+ * adds up: 1 / (1/floor − 1/select-1 + 1/statement). Nothing the Node side drops can pass it.
+ */
+function ceilingRatio(r: EndpointResult, d: DatasetReport): number | undefined {
+  const floor = reference(r, d)?.rps;
+  const statement = d.statements?.reads[r.name];
+  const selectOne = d.statements?.selectOne;
+  if (r.kind !== 'signed-in read' || !floor || !statement || !selectOne) return undefined;
+  return 1 / (1 / floor - 1 / selectOne + 1 / statement) / floor;
+}
+
+/** The row under a signed-in read that shows its statement alone and its ceiling. */
+const ceilingText = (r: EndpointResult, d: DatasetReport) => {
+  const ceiling = ceilingRatio(r, d);
+  if (ceiling === undefined) return undefined;
+  return (
+    `its statement alone (pgbench) ${d.statements?.reads[r.name]?.toFixed(0)}/s, ` +
+    `select 1 alone ${d.statements?.selectOne.toFixed(0)}/s: ceiling ${ceiling.toFixed(3)}× ${ONE_QUERY_FLOOR}`
+  );
+};
+
 /** Whether one endpoint meets its target (only the large dataset is judged). */
 export function endpointVerdict(r: EndpointResult, d: DatasetReport): boolean | null {
   if (!reference(r, d)) return null;
@@ -141,13 +173,16 @@ export function verdicts(report: Report): Verdict[] {
     for (const r of large.endpoints) {
       const met = endpointVerdict(r, large);
       if (met === null) continue;
+      const ceiling = ceilingRatio(r, large);
       out.push({
         check: `${r.kind} ${r.name}`,
         figure:
           `${ratio(r, large).toFixed(3)}× ${reference(r, large)?.name}, p99 ${r.measurement.p99} ms` +
-          (r.measurement.non2xx ? `, ${r.measurement.non2xx} non-2xx` : ''),
+          (r.measurement.non2xx ? `, ${r.measurement.non2xx} non-2xx` : '') +
+          (ceiling === undefined ? '' : `; ceiling ${ceiling.toFixed(3)}×`),
         target: targetText(r, large),
         met,
+        ...(ceiling === undefined ? {} : { reachable: ceiling >= TARGETS.signedInReadRatio }),
       });
     }
   }
@@ -201,6 +236,8 @@ export function printReport(report: Report, log: (line: string) => void): void {
           `${pad(r.measurement.p99, 8)}${pad(ratio(r, d).toFixed(3), 8)}  ` +
           `${targetText(r, d)} ${met === null ? '' : met ? 'met' : 'MISSED'}`,
       );
+      const ceiling = ceilingText(r, d);
+      if (ceiling) log(`${''.padEnd(24)}${ceiling}`);
     }
   }
   if (report.costGrowth?.length) {
@@ -264,7 +301,8 @@ export function printReport(report: Report, log: (line: string) => void): void {
     log('Targets');
     for (const v of report.verdicts) {
       log(
-        `${v.met ? 'met   ' : 'MISSED'}  ${v.check.padEnd(34)} ${v.figure}  (target ${v.target})`,
+        `${v.met ? 'met   ' : 'MISSED'}  ${v.check.padEnd(34)} ${v.figure}  (target ${v.target})` +
+          (v.reachable === false ? '  out of reach here' : ''),
       );
     }
   }
@@ -305,6 +343,8 @@ export function markdownReport(report: Report): string {
           `${r.measurement.p99} | ${ratio(r, d).toFixed(3)} | ${r.measurement.non2xx} | ` +
           `${met === null ? target : `${target}: **${met ? 'met' : 'missed'}**`} |`,
       );
+      const ceiling = ceilingText(r, d);
+      if (ceiling) lines.push(`| ↳ ${ceiling} | | | | | | | |`);
     }
     lines.push('');
   }
@@ -393,7 +433,12 @@ export function markdownReport(report: Report): string {
       '| --- | --- | --- | --- |',
     );
     for (const v of judged) {
-      lines.push(`| ${v.check} | ${v.figure} | ${v.target} | ${v.met ? 'met' : '**missed**'} |`);
+      const verdict = v.met
+        ? 'met'
+        : v.reachable === false
+          ? '**missed** (out of reach here)'
+          : '**missed**';
+      lines.push(`| ${v.check} | ${v.figure} | ${v.target} | ${verdict} |`);
     }
     lines.push('');
   }

@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { SHAPES } from './constants';
-import { benchPool, databaseExists, databaseUrl, parseSize, type Size } from './db';
+import { benchPool, databaseExists, databaseName, databaseUrl, parseSize, type Size } from './db';
 import { runBaseline, runOneQueryFloor, runReads, runWrites, type RunOptions } from './endpoints';
 import { findFixtures, removeBenchWrites } from './fixtures';
 import { runLighthouse } from './lighthouse';
@@ -31,6 +31,7 @@ import {
   type Child,
 } from './processes';
 import { measureIdleSse, measureSseLatency } from './realtime';
+import { measureStatementCeilings, type StatementRates } from './statement-ceiling';
 import { costGrowth, machine, printReport, verdicts, writeReport, type Report } from './report';
 import { seedBench } from './seed';
 
@@ -160,11 +161,21 @@ for (const size of sizes) {
       try {
         const floor = await runOneQueryFloor(server.url, endpointOptions);
         const reads = await runReads(server.url, fixtures, endpointOptions);
-        const judgesWrites = size === 'large' || size === primary;
-        const pgbench = judgesWrites
+        const judged = size === 'large' || size === primary;
+        let statements: StatementRates | undefined;
+        if (judged) {
+          log("  PostgreSQL alone, each signed-in read's own statement (pgbench, prepared):");
+          statements = await measureStatementCeilings(
+            server.url,
+            { name: databaseName(size), url: databaseUrl(size) },
+            fixtures,
+            endpointOptions,
+          );
+        }
+        const pgbench = judged
           ? await runPgbench(endpointOptions.connections, endpointOptions.durationS, log)
           : undefined;
-        const writes = judgesWrites ? await runWrites(server.url, pool, size, endpointOptions) : [];
+        const writes = judged ? await runWrites(server.url, pool, size, endpointOptions) : [];
         report.datasets[size] = {
           shape: SHAPES[size],
           fixtures: {
@@ -177,6 +188,7 @@ for (const size of sizes) {
           baseline,
           endpoints: [floor, ...reads, ...writes],
           ...(pgbench ? { pgbench } : {}),
+          ...(statements ? { statements } : {}),
         };
       } finally {
         await stop(server);

@@ -20,6 +20,13 @@ interface Envelope {
  * EventEmitter. The publishing process delivers to its own subscribers at once, before the round
  * trip, so its read caches are dropped before the request that made the change answers (ADR 022);
  * its own notification is then ignored.
+ *
+ * Notifications go out one statement at a time on that connection: those published while one is
+ * in flight wait and then leave together, as one `pg_notify` per envelope in a single statement. A
+ * burst of writes costs a few round trips instead of one each, and the connection never has two
+ * queries at once (node-postgres queues them today and refuses them from pg@9). PostgreSQL delivers
+ * identical notifications of one statement once, which is all a listener needs of an identical
+ * event.
  */
 export async function createPostgresBus(url: string, logger: Logger): Promise<EventBus> {
   const origin = randomUUID();
@@ -27,6 +34,9 @@ export async function createPostgresBus(url: string, logger: Logger): Promise<Ev
   emitter.setMaxListeners(0);
   let client: pg.Client | null = null;
   let closed = false;
+  /** Envelopes waiting for the statement in flight to return, with their publishers' promises. */
+  let waiting: { envelope: string; sent: () => void; failed: (err: unknown) => void }[] = [];
+  let sending = false;
 
   const connect = async (): Promise<void> => {
     const next = new pg.Client({ connectionString: url });
@@ -56,6 +66,29 @@ export async function createPostgresBus(url: string, logger: Logger): Promise<Ev
   };
   await connect();
 
+  /** Sends what is waiting, one statement per batch, until nothing is left. */
+  const sendWaiting = async (): Promise<void> => {
+    sending = true;
+    while (waiting.length > 0) {
+      const batch = waiting;
+      waiting = [];
+      try {
+        if (!client) {
+          logger.warn('event bus not connected; other processes miss these events');
+        } else {
+          await client.query('SELECT pg_notify($1, envelope) FROM unnest($2::text[]) AS envelope', [
+            PG_CHANNEL,
+            batch.map((b) => b.envelope),
+          ]);
+        }
+        for (const b of batch) b.sent();
+      } catch (err) {
+        for (const b of batch) b.failed(err);
+      }
+    }
+    sending = false;
+  };
+
   return {
     async publish<C extends BusChannel>(channel: C, payload: BusEvents[C]) {
       emitter.emit(channel, payload);
@@ -66,10 +99,12 @@ export async function createPostgresBus(url: string, logger: Logger): Promise<Ev
         logger.warn({ channel }, 'event bus not connected; other processes miss this event');
         return;
       }
-      await client.query('SELECT pg_notify($1, $2)', [
-        PG_CHANNEL,
-        JSON.stringify({ origin, channel, payload } satisfies Envelope),
-      ]);
+      const envelope = JSON.stringify({ origin, channel, payload } satisfies Envelope);
+      const published = new Promise<void>((sent, failed) =>
+        waiting.push({ envelope, sent, failed }),
+      );
+      if (!sending) void sendWaiting();
+      await published;
     },
     subscribe(channel, listener) {
       emitter.on(channel, listener);
