@@ -36,9 +36,9 @@ describe(`inbox reads (${testDatabaseKind})`, () => {
       question: 'Answered one',
       status: 'answered',
       answer: 'Keep your elbows in.',
-      answeredAt: new Date(base + 3 * day),
+      answeredAt: new Date(base + 3 * day + 789),
       paymentStatus: 'paid',
-      createdAt: new Date(base + day),
+      createdAt: new Date(base + day + 456),
     });
     await insertQuestion(db, {
       expertId,
@@ -76,6 +76,37 @@ describe(`inbox reads (${testDatabaseKind})`, () => {
       unansweredCount: 2,
       nextCursor: null,
     });
+  });
+
+  it('sends every time as Date#toISOString writes it, in the lists as on the question page', async () => {
+    const day = 86_400_000;
+    const base = Date.UTC(2026, 2, 1);
+    const times = {
+      createdAt: new Date(base + day + 456).toISOString(),
+      answeredAt: new Date(base + 3 * day + 789).toISOString(),
+    };
+    const inInbox = (await inbox()).json().questions[1];
+    expect(inInbox).toMatchObject({ question: 'Answered one', ...times });
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: '/api/questions/mine',
+      headers: { cookie: player.cookie },
+    });
+    const inMine = mine.json().questions.find((q: { id: string }) => q.id === inInbox.id);
+    expect(inMine).toMatchObject(times);
+    const page = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/questions/${inInbox.id}`,
+        headers: { cookie: player.cookie },
+      })
+    ).json();
+    expect(page).toMatchObject(times);
+    expect(page.thread.find((q: { id: string }) => q.id === inInbox.id)).toMatchObject(times);
+    // Oldest first, like the rest of the thread.
+    expect(page.thread.map((q: { createdAt: string }) => q.createdAt)).toEqual(
+      page.thread.map((q: { createdAt: string }) => q.createdAt).sort(),
+    );
   });
 
   it('filters on the server: Unanswered newest asked first, Answered newest answered first', async () => {

@@ -15,16 +15,10 @@ type Found<K extends keyof Reads> = NonNullable<Awaited<ReturnType<Reads[K]>>['d
 type QuestionPage = Found<'questionPage'>;
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
-/** A question row with its times as the contracts send them. */
-const withIsoTimes = <T extends { createdAt: Date; answeredAt: Date | null }>(row: T) => ({
-  ...row,
-  createdAt: row.createdAt.toISOString(),
-  answeredAt: iso(row.answeredAt),
-});
 
 /** The question page as its participant sees it. */
 export function questionDetailBody(
-  { detail: q, thread }: QuestionPage,
+  q: QuestionPage,
   viewerRole: Role,
 ): z.input<typeof questionDetailSchema> {
   return {
@@ -62,7 +56,7 @@ export function questionDetailBody(
       expertise: q.expertise,
     },
     // Spec §2: the thread shows only when there is more than one question.
-    thread: thread.length > 1 ? thread.map(withIsoTimes) : [],
+    thread: q.thread.length > 1 ? q.thread : [],
     myRating: viewerRole === 'asker' ? q.viewerHelpful : null,
     myReview: q.review,
   };
@@ -78,7 +72,7 @@ export function coachInboxBody({
     coachSince: iso(coachSince),
     answeredCount,
     unansweredCount,
-    questions: page.rows.map(withIsoTimes),
+    questions: page.rows,
     nextCursor: page.nextCursor,
   };
 }
@@ -87,26 +81,5 @@ export function coachInboxBody({
 export function playerQuestionsBody(
   page: Found<'playerQuestions'>,
 ): z.input<typeof playerQuestionsSchema> {
-  return {
-    questions: page.rows.map((q) => ({
-      id: q.id,
-      expert: {
-        id: q.expertId,
-        name: q.expertName,
-        photoUrl: q.expertPhotoUrl,
-        expertise: q.expertise,
-      },
-      question: q.question,
-      answer: q.answer,
-      status: q.status,
-      paymentStatus: q.paymentStatus,
-      amount: q.amount,
-      createdAt: q.createdAt.toISOString(),
-      answeredAt: iso(q.answeredAt),
-      disputeFlagged: q.disputeFlagged,
-      disputeUntil: iso(q.disputeUntil),
-      declinedAt: iso(q.declinedAt),
-    })),
-    nextCursor: page.nextCursor,
-  };
+  return { questions: page.rows, nextCursor: page.nextCursor };
 }

@@ -1,15 +1,24 @@
 import { and, asc, eq, getTableColumns, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { QUESTION_PAGE_SIZE } from '../../../contracts/limits';
-import type { InboxFilter } from '../../../contracts/questions';
+import type {
+  CoachInboxQuestion,
+  InboxFilter,
+  PlayerQuestion,
+  QuestionDetail,
+} from '../../../contracts/questions';
 import type { Database } from '../../db/client';
+import { isoTime, jsonArray, jsonObject } from '../../db/json-rows';
 import { preparedByTime, toPage } from '../../db/keyset';
 import { experts, payouts, questions, ratings, reviews, userRoles, users } from '../../db/schema';
 import { toViewer, viewerByToken } from '../auth';
 
 /**
  * The signed-in reads of questions, each one prepared statement: the viewer of the session token
- * (`viewerByToken`) joined laterally to the rows they may see, so a read costs one round trip and
- * no query building (ADR 033). Who may see what is still decided by the caller from the viewer.
+ * (`viewerByToken`) with the rows they may see, so a read costs one round trip and no query
+ * building (ADR 033). A list of rows comes as one JSON array in the contract's shape, built by
+ * PostgreSQL (`db/json-rows.ts`, ADR 035): one row per read, the viewer once. Who may see what is
+ * still decided by the caller from the viewer.
  */
 
 /*
@@ -44,13 +53,6 @@ function variants<K extends string, T>(build: (key: K) => T): (key: K) => T {
   };
 }
 
-/** The rows a lateral page joined to its viewer found, in a page with its next cursor. */
-const pageOf = <R extends { sortKey: string; id: string }>(rows: { page: R | null }[]) =>
-  toPage(
-    rows.flatMap((r) => (r.page ? [r.page] : [])),
-    QUESTION_PAGE_SIZE,
-  );
-
 export function viewerReads(db: Database) {
   const inbox = variants((key: `${InboxFilter}:${'first' | 'after'}`) => {
     const [filter, position] = key.split(':') as [InboxFilter, 'first' | 'after'];
@@ -66,40 +68,34 @@ export function viewerReads(db: Database) {
 
   return {
     async coachInbox(sessionToken: string, filter: InboxFilter, cursor: string | undefined) {
-      const rows = await inbox(`${filter}:${cursor ? 'after' : 'first'}`).execute({
+      const [row] = await inbox(`${filter}:${cursor ? 'after' : 'first'}`).execute({
         token: sessionToken,
         ...(cursor ? inboxKeys(filter).params(cursor) : {}),
       });
-      const first = rows[0]?.viewer;
-      if (!first) return SIGNED_OUT;
-      const { answeredCount, unansweredCount, coachSince } = first;
+      if (!row) return SIGNED_OUT;
+      const { answeredCount, unansweredCount, coachSince } = row;
       return {
-        viewer: toViewer(first),
-        data: { summary: { answeredCount, unansweredCount, coachSince }, page: pageOf(rows) },
+        viewer: toViewer(row),
+        data: {
+          summary: { answeredCount, unansweredCount, coachSince },
+          page: toPage(row.page, QUESTION_PAGE_SIZE),
+        },
       };
     },
 
     async playerQuestions(sessionToken: string, cursor: string | undefined) {
-      const rows = await mine(cursor ? 'after' : 'first').execute({
+      const [row] = await mine(cursor ? 'after' : 'first').execute({
         token: sessionToken,
         ...(cursor ? myKeys.params(cursor) : {}),
       });
-      const first = rows[0]?.viewer;
-      if (!first) return SIGNED_OUT;
-      return { viewer: toViewer(first), data: pageOf(rows) };
+      if (!row) return SIGNED_OUT;
+      return { viewer: toViewer(row), data: toPage(row.page, QUESTION_PAGE_SIZE) };
     },
 
     async questionPage(sessionToken: string, id: string) {
-      const rows = await questionPage.execute({ token: sessionToken, id });
-      const first = rows[0];
-      if (!first) return SIGNED_OUT;
-      return {
-        viewer: toViewer(first.viewer),
-        data: first.detail && {
-          detail: first.detail,
-          thread: rows.flatMap((r) => (r.thread ? [r.thread] : [])),
-        },
-      };
+      const [row] = await questionPage.execute({ token: sessionToken, id });
+      if (!row) return SIGNED_OUT;
+      return { viewer: toViewer(row.viewer), data: row.detail };
     },
 
     async unreadCounts(sessionToken: string) {
@@ -127,7 +123,30 @@ const myKeys = preparedByTime(questions.createdAt, questions.id, 'desc');
  * waiting from the visible index (a few hundred at most), the first question from its front.
  */
 function coachInboxStatement(db: Database, filter: InboxFilter, paged: boolean) {
+  // `experts` is the viewer's Coach row, from the statement around the page.
   const visible = and(eq(questions.expertId, experts.id), VISIBLE_PAYMENT);
+  const keys = inboxKeys(filter);
+  const status =
+    filter === 'all'
+      ? undefined
+      : sql`${questions.status} = ${filter === 'answered' ? ANSWERED : PENDING}`;
+  const page = db
+    .select({
+      row: jsonObject<CoachInboxQuestion & { sortKey: string }>({
+        ...summaryOf(questions),
+        askerId: questions.askerId,
+        askerName: questions.askerName,
+        askerPhotoUrl: userRoles.photoUrl,
+        context: questions.context,
+        sortKey: keys.sortKey,
+      }).as('row'),
+    })
+    .from(questions)
+    .leftJoin(userRoles, and(eq(userRoles.userId, questions.askerId), eq(userRoles.role, 'asker')))
+    .where(and(visible, status, paged ? keys.after : undefined))
+    .orderBy(...keys.orderBy)
+    .limit(QUESTION_PAGE_SIZE + 1)
+    .as('page');
   const viewer = viewerByToken(db, token, {
     answeredCount: sql<number>`${experts.answeredCount}`.as('answered_count'),
     unansweredCount: sql<number>`(select count(*)::int from ${questions}
@@ -138,82 +157,55 @@ function coachInboxStatement(db: Database, filter: InboxFilter, paged: boolean) 
       questions.createdAt,
       'coach_since',
     ),
+    page: jsonArray(page).as('page'),
   });
-  const keys = inboxKeys(filter);
-  const status =
-    filter === 'all'
-      ? undefined
-      : sql`${questions.status} = ${filter === 'answered' ? ANSWERED : PENDING}`;
-  const page = db
-    .select({
-      id: questions.id,
-      askerId: questions.askerId,
-      askerName: questions.askerName,
-      askerPhotoUrl: userRoles.photoUrl,
-      question: questions.question,
-      context: questions.context,
-      answer: questions.answer,
-      status: questions.status,
-      paymentStatus: questions.paymentStatus,
-      amount: questions.amount,
-      createdAt: questions.createdAt,
-      answeredAt: questions.answeredAt,
-      sortKey: keys.sortKey.as('sort_key'),
-    })
-    .from(questions)
-    .leftJoin(userRoles, and(eq(userRoles.userId, questions.askerId), eq(userRoles.role, 'asker')))
-    .where(
-      and(
-        eq(questions.expertId, viewer.expertId),
-        VISIBLE_PAYMENT,
-        status,
-        paged ? keys.after : undefined,
-      ),
-    )
-    .orderBy(...keys.orderBy)
-    .limit(QUESTION_PAGE_SIZE + 1)
-    .as('page');
-  return db
-    .select()
-    .from(viewer)
-    .leftJoinLateral(page, sql`true`);
+  return db.select().from(viewer);
 }
+
+/** What every list shows of a question: its texts, where it stands, its price and its times. */
+const summaryOf = (q: typeof questions | typeof threadQuestions) => ({
+  id: q.id,
+  question: q.question,
+  answer: q.answer,
+  status: q.status,
+  paymentStatus: q.paymentStatus,
+  amount: q.amount,
+  createdAt: isoTime(q.createdAt),
+  answeredAt: isoTime(q.answeredAt),
+});
 
 /** A page of the Player's own questions, newest first: served by questions_asker_idx. */
 function playerQuestionsStatement(db: Database, paged: boolean) {
-  const viewer = viewerByToken(db, token);
   const keys = myKeys;
   const page = db
     .select({
-      id: questions.id,
-      expertId: questions.expertId,
-      expertName: experts.name,
-      expertPhotoUrl: experts.photoUrl,
-      expertise: experts.expertise,
-      question: questions.question,
-      answer: questions.answer,
-      status: questions.status,
-      paymentStatus: questions.paymentStatus,
-      amount: questions.amount,
-      createdAt: questions.createdAt,
-      answeredAt: questions.answeredAt,
-      disputeFlagged: questions.disputeFlagged,
-      disputeUntil: payouts.releasableAt,
-      declinedAt: questions.declinedAt,
-      sortKey: keys.sortKey.as('sort_key'),
+      row: jsonObject<PlayerQuestion & { sortKey: string }>({
+        ...summaryOf(questions),
+        expert: jsonObject<PlayerQuestion['expert']>({
+          id: experts.id,
+          name: experts.name,
+          photoUrl: experts.photoUrl,
+          expertise: experts.expertise,
+        }),
+        disputeFlagged: questions.disputeFlagged,
+        disputeUntil: isoTime(payouts.releasableAt),
+        declinedAt: isoTime(questions.declinedAt),
+        sortKey: keys.sortKey,
+      }).as('row'),
     })
     .from(questions)
     .innerJoin(experts, eq(experts.id, questions.expertId))
     .leftJoin(payouts, eq(payouts.questionId, questions.id))
-    .where(and(eq(questions.askerId, viewer.id), paged ? keys.after : undefined))
+    // `users` is the viewer's row, from the statement around this one.
+    .where(and(eq(questions.askerId, users.id), paged ? keys.after : undefined))
     .orderBy(...keys.orderBy)
     .limit(QUESTION_PAGE_SIZE + 1)
     .as('page');
-  return db
-    .select()
-    .from(viewer)
-    .leftJoinLateral(page, sql`true`);
+  return db.select().from(viewerByToken(db, token, { page: jsonArray(page).as('page') }));
 }
+
+/** The thread of a question page: every question between its asker and its Coach, oldest first. */
+const threadQuestions = alias(questions, 'thread');
 
 /**
  * The question page: the question, its Coach, the asker's photo, its review, the viewer's own
@@ -221,6 +213,20 @@ function playerQuestionsStatement(db: Database, paged: boolean) {
  */
 function questionPageStatement(db: Database) {
   const viewer = viewerByToken(db, token);
+  const thread = db
+    .select({
+      row: jsonObject<QuestionDetail['thread'][number]>(summaryOf(threadQuestions)).as('row'),
+    })
+    .from(threadQuestions)
+    .where(
+      and(
+        eq(threadQuestions.askerId, questions.askerId),
+        eq(threadQuestions.expertId, questions.expertId),
+        or(eq(questions.askerId, viewer.id), eq(experts.userId, viewer.id)),
+      ),
+    )
+    .orderBy(asc(threadQuestions.createdAt))
+    .as('thread_rows');
   const detail = db
     .select({
       ...getTableColumns(questions),
@@ -232,6 +238,7 @@ function questionPageStatement(db: Database) {
       review: renamed<number | null>(reviews.rating, 'review'),
       viewerHelpful: ratings.isHelpful,
       disputeUntil: payouts.releasableAt,
+      thread: jsonArray(thread).as('thread'),
     })
     .from(questions)
     .innerJoin(experts, eq(experts.id, questions.expertId))
@@ -241,32 +248,10 @@ function questionPageStatement(db: Database) {
     .leftJoin(ratings, and(eq(ratings.questionId, questions.id), eq(ratings.userId, viewer.id)))
     .where(eq(questions.id, sql.placeholder('id')))
     .as('detail');
-  const thread = db
-    .select({
-      id: questions.id,
-      question: questions.question,
-      answer: questions.answer,
-      status: questions.status,
-      paymentStatus: questions.paymentStatus,
-      amount: questions.amount,
-      createdAt: questions.createdAt,
-      answeredAt: questions.answeredAt,
-    })
-    .from(questions)
-    .where(
-      and(
-        eq(questions.askerId, detail.askerId),
-        eq(questions.expertId, detail.expertId),
-        or(eq(detail.askerId, viewer.id), eq(detail.expertUserId, viewer.id)),
-      ),
-    )
-    .orderBy(asc(questions.createdAt))
-    .as('thread');
   return db
     .select()
     .from(viewer)
-    .leftJoinLateral(detail, sql`true`)
-    .leftJoinLateral(thread, sql`true`);
+    .leftJoinLateral(detail, sql`true`);
 }
 
 /**

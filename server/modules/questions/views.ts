@@ -23,7 +23,7 @@ export function questionViews(auth: Auth, db: Database) {
         reads.questionPage(token, id),
       );
       if (!data) throw notFound(joined(QUESTION_MESSAGES.notFound));
-      const { askerId, expertUserId } = data.detail;
+      const { askerId, expertUserId } = data;
       const role = askerId === viewer.id ? 'asker' : expertUserId === viewer.id ? 'expert' : null;
       if (!role) throw forbidden(QUESTION_MESSAGES.accessRestricted);
       return questionDetailBody(data, role);
