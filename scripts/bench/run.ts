@@ -165,11 +165,13 @@ for (const size of sizes) {
         let statements: StatementRates | undefined;
         if (judged) {
           log("  PostgreSQL alone, each signed-in read's own statement (pgbench, prepared):");
-          statements = await measureStatementCeilings(
-            server.url,
-            { name: databaseName(size), url: databaseUrl(size) },
-            fixtures,
-            endpointOptions,
+          statements = await phase('statement ceilings', () =>
+            measureStatementCeilings(
+              server.url,
+              { name: databaseName(size), url: databaseUrl(size) },
+              fixtures,
+              endpointOptions,
+            ),
           );
         }
         const pgbench = judged

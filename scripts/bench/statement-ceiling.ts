@@ -32,7 +32,11 @@ const SELECT_ONE = 'select 1';
 /** The session token inside better-auth's signed cookie (`name=token.signature`, URL-encoded). */
 const tokenOf = (cookie: string) => decodeURIComponent(cookie.split('=')[1] ?? '').split('.')[0]!;
 
-/** pgbench's script for a statement: each `$n` becomes the variable `:pn`, set with `-D`. */
+/**
+ * pgbench's script for a statement: each `$n` becomes the variable `:pn`, set with `-D`. pgbench
+ * takes any `:name` in the text for a variable, even inside a string literal, so the app's
+ * statements keep their literals free of one (see `isoTime`).
+ */
 function pgbenchScript({ text, params }: Captured): { script: string; defines: string[] } {
   return {
     script: `${text.replace(/\$(\d+)/g, ':p$1')};\n`,
