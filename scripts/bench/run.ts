@@ -17,10 +17,17 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { SHAPES } from './constants';
 import { benchPool, databaseExists, databaseName, databaseUrl, parseSize, type Size } from './db';
-import { runBaseline, runOneQueryFloor, runReads, runWrites, type RunOptions } from './endpoints';
+import {
+  runBaseline,
+  runOneQueryFloor,
+  runReads,
+  runWrites,
+  type EndpointResult,
+  type RunOptions,
+} from './endpoints';
 import { findFixtures, removeBenchWrites } from './fixtures';
 import { runLighthouse } from './lighthouse';
-import { runPgbench } from './pgbench';
+import { runPgbench, type PgbenchResult } from './pgbench';
 import { runLoad } from './load';
 import {
   ROOT,
@@ -161,8 +168,11 @@ for (const size of sizes) {
       try {
         const floor = await runOneQueryFloor(server.url, endpointOptions);
         const reads = await runReads(server.url, fixtures, endpointOptions);
+        // The large dataset (or the largest run) is the judged one: ceilings and writes run on it.
         const judged = size === 'large' || size === primary;
         let statements: StatementRates | undefined;
+        let pgbench: PgbenchResult | undefined;
+        let writes: EndpointResult[] = [];
         if (judged) {
           log("  PostgreSQL alone, each signed-in read's own statement (pgbench, prepared):");
           statements = await phase('statement ceilings', () =>
@@ -173,18 +183,13 @@ for (const size of sizes) {
               endpointOptions,
             ),
           );
+          // Each write measurement starts after a checkpoint, so none pays for the dirty pages and
+          // WAL of what ran before it (a checkpoint during pgbench once cut its rate to a quarter).
+          await pool.query('CHECKPOINT');
+          pgbench = await runPgbench(endpointOptions.connections, endpointOptions.durationS, log);
+          await pool.query('CHECKPOINT');
+          writes = await runWrites(server.url, pool, size, endpointOptions);
         }
-        // Each write measurement starts after a checkpoint, so none pays for the dirty pages and
-        // WAL of what ran before it (a checkpoint during pgbench once cut its rate to a quarter).
-        const checkpoint = () => pool.query('CHECKPOINT');
-        const pgbench = judged
-          ? await checkpoint().then(() =>
-              runPgbench(endpointOptions.connections, endpointOptions.durationS, log),
-            )
-          : undefined;
-        const writes = judged
-          ? await checkpoint().then(() => runWrites(server.url, pool, size, endpointOptions))
-          : [];
         report.datasets[size] = {
           shape: SHAPES[size],
           fixtures: {

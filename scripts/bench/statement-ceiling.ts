@@ -27,8 +27,6 @@ interface Captured {
   params: unknown[];
 }
 
-const SELECT_ONE = 'select 1';
-
 /** The session token inside better-auth's signed cookie (`name=token.signature`, URL-encoded). */
 const tokenOf = (cookie: string) => decodeURIComponent(cookie.split('=')[1] ?? '').split('.')[0]!;
 
@@ -79,26 +77,26 @@ export async function measureStatementCeilings(
   }
 
   const dir = mkdtempSync(path.join(tmpdir(), 'playbook-bench-statements-'));
+  const rateOf = async (name: string, statement: Captured) => {
+    const { script, defines } = pgbenchScript(statement);
+    const file = path.join(dir, `${name.replace(/\W+/g, '-')}.sql`);
+    writeFileSync(file, script);
+    const tps = await pgbenchTps(
+      database.name,
+      ['-M', 'prepared', '-f', file, ...defines],
+      options.connections,
+      options.durationS,
+    );
+    options.log(`  ${`statement alone: ${name}`.padEnd(40)} ${tps.toFixed(0).padStart(7)} /s`);
+    return tps;
+  };
   const reads: Record<string, number> = {};
-  let selectOne = 0;
+  let selectOne: number;
   try {
-    for (const [name, statement] of Object.entries({
-      ...captured,
-      [SELECT_ONE]: { text: 'select 1', params: [] },
-    })) {
-      const { script, defines } = pgbenchScript(statement);
-      const file = path.join(dir, `${name.replace(/\W+/g, '-')}.sql`);
-      writeFileSync(file, script);
-      const tps = await pgbenchTps(
-        database.name,
-        ['-M', 'prepared', '-f', file, ...defines],
-        options.connections,
-        options.durationS,
-      );
-      if (name === SELECT_ONE) selectOne = tps;
-      else reads[name] = tps;
-      options.log(`  ${`statement alone: ${name}`.padEnd(40)} ${tps.toFixed(0).padStart(7)} /s`);
+    for (const [name, statement] of Object.entries(captured)) {
+      reads[name] = await rateOf(name, statement);
     }
+    selectOne = await rateOf('select 1', { text: 'select 1', params: [] });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

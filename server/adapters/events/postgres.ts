@@ -95,10 +95,6 @@ export async function createPostgresBus(url: string, logger: Logger): Promise<Ev
       // A request still finishing while the process shuts down has committed its change; failing
       // it now over a notification would turn that success into an error.
       if (closed) return;
-      if (!client) {
-        logger.warn({ channel }, 'event bus not connected; other processes miss this event');
-        return;
-      }
       const envelope = JSON.stringify({ origin, channel, payload } satisfies Envelope);
       const published = new Promise<void>((sent, failed) =>
         waiting.push({ envelope, sent, failed }),
