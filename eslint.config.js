@@ -50,6 +50,12 @@ export default tseslint.config(
     files: ['server/**/*.ts'],
     rules: restrictImports('**/web/**', '@/*'),
   },
+  {
+    // The page test renders with the web app's server entry, as the built server does through the
+    // SsrEntry contract (ADR 026); nothing else of the web app.
+    files: ['server/plugins/web-app.test.ts'],
+    rules: restrictImports({ group: ['**/web/**', '!**/web/entry-server', '@/*'] }),
+  },
   // The server's modules (docs/architecture.md 'Module boundaries'): another module is reached
   // through its public surface, `modules/<m>/index.ts`, and never the other way from a module to
   // the jobs. Tests may import anything. Later blocks replace the rule, so each repeats the above.

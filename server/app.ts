@@ -36,6 +36,7 @@ import { errorHandler } from './plugins/error-handler';
 import { localFiles } from './plugins/local-files';
 import { security } from './plugins/security';
 import { webApp } from './plugins/web-app';
+import type { SsrEntry } from '../contracts/ssr';
 
 const REQUEST_ID = /^[\w-]{8,64}$/;
 
@@ -54,6 +55,8 @@ export interface BuildOptions {
   /** Directory of the built web app; without a build only the API is served. */
   webRoot: string;
   logger?: FastifyServerOptions['loggerInstance'];
+  /** The server renderer of the public pages; by default the build's, beside webRoot. */
+  renderer?: SsrEntry;
 }
 
 export async function buildApp(ctx: AppContext, options: BuildOptions) {
@@ -123,7 +126,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions) {
   if (config.STORAGE_DRIVER === 'disk') {
     await app.register(localFiles, { root: localFilesDir(config) });
   }
-  await app.register(webApp, { root: options.webRoot, publicUrl: config.PUBLIC_URL });
+  await app.register(webApp, {
+    root: options.webRoot,
+    publicUrl: config.PUBLIC_URL,
+    renderer: options.renderer,
+  });
   return app;
 }
 

@@ -34,13 +34,30 @@ async function compressed(html: string, acceptEncoding: string | undefined) {
 const inScript = (json: string) => json.replace(/</g, '\\u003c');
 
 /**
+ * The page template filled with a rendered page. Each piece goes in through a replacer function:
+ * a replacement string would expand `$'`, `$&`, `$1`... in a Coach's name or bio and break the
+ * page's data for every visitor (issue 21), so no rendered text is ever a replacement pattern.
+ */
+function fillPage(template: string, page: { head: string; html: string; state: string }): string {
+  return template
+    .replace(/<title>[^<]*<\/title>/, () => '')
+    .replace(/<meta\s+name="description"[^>]*>/, () => '')
+    .replace('</head>', () => `  ${page.head}\n  </head>`)
+    .replace(
+      '<div id="root"></div>',
+      () =>
+        `<div id="root">${page.html}</div><script type="application/json" id="ssr-state">${inScript(page.state)}</script>`,
+    );
+}
+
+/**
  * Serves the built React app: hashed assets cached for a year and sent brotli or gzip compressed
  * when the browser accepts it. A public page is rendered by React on the server (ADR 026), with
  * its head and the data it was rendered from; every other GET gets index.html, so client-side
  * routes (including unknown ones, which render the not-found page) work on reload.
  */
-export const webApp = fp<{ root: string; publicUrl: string }>(
-  async (app: FastifyInstance, { root, publicUrl }) => {
+export const webApp = fp<{ root: string; publicUrl: string; renderer?: SsrEntry }>(
+  async (app: FastifyInstance, { root, publicUrl, renderer: given }) => {
     const indexPath = path.join(root, 'index.html');
     const hasBuild = existsSync(indexPath);
     if (hasBuild) {
@@ -59,7 +76,7 @@ export const webApp = fp<{ root: string; publicUrl: string }>(
         },
       });
     }
-    const renderer = hasBuild ? await loadRenderer(app, root) : null;
+    const renderer = hasBuild ? await loadRenderer(app, root, given) : null;
     const template = hasBuild ? inlineStylesheet(root, readFileSync(indexPath, 'utf8')) : '';
     const origin = new URL(publicUrl).origin;
 
@@ -80,14 +97,7 @@ export const webApp = fp<{ root: string; publicUrl: string }>(
       }
       if (result.kind === 'shell') return sendShell(reply);
       if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
-      const html = template
-        .replace(/<title>[^<]*<\/title>/, '')
-        .replace(/<meta\s+name="description"[^>]*>/, '')
-        .replace('</head>', `  ${result.head}\n  </head>`)
-        .replace(
-          '<div id="root"></div>',
-          `<div id="root">${result.html}</div><script type="application/json" id="ssr-state">${inScript(result.state)}</script>`,
-        );
+      const html = fillPage(template, result);
       const { body, encoding } = await compressed(html, request.headers['accept-encoding']);
       if (encoding) reply.header('Content-Encoding', encoding);
       return (
@@ -122,11 +132,18 @@ function inlineStylesheet(root: string, html: string): string {
   );
 }
 
-/** The built server renderer, talking to this app's API in process; null without one. */
-async function loadRenderer(app: FastifyInstance, root: string): Promise<SsrEntry | null> {
+/**
+ * The server renderer, talking to this app's API in process: the one given (a test's, from the
+ * source) or the build's; null without one.
+ */
+async function loadRenderer(
+  app: FastifyInstance,
+  root: string,
+  given: SsrEntry | undefined,
+): Promise<SsrEntry | null> {
   const entry = path.join(root, '..', 'ssr', 'entry-server.js');
-  if (!existsSync(entry)) return null;
-  const renderer = (await import(pathToFileURL(entry).href)) as SsrEntry;
+  if (!given && !existsSync(entry)) return null;
+  const renderer = given ?? ((await import(pathToFileURL(entry).href)) as SsrEntry);
   // A page only reads while it renders, so every call is a GET.
   const transport: ApiTransport = async (url) => {
     const cookie = visitor.getStore()?.cookie;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import pino from 'pino';
-import { buildApp, type App } from '../app';
+import { buildApp, type App, type BuildOptions } from '../app';
 import { createContext } from '../bootstrap';
 import { loadConfig } from '../config';
 import type { AppContext } from '../context';
@@ -47,11 +47,12 @@ export interface TestApp {
 /** The whole API on a fresh database, configured like production but for the given overrides. */
 /**
  * `shared`: a database another test app also uses (the caller closes it), for tests of several
- * processes on one database.
+ * processes on one database. `web`: a web app to serve (its root and server renderer); none by default.
  */
 export async function createTestApp(
   env: Record<string, string> = {},
   shared?: DatabaseHandle,
+  web: Pick<BuildOptions, 'webRoot' | 'renderer'> = { webRoot: '/nonexistent' },
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'playbook-test-'));
   // Tests sign many users up from one address; the rate-limit test sets its own low limit.
@@ -75,7 +76,7 @@ export async function createTestApp(
     await closeDatabase();
   };
   const ctx = await createContext(config, logger, database);
-  const app = await buildApp(ctx, { webRoot: '/nonexistent', logger });
+  const app = await buildApp(ctx, { ...web, logger });
   await app.ready();
   return {
     app,
