@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../errors';
-import { byTime } from './keyset';
-import { questions } from './schema';
+import { byTime, keyset } from './keyset';
+import { experts, questions } from './schema';
 
 const cursorOf = (value: string) =>
   Buffer.from(JSON.stringify([value, '6f1c2a3b-1d2e-4f5a-8b6c-7d8e9f0a1b2c'])).toString(
@@ -25,8 +25,33 @@ describe('keyset cursors', () => {
     '2026-01-01 00:00:61+00',
     '0000-01-01 00:00:00+00',
     '2026-01-01 00:00:00+99',
+    '2020-01-01 00:00:00+10:99',
+    '2020-01-01 00:00:00+16',
   ])('refuses the impossible time %s with a 400, before PostgreSQL sees it', (value) => {
     expect(page(value)).toThrow(AppError);
     expect(page(value)).toThrow('Invalid page cursor.');
   });
+});
+
+describe('integer cursors', () => {
+  const byAnswers = (value: string) => () =>
+    keyset({
+      sort: experts.answeredCount,
+      sortType: 'integer',
+      id: experts.id,
+      idType: 'uuid',
+      direction: 'desc',
+      cursor: cursorOf(value),
+    });
+
+  it.each(['0', '-2147483648', '2147483647'])('accepts %s, within the column type', (value) => {
+    expect(byAnswers(value)).not.toThrow();
+  });
+
+  it.each(['9999999999', '2147483648', '-2147483649', '1.5', '2020-01-01 00:00:00+00'])(
+    'refuses %s with a 400, before PostgreSQL sees it',
+    (value) => {
+      expect(byAnswers(value)).toThrow('Invalid page cursor.');
+    },
+  );
 });

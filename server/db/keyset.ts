@@ -16,26 +16,47 @@ export interface KeysetSpec {
   cursor: string | undefined;
 }
 
-// A cursor is cast in SQL, so its parts are checked first: a forged one is a 400, never a 500.
-const FORMATS = {
-  timestamptz: /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/,
-  text: /^[^\0]{0,400}$/,
-  integer: /^-?\d{1,10}$/,
-  uuid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+/** The range of PostgreSQL's `integer`, the type of every count, price and rating a page sorts by. */
+const INTEGER_MIN = -(2 ** 31);
+const INTEGER_MAX = 2 ** 31 - 1;
+/** PostgreSQL takes a time zone offset of at most 15:59 either way. */
+const OFFSET_MAX_HOURS = 15;
+
+/**
+ * A cursor's parts are cast in SQL, so each is checked against the type of what its page sorts by
+ * first: a forged one is a 400, never a 500 from the cast (issue 21: an integer past the type's
+ * range, an offset of +10:99).
+ */
+const KEY_CHECKS: Record<
+  KeysetSpec['sortType'] | KeysetSpec['idType'],
+  (value: string) => boolean
+> = {
+  timestamptz: isRealTimestamp,
+  text: (value) => /^[^\0]{0,400}$/.test(value),
+  integer: (value) =>
+    /^-?\d{1,10}$/.test(value) && Number(value) >= INTEGER_MIN && Number(value) <= INTEGER_MAX,
+  uuid: (value) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value),
 };
 
 /**
- * A timestamp PostgreSQL will accept: the format alone lets through month 13 or February 30, which
+ * A timestamp as PostgreSQL writes one (`2026-11-25 13:30:35.123456+00`, `...+05:30`) that it
+ * will read back: the shape alone lets through month 13, February 30 or an offset of +10:99, which
  * the cast then refuses with a 500.
  */
 function isRealTimestamp(value: string): boolean {
-  const parts = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(?:\.\d+)?[+-](\d{2})/.exec(value);
+  const parts =
+    /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(?:\.\d{1,6})?[+-](\d{2})(?::(\d{2}))?$/.exec(
+      value,
+    );
   if (!parts) return false;
-  const [year, month, day, hour, minute, second, offset] = parts.slice(1).map(Number);
+  const [year, month, day, hour, minute, second, offsetHours, offsetMinutes] = parts
+    .slice(1)
+    .map((part) => Number(part ?? 0));
   // Date.UTC rolls an impossible field over into the next one, so a round trip shows it.
   const date = new Date(Date.UTC(year ?? NaN, (month ?? NaN) - 1, day, hour, minute, second));
   return (
-    (offset ?? 99) <= 15 &&
+    (offsetHours ?? Infinity) <= OFFSET_MAX_HOURS &&
+    (offsetMinutes ?? Infinity) <= 59 &&
     date.getUTCFullYear() === year &&
     date.getUTCMonth() === (month ?? NaN) - 1 &&
     date.getUTCDate() === day &&
@@ -53,9 +74,8 @@ function decode(cursor: string, spec: KeysetSpec): [string, string] {
       value.length === 2 &&
       typeof value[0] === 'string' &&
       typeof value[1] === 'string' &&
-      FORMATS[spec.sortType].test(value[0]) &&
-      (spec.sortType !== 'timestamptz' || isRealTimestamp(value[0])) &&
-      FORMATS[spec.idType].test(value[1])
+      KEY_CHECKS[spec.sortType](value[0]) &&
+      KEY_CHECKS[spec.idType](value[1])
     ) {
       return [value[0], value[1]];
     }
