@@ -2,8 +2,15 @@ import { z } from 'zod';
 
 export const ADMIN_TOKEN_KEY = 'admin_token';
 export const ADMIN_MAX_FAILED_ATTEMPTS = 5;
-/** Failed logins for one username from all addresses together in a minute before it slows down. */
+/**
+ * Failed logins for one username from all addresses together in a minute before its sign-in slows
+ * down (ADR 038): a delay, or the code asked with the password, never a refusal.
+ */
 export const ADMIN_GLOBAL_FAILURES_PER_MINUTE = 20;
+/** Sign-in attempts from one address in a minute, whatever the username (ADR 038). */
+export const ADMIN_LOGIN_ATTEMPTS_PER_ADDRESS_PER_MINUTE = 20;
+/** How long each sign-in of a slowed-down username without two-factor sign-in waits. */
+export const ADMIN_THROTTLED_LOGIN_DELAY_MS = 2_000;
 
 export const ADMIN_MESSAGES = {
   username: 'Username must be 3-50 characters, letters, numbers, underscore and hyphen only',
@@ -15,7 +22,8 @@ export const ADMIN_MESSAGES = {
   invalidCredentials: 'Invalid credentials',
   /** The server's lock message; the client looks for 'locked' (spec §4). */
   locked: 'Too many failed attempts. This account is locked for a while; try again later.',
-  throttled: 'Too many failed attempts for this account right now. Wait a minute and try again.',
+  /** While sign-in is slowed down, a wrong password and a wrong code get the same answer. */
+  passwordOrCodeWrong: 'The password or the code is not right.',
   lockedNotice: 'Account temporarily locked due to multiple failed attempts.',
   attempts: (n: number) =>
     `Failed login attempts: ${n}. Account will be locked after ${ADMIN_MAX_FAILED_ATTEMPTS} attempts.`,
@@ -27,6 +35,7 @@ export const ADMIN_MESSAGES = {
   totpFormat: 'The code is the 6 digits your authenticator app shows.',
   totpAlreadyOn: 'Two-factor sign-in is already on.',
   totpNotOn: 'Two-factor sign-in is not on.',
+  totpLocked: 'Too many wrong codes. Two-factor changes are locked for a while; try again later.',
   totpNotStarted: 'Start the set-up again: there is no code to check yet.',
   totpOn: { title: 'Two-factor sign-in is on:', description: 'Every sign-in now asks for a code.' },
   totpOff: {

@@ -545,9 +545,33 @@ export const adminAuditLog = pgTable(
   },
   (t) => [
     index('admin_audit_log_at_idx').on(t.at),
-    // Lockout counts recent failed logins per username.
+    // The audit log is read by username and time.
     index('admin_audit_log_username_idx').on(sql`lower(${t.username})`, t.at),
   ],
+);
+
+/**
+ * Failures counted against administrator sign-in and code checks (ADR 038), in the database so
+ * every process sees one count. A row is one counter: `login-address` per username and client
+ * address (five failures lock it), `login-username` per username across addresses (many failures
+ * slow sign-in down, never refuse it), `totp` per administrator for the code checks of a signed-in
+ * administrator.
+ */
+export const adminAttemptLimits = pgTable(
+  'admin_attempt_limits',
+  {
+    kind: text('kind').notNull(),
+    /** lower(username) for sign-in counters, the administrator's id for `totp`. */
+    subject: text('subject').notNull(),
+    /** The client address for `login-address`; '' for the others. */
+    address: text('address').notNull().default(''),
+    /** Failures in the current window, with the attempts under way (claimed, not yet decided). */
+    failures: integer('failures').notNull(),
+    windowStartedAt: at('window_started_at').notNull(),
+    /** Locked (or, for `login-username`, slowed down) until then. */
+    lockedUntil: at('locked_until'),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.subject, t.address] })],
 );
 
 // ---------------------------------------------------------------- infrastructure

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { coachSlugBase } from '../../contracts/coach-slug';
-import { expertSlugs, experts, questions, users } from '../db/schema';
+import { adminAttemptLimits, expertSlugs, experts, questions, users } from '../db/schema';
 
 /** Inserts a verified user directly, as the tests' starting point. */
 export async function insertUser(db: Executor, overrides: Partial<typeof users.$inferInsert> = {}) {
@@ -59,4 +60,13 @@ export async function insertQuestion(
     .returning();
   if (!row) throw new Error('no question');
   return row;
+}
+
+/** Every administrator attempt counter as it would be `minutes` from now (ADR 038). */
+export async function adminAttemptsAge(db: Executor, minutes: number) {
+  const earlier = sql.raw(`interval '${Math.trunc(minutes)} minutes'`);
+  await db.update(adminAttemptLimits).set({
+    windowStartedAt: sql`${adminAttemptLimits.windowStartedAt} - ${earlier}`,
+    lockedUntil: sql`${adminAttemptLimits.lockedUntil} - ${earlier}`,
+  });
 }

@@ -1,9 +1,14 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAuditLog, adminSessions } from '../../db/schema';
-import { insertCoach, insertQuestion, insertUser } from '../../test/factories';
+import { adminAttemptLimits, adminAuditLog, adminSessions } from '../../db/schema';
+import { adminAttemptsAge, insertCoach, insertQuestion, insertUser } from '../../test/factories';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/harness';
-import { ADMIN_GLOBAL_FAILURES_PER_MINUTE, ADMIN_MESSAGES } from '../../../contracts/admin';
+import {
+  ADMIN_GLOBAL_FAILURES_PER_MINUTE,
+  ADMIN_LOGIN_ATTEMPTS_PER_ADDRESS_PER_MINUTE,
+  ADMIN_MESSAGES,
+  ADMIN_THROTTLED_LOGIN_DELAY_MS,
+} from '../../../contracts/admin';
 import { createAdmin } from './service';
 
 const PASSWORD = 'a-long-admin-password';
@@ -104,12 +109,15 @@ describe(`administrator portal API (${testDatabaseKind})`, () => {
     const locked = await login('lock-me', PASSWORD, from);
     expect(locked.statusCode).toBe(423);
     expect(locked.json().message).toMatch(/locked/);
-    // Sixteen minutes pass.
-    await db()
-      .update(adminAuditLog)
-      .set({ at: sql`${adminAuditLog.at} - interval '16 minutes'` })
-      .where(eq(adminAuditLog.username, 'lock-me'));
-    expect((await login('lock-me', PASSWORD)).statusCode).toBe(200);
+    // Fourteen minutes on, refusals in between have not made the lock any longer or lifted it.
+    await adminAttemptsAge(db(), 14);
+    expect((await login('lock-me', PASSWORD, from)).statusCode).toBe(423);
+    await adminAttemptsAge(db(), 2);
+    expect((await login('lock-me', PASSWORD, from)).statusCode).toBe(200);
+    // The success starts the count over: one more failure is not a lock.
+    expect((await login('lock-me', 'wrong-password', from)).json().message).toBe(
+      ADMIN_MESSAGES.invalidCredentials,
+    );
   });
 
   it('cannot be used to lock the real administrator out from another address', async () => {
@@ -118,27 +126,96 @@ describe(`administrator portal API (${testDatabaseKind})`, () => {
     expect((await login('ops-admin', PASSWORD, '10.34.0.2')).statusCode).toBe(200);
   });
 
-  it('slows a guess spread over many addresses with a global throttle per username', async () => {
+  it('issue 21: 20 wrong logins from one address never refuse the right password from another', async () => {
+    await createAdmin(db(), 'target-admin', PASSWORD);
+    const [a, b] = ['10.36.0.1', '10.36.0.2'];
+    const statuses: number[] = [];
+    for (let i = 0; i < ADMIN_LOGIN_ATTEMPTS_PER_ADDRESS_PER_MINUTE; i++) {
+      statuses.push((await login('target-admin', 'wrong-password', a)).statusCode);
+    }
+    expect(statuses).toEqual([...Array(5).fill(401), ...Array(15).fill(423)]);
+    const started = Date.now();
+    expect((await login('target-admin', PASSWORD, b)).statusCode).toBe(200);
+    // Not slowed down either: the locked refusals were not failures.
+    expect(Date.now() - started).toBeLessThan(ADMIN_THROTTLED_LOGIN_DELAY_MS);
+    // A stays locked, and its next attempt is the per-address limit's, audited and counted nowhere.
+    const [lock] = await db()
+      .select({ locked: sql<boolean>`${adminAttemptLimits.lockedUntil} > now()` })
+      .from(adminAttemptLimits)
+      .where(
+        and(eq(adminAttemptLimits.subject, 'target-admin'), eq(adminAttemptLimits.address, a)),
+      );
+    expect(lock?.locked).toBe(true);
+    expect((await login('target-admin', PASSWORD, a)).statusCode).toBe(429);
+    expect((await login('target-admin', PASSWORD, b)).statusCode).toBe(200);
+    const audited = await db()
+      .select({ details: adminAuditLog.details, success: adminAuditLog.success })
+      .from(adminAuditLog)
+      .where(and(eq(adminAuditLog.username, 'target-admin'), eq(adminAuditLog.action, 'login')));
+    const reasons = audited.map((row) =>
+      row.success ? 'success' : (row.details as { reason: string }).reason,
+    );
+    expect(reasons.sort()).toEqual(
+      [
+        ...Array(5).fill('invalid credentials'),
+        ...Array(15).fill('locked'),
+        'rate limited',
+        'success',
+        'success',
+      ].sort(),
+    );
+  });
+
+  it('runs no more password checks than the lock allows, however many arrive at once', async () => {
+    await createAdmin(db(), 'burst-admin', PASSWORD);
+    const statuses = await Promise.all(
+      Array.from(
+        { length: 12 },
+        async () => (await login('burst-admin', 'wrong-password', '10.37.0.1')).statusCode,
+      ),
+    );
+    expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 423)).toHaveLength(7);
+  });
+
+  it('keeps the lock in the database, so every process sees it', async () => {
+    await createAdmin(db(), 'shared-admin', PASSWORD);
+    const other = await createTestApp({ ADMIN_LOCKOUT_MINUTES: '15' }, t.ctx.database);
+    try {
+      for (let i = 0; i < 5; i++) await login('shared-admin', 'wrong-password', '10.38.0.1');
+      const elsewhere = await other.app.inject({
+        method: 'POST',
+        url: '/api/admin/login',
+        payload: { username: 'shared-admin', password: PASSWORD },
+        remoteAddress: '10.38.0.1',
+      });
+      expect(elsewhere.statusCode).toBe(423);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('slows a guess spread over many addresses down, never refusing the right password', async () => {
     await createAdmin(db(), 'spread-admin', PASSWORD);
     for (let i = 1; i <= ADMIN_GLOBAL_FAILURES_PER_MINUTE; i++) {
       expect((await login('spread-admin', 'wrong-password', `10.35.0.${i}`)).statusCode).toBe(401);
     }
-    const throttled = await login('spread-admin', PASSWORD, '10.35.1.1');
-    expect(throttled.statusCode).toBe(429);
-    expect(throttled.json().message).toBe(ADMIN_MESSAGES.throttled);
-    // A minute later the administrator gets in.
-    await db()
-      .update(adminAuditLog)
-      .set({ at: sql`${adminAuditLog.at} - interval '61 seconds'` })
-      .where(eq(adminAuditLog.username, 'spread-admin'));
+    const started = Date.now();
     expect((await login('spread-admin', PASSWORD, '10.35.1.1')).statusCode).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(ADMIN_THROTTLED_LOGIN_DELAY_MS - 50);
+    // A minute after the last failure, no more waiting.
+    await adminAttemptsAge(db(), 1);
+    const later = Date.now();
+    expect((await login('spread-admin', PASSWORD, '10.35.1.1')).statusCode).toBe(200);
+    expect(Date.now() - later).toBeLessThan(ADMIN_THROTTLED_LOGIN_DELAY_MS);
   });
 
-  it('limits login attempts per address', async () => {
+  it('limits login attempts per address, for that address only', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 21; i++)
       statuses.push((await login('nobody-at-all', 'wrong-password', '10.32.0.1')).statusCode);
     expect(statuses.at(-1)).toBe(429);
+    expect((await login('ops-admin', PASSWORD, '10.32.0.2')).statusCode).toBe(200);
   });
 
   it('refuses an expired token and a revoked one', async () => {

@@ -1,9 +1,10 @@
-import { and, count, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { COACH_SHARE_PERCENT } from '../../../contracts/money';
 import type { Executor } from '../../db/client';
 import {
   abuseReports,
   adminAccounts,
+  adminAttemptLimits,
   adminAuditLog,
   adminSessions,
   experts,
@@ -59,47 +60,113 @@ export async function audit(db: Executor, entry: AuditEntry) {
   });
 }
 
+/** One counter of `admin_attempt_limits` (ADR 038). */
+export interface AttemptKey {
+  kind: 'login-address' | 'login-username' | 'totp';
+  subject: string;
+  address?: string;
+}
+
+/** `limit` failures within `windowMs` lock the counter for `lockMs` from the last of them. */
+export interface AttemptPolicy {
+  limit: number;
+  windowMs: number;
+  lockMs: number;
+}
+
+const limits = adminAttemptLimits;
+const keyOf = (key: AttemptKey) =>
+  and(
+    eq(limits.kind, key.kind),
+    eq(limits.subject, key.subject),
+    eq(limits.address, key.address ?? ''),
+  );
+const fresh = (key: AttemptKey) => ({
+  kind: key.kind,
+  subject: key.subject,
+  address: key.address ?? '',
+  failures: 1,
+  windowStartedAt: sql`now()`,
+});
+const millis = (ms: number) => sql`(${ms}::int * interval '1 millisecond')`;
+/** The counter starts over: its lock has passed, or (unlocked) its window has. */
+const expired = (policy: AttemptPolicy) =>
+  sql`coalesce(${limits.lockedUntil}, ${limits.windowStartedAt} + ${millis(policy.windowMs)}) <= now()`;
+
 /**
- * Failed logins for the username in the window since its last success (served by
- * admin_audit_log_username_idx), from one source address or from anywhere.
+ * Takes one attempt against the counter before the password or code is checked, so concurrent
+ * requests cannot run more checks than the limit allows: false (nothing counted) while it is
+ * locked or the limit is taken up by failures and attempts under way. The attempt then ends with
+ * `lockIfReached` (it failed), `releaseAttempt` (it was not a check) or `clearAttempts` (success).
  */
-export async function recentLoginFailures(
-  db: Executor,
-  username: string,
-  windowMinutes: number,
-  source: { ip: string | null } | 'anywhere',
-) {
-  const since = new Date(Date.now() - windowMinutes * 60_000);
-  const [lastSuccess] = await db
-    .select({ at: adminAuditLog.at })
-    .from(adminAuditLog)
-    .where(
-      and(
-        sql`lower(${adminAuditLog.username}) = lower(${username})`,
-        eq(adminAuditLog.action, 'login'),
-        eq(adminAuditLog.success, true),
-      ),
-    )
-    .orderBy(desc(adminAuditLog.at))
-    .limit(1);
-  const from = lastSuccess && lastSuccess.at > since ? lastSuccess.at : since;
+export async function claimAttempt(db: Executor, key: AttemptKey, policy: AttemptPolicy) {
+  const claimed = await db
+    .insert(limits)
+    .values(fresh(key))
+    .onConflictDoUpdate({
+      target: [limits.kind, limits.subject, limits.address],
+      set: {
+        failures: sql`case when ${expired(policy)} then 1 else ${limits.failures} + 1 end`,
+        windowStartedAt: sql`case when ${expired(policy)} then now() else ${limits.windowStartedAt} end`,
+        lockedUntil: sql`case when ${expired(policy)} then null else ${limits.lockedUntil} end`,
+      },
+      setWhere: sql`${expired(policy)} or (${limits.lockedUntil} is null and ${limits.failures} < ${policy.limit})`,
+    })
+    .returning({ failures: limits.failures });
+  return claimed.length === 1;
+}
+
+/** A claimed attempt failed: the counter locks once its failures reach the limit; true if locked. */
+export async function lockIfReached(db: Executor, key: AttemptKey, policy: AttemptPolicy) {
+  const locked = await db
+    .update(limits)
+    .set({ lockedUntil: sql`now() + ${millis(policy.lockMs)}` })
+    .where(and(keyOf(key), isNull(limits.lockedUntil), gte(limits.failures, policy.limit)))
+    .returning({ failures: limits.failures });
+  if (locked.length === 1) return true;
+  return isLimited(db, key);
+}
+
+/** A claimed attempt that checked nothing (the code was asked for) is not a failure. */
+export async function releaseAttempt(db: Executor, key: AttemptKey) {
+  await db
+    .update(limits)
+    .set({ failures: sql`greatest(${limits.failures} - 1, 0)` })
+    .where(keyOf(key));
+}
+
+/** Success: the counter starts over. */
+export async function clearAttempts(db: Executor, key: AttemptKey) {
+  await db.delete(limits).where(keyOf(key));
+}
+
+/**
+ * Counts a failure without claiming first (the counter only slows down, never refuses); reaching
+ * the limit (more than one), and every failure after it, limits the counter for `lockMs` from now.
+ */
+export async function countFailure(db: Executor, key: AttemptKey, policy: AttemptPolicy) {
+  const failures = sql`case when ${expired(policy)} then 1 else ${limits.failures} + 1 end`;
+  await db
+    .insert(limits)
+    .values(fresh(key))
+    .onConflictDoUpdate({
+      target: [limits.kind, limits.subject, limits.address],
+      set: {
+        failures,
+        windowStartedAt: sql`case when ${expired(policy)} then now() else ${limits.windowStartedAt} end`,
+        lockedUntil: sql`case when ${failures} >= ${policy.limit} then now() + ${millis(policy.lockMs)}
+          when ${expired(policy)} then null else ${limits.lockedUntil} end`,
+      },
+    });
+}
+
+/** Whether the counter is locked (or slowed down) right now. */
+export async function isLimited(db: Executor, key: AttemptKey) {
   const [row] = await db
-    .select({ failures: count() })
-    .from(adminAuditLog)
-    .where(
-      and(
-        sql`lower(${adminAuditLog.username}) = lower(${username})`,
-        eq(adminAuditLog.action, 'login'),
-        eq(adminAuditLog.success, false),
-        gt(adminAuditLog.at, from),
-        source === 'anywhere'
-          ? undefined
-          : source.ip === null
-            ? isNull(adminAuditLog.ip)
-            : eq(adminAuditLog.ip, source.ip),
-      ),
-    );
-  return row?.failures ?? 0;
+    .select({ limited: sql<boolean>`${limits.lockedUntil} > now()` })
+    .from(limits)
+    .where(keyOf(key));
+  return row?.limited === true;
 }
 
 /** A new session and the successful login's audit row, in one transaction. */

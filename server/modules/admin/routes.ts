@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  ADMIN_LOGIN_ATTEMPTS_PER_ADDRESS_PER_MINUTE,
   adminLoginResponseSchema,
   adminLoginSchema,
   adminSessionSchema,
@@ -29,7 +30,14 @@ import type { Database } from '../../db/client';
 import { dashboardStats } from './data';
 import { requireAdmin } from './guard';
 import { actOnQuestion, dismissReport } from './moderation';
-import { changeTwoFactor, login, logout, setUpTwoFactor, type Actor } from './service';
+import {
+  auditRateLimitedLogin,
+  changeTwoFactor,
+  login,
+  logout,
+  setUpTwoFactor,
+  type Actor,
+} from './service';
 import {
   disputesPage,
   messagesPage,
@@ -56,12 +64,28 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
     return { ...attempt(request), adminId: admin.adminId, username: admin.username };
   };
 
-  // admin-login: per-address limit on top of the per-username lockout.
+  // admin-login: a per-address limit on top of the lockout (ADR 038). It is keyed by address, so
+  // it never refuses another one, and runs after validation so that its refusals are audited with
+  // the username like every other attempt; they never count towards the lockout.
+  const rateLimited = new WeakSet<FastifyRequest>();
   app.post(
     '/api/admin/login',
     {
-      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      config: {
+        rateLimit: {
+          max: ADMIN_LOGIN_ATTEMPTS_PER_ADDRESS_PER_MINUTE,
+          timeWindow: '1 minute',
+          hook: 'preHandler',
+          onExceeded: (request) => void rateLimited.add(request),
+        },
+      },
       schema: { body: adminLoginSchema, response: { 200: adminLoginResponseSchema } },
+      onSend: async (request, _reply, payload) => {
+        if (rateLimited.has(request)) {
+          await auditRateLimitedLogin(db, request.body.username, attempt(request));
+        }
+        return payload;
+      },
     },
     async (request) => login(depsOf(ctx, request.log), request.body, attempt(request)),
   );

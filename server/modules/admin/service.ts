@@ -1,20 +1,23 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import {
-  ADMIN_GLOBAL_FAILURES_PER_MINUTE,
-  ADMIN_MAX_FAILED_ATTEMPTS,
-  ADMIN_MESSAGES,
-} from '../../../contracts/admin';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ADMIN_MESSAGES, ADMIN_THROTTLED_LOGIN_DELAY_MS } from '../../../contracts/admin';
 import type { ServiceDeps } from '../../context';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../errors';
+import { lockPolicy, loginAnywhere, loginFrom, THROTTLE_POLICY } from './attempt-limits';
 import {
   adminForTokenHash,
   audit,
+  claimAttempt,
+  clearAttempts,
+  countFailure,
   findAdmin,
   insertAdmin,
+  isLimited,
+  lockIfReached,
   openSession,
-  recentLoginFailures,
+  releaseAttempt,
   revokeSession,
 } from './data';
 import { acceptCode, disable, enable, startEnrolment } from './two-factor';
@@ -35,77 +38,79 @@ export async function createAdmin(db: Executor, username: string, password: stri
 }
 
 /**
- * Every attempt is audited. Five failures lock the username for the address they came from, even
- * for the right password, so someone guessing cannot lock the real administrator out from
- * elsewhere (issue 13); across all addresses a slower throttle (ADMIN_GLOBAL_FAILURES_PER_MINUTE)
- * makes a distributed guess wait a minute.
+ * Every attempt is audited. Only a password or code that was checked and wrong counts (ADR 038):
+ * five from one address lock the username for that address, even for the right password, so
+ * someone guessing cannot lock the real administrator out from elsewhere; refusals of a locked
+ * attempt count for nothing. Many failures across addresses never refuse anyone: while they last,
+ * an administrator with two-factor sign-in gives the code with the password (and the answer does
+ * not say which was wrong), and everyone else waits ADMIN_THROTTLED_LOGIN_DELAY_MS first.
  */
 export async function login(
   { db, config }: Pick<ServiceDeps, 'db' | 'config'>,
   input: { username: string; password: string; code?: string },
   context: AttemptContext,
 ) {
-  const refuse = async (reason: string, status: number, message: string) => {
-    await audit(db, {
+  const here = loginFrom(input.username, context.ip);
+  const everywhere = loginAnywhere(input.username);
+  const policy = lockPolicy(config);
+  const auditFailure = (reason: string, adminId?: string) =>
+    audit(db, {
       ...context,
       username: input.username,
       action: 'login',
       success: false,
+      adminId,
       details: { reason },
     });
-    return new AppError(status, message);
-  };
-  const failures = await recentLoginFailures(db, input.username, config.ADMIN_LOCKOUT_MINUTES, {
-    ip: context.ip,
-  });
-  if (failures >= ADMIN_MAX_FAILED_ATTEMPTS)
-    throw await refuse('locked', 423, ADMIN_MESSAGES.locked);
-  const everywhere = await recentLoginFailures(db, input.username, 1, 'anywhere');
-  if (everywhere >= ADMIN_GLOBAL_FAILURES_PER_MINUTE) {
-    throw await refuse('throttled', 429, ADMIN_MESSAGES.throttled);
+  // Claimed before the password is checked, so concurrent guesses cannot outrun the count.
+  if (!(await claimAttempt(db, here, policy))) {
+    await auditFailure('locked');
+    throw new AppError(423, ADMIN_MESSAGES.locked);
   }
+  const slowed = await isLimited(db, everywhere);
   const admin = await findAdmin(db, input.username);
+  const askCode = async (reason?: string) => {
+    // Not a failure: audited under its own action, so the log still shows who was asked.
+    await releaseAttempt(db, here);
+    await audit(db, {
+      ...context,
+      username: admin?.username ?? input.username,
+      action: 'login-code-asked',
+      success: false,
+      adminId: admin?.id,
+      ...(reason ? { details: { reason } } : {}),
+    });
+    return new AppError(401, ADMIN_MESSAGES.totpRequired, { code: ADMIN_MESSAGES.totpRequired });
+  };
+  // Asked before the password is checked, so the answer says nothing about the password.
+  if (slowed && admin?.totpSecret && !input.code) throw await askCode('slowed down');
+  if (slowed && !admin?.totpSecret) await sleep(ADMIN_THROTTLED_LOGIN_DELAY_MS);
   const valid = admin
     ? await verify(admin.passwordHash, input.password)
     : (await verify(await DUMMY_HASH, input.password), false);
   const fail = async (reason: string, message: string, fields?: Record<string, string>) => {
-    await audit(db, {
-      ...context,
-      username: input.username,
-      action: 'login',
-      success: false,
-      adminId: admin?.id,
-      details: { reason },
-    });
-    const locking = failures + 1 >= ADMIN_MAX_FAILED_ATTEMPTS;
-    return new AppError(
-      401,
-      locking ? ADMIN_MESSAGES.locked : message,
-      locking ? undefined : fields,
-    );
+    await auditFailure(reason, admin?.id);
+    const locked = await lockIfReached(db, here, policy);
+    await countFailure(db, everywhere, THROTTLE_POLICY);
+    if (locked) return new AppError(401, ADMIN_MESSAGES.locked);
+    return slowed && admin?.totpSecret
+      ? new AppError(401, ADMIN_MESSAGES.passwordOrCodeWrong, {
+          code: ADMIN_MESSAGES.passwordOrCodeWrong,
+        })
+      : new AppError(401, message, fields);
   };
   if (!admin || !valid) throw await fail('invalid credentials', ADMIN_MESSAGES.invalidCredentials);
   // The second factor is asked only after the right password, so a wrong one never says whether
   // it is on; a wrong or reused code counts towards the lockout like a wrong password.
   if (admin.totpSecret) {
-    if (!input.code) {
-      // Audited under its own action, so it never counts towards the lockout; the log still shows
-      // someone holding the right password without the device.
-      await audit(db, {
-        ...context,
-        username: admin.username,
-        action: 'login-code-asked',
-        success: false,
-        adminId: admin.id,
-      });
-      throw new AppError(401, ADMIN_MESSAGES.totpRequired, { code: ADMIN_MESSAGES.totpRequired });
-    }
+    if (!input.code) throw await askCode();
     if (!(await acceptCode(db, config, admin, input.code))) {
       throw await fail('invalid code', ADMIN_MESSAGES.totpWrong, {
         code: ADMIN_MESSAGES.totpWrong,
       });
     }
   }
+  await clearAttempts(db, here);
   const token = randomBytes(32).toString('base64url');
   await openSession(
     db,
@@ -117,6 +122,21 @@ export async function login(
     { ...context, username: admin.username, action: 'login', success: true, adminId: admin.id },
   );
   return { success: true, message: 'Login successful', token };
+}
+
+/** A login the per-address rate limit refused: audited like any attempt, counted nowhere. */
+export async function auditRateLimitedLogin(
+  db: Executor,
+  username: string,
+  context: AttemptContext,
+) {
+  await audit(db, {
+    ...context,
+    username,
+    action: 'login',
+    success: false,
+    details: { reason: 'rate limited' },
+  });
 }
 
 /** The admin behind a bearer token, if the token is known, unexpired and not revoked. */
@@ -140,6 +160,12 @@ export async function setUpTwoFactor(
   return enrolment;
 }
 
+const REFUSAL_REASONS: Partial<Record<number, string>> = {
+  400: 'invalid code',
+  409: 'not applicable',
+  429: 'locked',
+};
+
 /** Turns two-factor sign-in on or off with a current code; audited whether or not it takes. */
 export async function changeTwoFactor(
   { db, config }: Pick<ServiceDeps, 'db' | 'config'>,
@@ -151,7 +177,8 @@ export async function changeTwoFactor(
   try {
     await (turn === 'on' ? enable : disable)(db, config, admin.adminId, code);
   } catch (error) {
-    await audit(db, { ...admin, action, success: false });
+    const reason = error instanceof AppError ? REFUSAL_REASONS[error.statusCode] : undefined;
+    await audit(db, { ...admin, action, success: false, details: { reason: reason ?? 'error' } });
     throw error;
   }
   await audit(db, { ...admin, action, success: true });

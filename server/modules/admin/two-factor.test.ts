@@ -1,8 +1,13 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_MESSAGES } from '../../../contracts/admin';
+import {
+  ADMIN_GLOBAL_FAILURES_PER_MINUTE,
+  ADMIN_MESSAGES,
+  ADMIN_THROTTLED_LOGIN_DELAY_MS,
+} from '../../../contracts/admin';
 import { adminAccounts, adminAuditLog } from '../../db/schema';
+import { adminAttemptsAge } from '../../test/factories';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/harness';
 import { createAdmin } from './service';
 
@@ -14,6 +19,14 @@ const codeFor = (secret: string, steps = 0) =>
   new TOTP({ secret: Secret.fromBase32(secret) }).generate({
     timestamp: Date.now() + steps * STEP_MS,
   });
+
+/** A well-formed code that is none of the codes the drift window accepts right now. */
+const wrongCodeFor = (secret: string) => {
+  const accepted = new Set([-1, 0, 1].map((steps) => codeFor(secret, steps)));
+  let code = 0;
+  while (accepted.has(String(code).padStart(6, '0'))) code++;
+  return String(code).padStart(6, '0');
+};
 
 describe(`two-factor sign-in for administrators (${testDatabaseKind})`, () => {
   let t: TestApp;
@@ -161,6 +174,72 @@ describe(`two-factor sign-in for administrators (${testDatabaseKind})`, () => {
         { action: 'totp-disable', success: true },
       ]),
     );
+  });
+
+  it('issue 21: locks turning it off after five wrong codes, even for the right code, until the lock passes', async () => {
+    const { secret, token } = await enrolled('stolen-token');
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      statuses.push(
+        (await call(token, '/api/admin/totp/disable', { code: wrongCodeFor(secret) })).statusCode,
+      );
+    }
+    expect(statuses).toEqual([400, 400, 400, 400, 429, 429]);
+    const right = await call(token, '/api/admin/totp/disable', { code: codeFor(secret) });
+    expect(right.statusCode).toBe(429);
+    expect(right.json().message).toBe(ADMIN_MESSAGES.totpLocked);
+    expect((await session(token)).totpEnabled).toBe(true);
+    const audited = await db()
+      .select({ details: adminAuditLog.details })
+      .from(adminAuditLog)
+      .where(
+        and(eq(adminAuditLog.username, 'stolen-token'), eq(adminAuditLog.action, 'totp-disable')),
+      );
+    expect(audited.map((row) => (row.details as { reason: string }).reason)).toEqual([
+      ...Array(4).fill('invalid code'),
+      ...Array(3).fill('locked'),
+    ]);
+    await adminAttemptsAge(db(), 16);
+    expect(
+      (await call(token, '/api/admin/totp/disable', { code: codeFor(secret) })).statusCode,
+    ).toBe(204);
+  });
+
+  it('limits the code that turns it on the same way', async () => {
+    await createAdmin(db(), 'enable-guesser', PASSWORD);
+    const token = (await login('enable-guesser')).json().token as string;
+    const { secret } = (await call(token, '/api/admin/totp/setup')).json();
+    for (let i = 0; i < 5; i++) {
+      await call(token, '/api/admin/totp/enable', { code: wrongCodeFor(secret) });
+    }
+    const right = await call(token, '/api/admin/totp/enable', { code: codeFor(secret) });
+    expect(right.statusCode).toBe(429);
+    expect((await session(token)).totpEnabled).toBe(false);
+  });
+
+  it('asks for the code with the password while a guess spread over many addresses goes on', async () => {
+    const { secret } = await enrolled('spread-2fa');
+    for (let i = 1; i <= ADMIN_GLOBAL_FAILURES_PER_MINUTE; i++) {
+      const res = await login('spread-2fa', { password: 'wrong-password' });
+      expect(res.statusCode).toBe(401);
+    }
+    // Right and wrong passwords without the code get the same answer, and neither is a failure.
+    const right = await login('spread-2fa');
+    const wrong = await login('spread-2fa', { password: 'wrong-password' });
+    expect(right.statusCode).toBe(401);
+    expect(right.json()).toEqual(wrong.json());
+    expect(right.json().fields).toEqual({ code: ADMIN_MESSAGES.totpRequired });
+    // With the code, a wrong password and a wrong code get the same answer too.
+    const badPassword = await login('spread-2fa', {
+      password: 'wrong-password',
+      code: codeFor(secret),
+    });
+    const badCode = await login('spread-2fa', { code: wrongCodeFor(secret) });
+    expect(badPassword.json()).toEqual(badCode.json());
+    expect(badCode.json().message).toBe(ADMIN_MESSAGES.passwordOrCodeWrong);
+    const started = Date.now();
+    expect((await login('spread-2fa', { code: codeFor(secret) })).statusCode).toBe(200);
+    expect(Date.now() - started).toBeLessThan(ADMIN_THROTTLED_LOGIN_DELAY_MS);
   });
 
   it('is only for a signed-in administrator', async () => {

@@ -2,11 +2,15 @@ import { ADMIN_MESSAGES } from '../../../contracts/admin';
 import type { Config } from '../../config';
 import type { Database, Executor } from '../../db/client';
 import { AppError, badRequest } from '../../errors';
+import { codeChecksOf, lockPolicy } from './attempt-limits';
 import {
   activateTotpSecret,
   adminById,
+  claimAttempt,
   claimTotpStep,
+  clearAttempts,
   clearTwoFactor,
+  lockIfReached,
   setPendingTotpSecret,
   type AdminRow,
 } from './data';
@@ -32,6 +36,26 @@ export async function acceptCode(
   return claimTotpStep(db, admin.id, step);
 }
 
+/**
+ * Checks a code of a signed-in administrator, limited like sign-in (ADR 038): five wrong codes
+ * lock every such check for ADMIN_LOCKOUT_MINUTES (429, even for the right code). A stolen session
+ * alone therefore cannot guess its way to turning two-factor sign-in off.
+ */
+async function checkSignedInCode(
+  db: Database,
+  config: Config,
+  admin: AdminRow,
+  code: string,
+  which: 'active' | 'pending',
+) {
+  const key = codeChecksOf(admin.id);
+  const policy = lockPolicy(config);
+  if (!(await claimAttempt(db, key, policy))) throw new AppError(429, ADMIN_MESSAGES.totpLocked);
+  if (await acceptCode(db, config, admin, code, which)) return clearAttempts(db, key);
+  if (await lockIfReached(db, key, policy)) throw new AppError(429, ADMIN_MESSAGES.totpLocked);
+  throw badRequest(ADMIN_MESSAGES.totpWrong, { code: ADMIN_MESSAGES.totpWrong });
+}
+
 async function requireAdmin(db: Executor, adminId: string): Promise<AdminRow> {
   const row = await adminById(db, adminId);
   if (!row) throw new AppError(404, 'Administrator not found.');
@@ -52,9 +76,7 @@ export async function enable(db: Database, config: Config, adminId: string, code
   const admin = await requireAdmin(db, adminId);
   if (admin.totpSecret) throw new AppError(409, ADMIN_MESSAGES.totpAlreadyOn);
   if (!admin.totpPendingSecret) throw new AppError(409, ADMIN_MESSAGES.totpNotStarted);
-  if (!(await acceptCode(db, config, admin, code, 'pending'))) {
-    throw badRequest(ADMIN_MESSAGES.totpWrong, { code: ADMIN_MESSAGES.totpWrong });
-  }
+  await checkSignedInCode(db, config, admin, code, 'pending');
   await activateTotpSecret(db, adminId, admin.totpPendingSecret);
 }
 
@@ -63,8 +85,6 @@ export async function disable(db: Database, config: Config, adminId: string, cod
   const admin = await requireAdmin(db, adminId);
   // Said plainly, rather than as a wrong code, when another tab already turned it off.
   if (!admin.totpSecret) throw new AppError(409, ADMIN_MESSAGES.totpNotOn);
-  if (!(await acceptCode(db, config, admin, code))) {
-    throw badRequest(ADMIN_MESSAGES.totpWrong, { code: ADMIN_MESSAGES.totpWrong });
-  }
+  await checkSignedInCode(db, config, admin, code, 'active');
   await clearTwoFactor(db, adminId);
 }
