@@ -3,7 +3,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { accounts, sessions, users, verifications } from '../../db/schema';
-import { enqueueMail } from '../mail';
+import { enqueueMailWithinCap, type RecipientCap } from '../mail';
 import { resetPasswordEmail, verificationEmail } from './emails';
 import { viewerFinder } from './viewer';
 
@@ -12,6 +12,15 @@ export const CLIENT_IP_HEADER = 'x-playbook-client-ip';
 
 const ONE_MINUTE = 60;
 const ONE_HOUR = 60 * ONE_MINUTE;
+const MIN_PASSWORD_LENGTH = 8;
+const MAX_PASSWORD_LENGTH = 128;
+
+/**
+ * How many account e-mails of one kind (confirmation, which a resend and a repeated sign-up also
+ * send; e-mail change; password reset) one address receives, whoever asks from wherever. Over it the
+ * endpoint answers as always and sends nothing.
+ */
+export const ACCOUNT_MAIL_CAP: RecipientCap = { perRecipient: 3, windowMinutes: 15 };
 
 /**
  * better-auth (ADR 009): e-mail and password, verified e-mail required, sessions in the database in
@@ -41,13 +50,13 @@ export function createAuth(config: Config, db: Database) {
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,
-      minPasswordLength: 8,
-      maxPasswordLength: 128,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
       autoSignIn: false,
       resetPasswordTokenExpiresIn: ONE_HOUR,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) => {
-        await enqueueMail(db, await resetPasswordEmail(user, url));
+        await enqueueMailWithinCap(db, await resetPasswordEmail(user, url), ACCOUNT_MAIL_CAP);
       },
     },
     emailVerification: {
@@ -58,7 +67,7 @@ export function createAuth(config: Config, db: Database) {
       autoSignInAfterVerification: true,
       expiresIn: 24 * ONE_HOUR,
       sendVerificationEmail: async ({ user, url, token }) => {
-        await enqueueMail(db, await verificationEmail(user, url, token));
+        await enqueueMailWithinCap(db, await verificationEmail(user, url, token), ACCOUNT_MAIL_CAP);
       },
     },
     user: { changeEmail: { enabled: true } },
