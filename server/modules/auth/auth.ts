@@ -1,9 +1,12 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { accounts, sessions, users, verifications } from '../../db/schema';
 import { enqueueMailWithinCap, type RecipientCap } from '../mail';
+import { discardUnconfirmedSignUp, userExists } from './data';
 import { resetPasswordEmail, verificationEmail } from './emails';
 import { viewerFinder } from './viewer';
 
@@ -21,6 +24,12 @@ const MAX_PASSWORD_LENGTH = 128;
  * endpoint answers as always and sends nothing.
  */
 export const ACCOUNT_MAIL_CAP: RecipientCap = { perRecipient: 3, windowMinutes: 15 };
+
+/** A sign-up better-auth will carry out (it checks the same), so only such a one restarts another. */
+const validSignUpSchema = z.object({
+  email: z.email(),
+  password: z.string().min(MIN_PASSWORD_LENGTH).max(MAX_PASSWORD_LENGTH),
+});
 
 /**
  * better-auth (ADR 009): e-mail and password, verified e-mail required, sessions in the database in
@@ -71,6 +80,30 @@ export function createAuth(config: Config, db: Database) {
       },
     },
     user: { changeEmail: { enabled: true } },
+    databaseHooks: {
+      user: {
+        create: {
+          // Sign-ups of one address at once all pass better-auth's "does it exist" check, hash
+          // the password, and all but one insert would fail with a 422 that no single sign-up
+          // gives: a way to tell a confirmed address (never raced) from another. Looking again
+          // just before the insert turns nearly all of them into better-auth's generic
+          // "already exists" answer, which its sign-up gives for a 403 from this hook.
+          before: async (user) => {
+            if (await userExists(db, user.email)) throw new APIError('FORBIDDEN');
+          },
+        },
+      },
+    },
+    hooks: {
+      // Pre-registration takeover (ADR 036): a sign-up of an address whose account was never
+      // confirmed restarts that account, so nothing of the earlier registrant's survives. A
+      // confirmed address falls through to better-auth's own answer, which looks like a new sign-up.
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/sign-up/email') return;
+        const signUp = validSignUpSchema.safeParse(ctx.body);
+        if (signUp.success) await discardUnconfirmedSignUp(db, signUp.data.email);
+      }),
+    },
     session: { expiresIn: 30 * 24 * 60 * 60, updateAge: 24 * 60 * 60 },
     rateLimit: {
       enabled: true,
