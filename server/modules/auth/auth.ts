@@ -1,9 +1,12 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { accounts, sessions, users, verifications } from '../../db/schema';
-import { enqueueMail } from '../mail';
+import { enqueueMailWithinCap, type RecipientCap } from '../mail';
+import { discardUnconfirmedSignUp, userExists } from './data';
 import { resetPasswordEmail, verificationEmail } from './emails';
 import { viewerFinder } from './viewer';
 
@@ -12,6 +15,21 @@ export const CLIENT_IP_HEADER = 'x-playbook-client-ip';
 
 const ONE_MINUTE = 60;
 const ONE_HOUR = 60 * ONE_MINUTE;
+const MIN_PASSWORD_LENGTH = 8;
+const MAX_PASSWORD_LENGTH = 128;
+
+/**
+ * How many account e-mails of one kind (confirmation, which a resend and a repeated sign-up also
+ * send; e-mail change; password reset) one address receives, whoever asks from wherever. Over it the
+ * endpoint answers as always and sends nothing.
+ */
+export const ACCOUNT_MAIL_CAP: RecipientCap = { perRecipient: 3, windowMinutes: 15 };
+
+/** A sign-up better-auth will carry out (it checks the same), so only such a one restarts another. */
+const validSignUpSchema = z.object({
+  email: z.email(),
+  password: z.string().min(MIN_PASSWORD_LENGTH).max(MAX_PASSWORD_LENGTH),
+});
 
 /**
  * better-auth (ADR 009): e-mail and password, verified e-mail required, sessions in the database in
@@ -41,13 +59,13 @@ export function createAuth(config: Config, db: Database) {
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,
-      minPasswordLength: 8,
-      maxPasswordLength: 128,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
       autoSignIn: false,
       resetPasswordTokenExpiresIn: ONE_HOUR,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) => {
-        await enqueueMail(db, await resetPasswordEmail(user, url));
+        await enqueueMailWithinCap(db, await resetPasswordEmail(user, url), ACCOUNT_MAIL_CAP);
       },
     },
     emailVerification: {
@@ -58,10 +76,34 @@ export function createAuth(config: Config, db: Database) {
       autoSignInAfterVerification: true,
       expiresIn: 24 * ONE_HOUR,
       sendVerificationEmail: async ({ user, url, token }) => {
-        await enqueueMail(db, await verificationEmail(user, url, token));
+        await enqueueMailWithinCap(db, await verificationEmail(user, url, token), ACCOUNT_MAIL_CAP);
       },
     },
     user: { changeEmail: { enabled: true } },
+    databaseHooks: {
+      user: {
+        create: {
+          // Sign-ups of one address at once all pass better-auth's "does it exist" check, hash
+          // the password, and all but one insert would fail with a 422 that no single sign-up
+          // gives: a way to tell a confirmed address (never raced) from another. Looking again
+          // just before the insert turns nearly all of them into better-auth's generic
+          // "already exists" answer, which its sign-up gives for a 403 from this hook.
+          before: async (user) => {
+            if (await userExists(db, user.email)) throw new APIError('FORBIDDEN');
+          },
+        },
+      },
+    },
+    hooks: {
+      // Pre-registration takeover (ADR 036): a sign-up of an address whose account was never
+      // confirmed restarts that account, so nothing of the earlier registrant's survives. A
+      // confirmed address falls through to better-auth's own answer, which looks like a new sign-up.
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/sign-up/email') return;
+        const signUp = validSignUpSchema.safeParse(ctx.body);
+        if (signUp.success) await discardUnconfirmedSignUp(db, signUp.data.email);
+      }),
+    },
     session: { expiresIn: 30 * 24 * 60 * 60, updateAge: 24 * 60 * 60 },
     rateLimit: {
       enabled: true,

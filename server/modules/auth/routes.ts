@@ -8,6 +8,7 @@ import { CLIENT_IP_HEADER } from './auth';
 import {
   clearedSignUpCookie,
   SIGN_UP_COOKIE,
+  signedUpUserId,
   signUpCookie,
   startedSignUp,
   VERIFY_EMAIL_PATH,
@@ -53,22 +54,24 @@ async function sessionTokenIn(auth: Auth, cookies: string[]): Promise<string | n
 }
 
 /**
- * The cookies to send back. A sign-up marks its browser; a confirmation link keeps better-auth's
- * new session only in that browser, and ends it anywhere else (ADR 030).
+ * The cookies to send back. A sign-up marks its browser with its own account's mark; a confirmation
+ * link keeps better-auth's new session only in that browser, and ends it anywhere else (ADR 030,
+ * ADR 036).
  */
 async function cookiesToSend(
   auth: Auth,
   config: Config,
   request: FastifyRequest,
   response: Response,
-  email: unknown,
+  body: Buffer | null,
 ): Promise<string[]> {
   const cookies = response.headers.getSetCookie();
   const path = new URL(request.url, 'http://x').pathname;
-  if (path === SIGN_UP_PATH && response.ok && typeof email === 'string') {
+  const userId = path === SIGN_UP_PATH && response.ok ? signedUpUserId(body) : null;
+  if (userId) {
     return [
       ...cookies,
-      signUpCookie(config.APP_SECRET, email, config.PUBLIC_URL.startsWith('https://')),
+      signUpCookie(config.APP_SECRET, userId, config.PUBLIC_URL.startsWith('https://')),
     ];
   }
   if (path !== VERIFY_EMAIL_PATH || cookies.length === 0) return cookies;
@@ -76,7 +79,11 @@ async function cookiesToSend(
   const claims = typeof token === 'string' ? verificationTokenClaims(token) : null;
   // An e-mail change only updates the session of whoever is already signed in.
   if (!claims || claims.updateTo !== undefined) return cookies;
-  if (startedSignUp(config.APP_SECRET, request.cookies[SIGN_UP_COOKIE], claims.email)) {
+  // better-auth has checked the token (there is a session) and that its user id is the account's.
+  if (
+    claims.userId !== undefined &&
+    startedSignUp(config.APP_SECRET, request.cookies[SIGN_UP_COOKIE], claims.userId)
+  ) {
     return [...cookies, clearedSignUpCookie()];
   }
   const sessionToken = await sessionTokenIn(auth, cookies);
@@ -113,10 +120,10 @@ export const authRoutes: FastifyPluginAsync<{ auth: Auth; config: Config }> = as
       response.headers.forEach((value, name) => {
         if (name !== 'set-cookie') reply.header(name, value);
       });
-      const email = (body as { email?: unknown } | undefined)?.email;
-      const cookies = await cookiesToSend(auth, config, request, response, email);
+      const payload = response.body ? Buffer.from(await response.arrayBuffer()) : null;
+      const cookies = await cookiesToSend(auth, config, request, response, payload);
       if (cookies.length > 0) reply.header('set-cookie', cookies);
-      return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
+      return reply.send(payload);
     },
   });
 };

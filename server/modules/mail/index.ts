@@ -1,4 +1,4 @@
 /** The mail module's public surface: the outbox every change queues its e-mails in. */
 export { composeMail, type MailContent } from './compose';
-export { deliverDueMail, enqueueMail } from './outbox';
+export { deliverDueMail, enqueueMail, enqueueMailWithinCap, type RecipientCap } from './outbox';
 export { devMailboxRoutes } from './routes';

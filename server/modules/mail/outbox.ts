@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { MailMessage, MailTransport } from '../../adapters/mail/types';
 import type { Database, Executor } from '../../db/client';
@@ -10,6 +10,40 @@ const BATCH_SIZE = 20;
 /** Queues a message in the caller's transaction, so it is sent only if the change it reports commits. */
 export async function enqueueMail(db: Executor, message: MailMessage): Promise<void> {
   await db.insert(mailOutbox).values({ ...message, html: message.html ?? null });
+}
+
+/** At most `perRecipient` messages of one kind to one address in any `windowMinutes`. */
+export interface RecipientCap {
+  perRecipient: number;
+  windowMinutes: number;
+}
+
+/**
+ * Queues `message` unless `cap` messages with its subject (a mail's subject names its kind) went to
+ * the same address within the window; returns whether it was queued. The count is of outbox rows,
+ * under a lock per address, so every process and every source address shares one budget.
+ */
+export async function enqueueMailWithinCap(
+  db: Database,
+  message: MailMessage,
+  cap: RecipientCap,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`mail-cap:${message.to}`}))`);
+    const [sent] = await tx
+      .select({ count: count() })
+      .from(mailOutbox)
+      .where(
+        and(
+          eq(mailOutbox.to, message.to),
+          eq(mailOutbox.subject, message.subject),
+          gt(mailOutbox.createdAt, sql`now() - make_interval(mins => ${cap.windowMinutes})`),
+        ),
+      );
+    if ((sent?.count ?? 0) >= cap.perRecipient) return false;
+    await enqueueMail(tx, message);
+    return true;
+  });
 }
 
 /**

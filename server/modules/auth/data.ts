@@ -1,0 +1,46 @@
+import { and, eq, inArray, isNull, like } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { users, verifications } from '../../db/schema';
+
+export async function userExists(db: Database, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, email.toLowerCase()))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Removes a sign-up of `email` that was never confirmed (ADR 036), so the sign-up about to run
+ * creates the account afresh: a new user id (which every confirmation link of the old one names, so
+ * better-auth refuses them), and with the row go, by cascade, its password, sessions and roles; its
+ * reset links are removed here. A confirmed account, or a deleted one's anonymised row, is never
+ * touched. Returns whether there was one.
+ */
+export async function discardUnconfirmedSignUp(db: Database, email: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(users)
+      .where(
+        and(
+          eq(users.email, email.toLowerCase()),
+          eq(users.emailVerified, false),
+          isNull(users.deletedAt),
+        ),
+      )
+      .returning({ id: users.id });
+    if (removed.length === 0) return false;
+    // better-auth keeps a reset link as `reset-password:<token>` holding the user id.
+    await tx.delete(verifications).where(
+      and(
+        like(verifications.identifier, 'reset-password:%'),
+        inArray(
+          verifications.value,
+          removed.map((row) => row.id),
+        ),
+      ),
+    );
+    return true;
+  });
+}
