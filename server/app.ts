@@ -31,6 +31,7 @@ import { profileRoutes } from './modules/profiles';
 import { questionRoutes } from './modules/questions';
 import { publicConfigRoutes } from './modules/public-config';
 import { createLogger } from './logging';
+import { bodyShape } from './plugins/body-shape';
 import { controlCharacters } from './plugins/control-characters';
 import { csrf } from './plugins/csrf';
 import { errorHandler } from './plugins/error-handler';
@@ -99,6 +100,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions) {
   await app.register(errorHandler);
   await app.register(security);
   await app.register(csrf, { publicUrl: config.PUBLIC_URL });
+  // Before the control-character check, which then walks bodies of a known depth.
+  await app.register(bodyShape);
   await app.register(controlCharacters);
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
