@@ -183,6 +183,44 @@ describe(`deleting an account and downloading its data (${testDatabaseKind})`, (
     expect(user?.name).toBe('Deleted user');
   });
 
+  it("gives each side of a question only what they see of the other: no Player's e-mail for the Coach, no Coach's for the Player", async () => {
+    const c = await coach();
+    const player = await signedInUser(t.app, t.ctx, { name: 'Pria Private', roles: ['asker'] });
+    await insertQuestion(db(), {
+      expertId: c.expert.id,
+      askerId: player.userId,
+      askerName: 'Pria Private',
+      askerEmail: player.email,
+      question: 'How do I read a crossing ball earlier?',
+      paymentStatus: 'paid',
+      status: 'answered',
+      answer: 'Watch the hips of the crosser.',
+      answeredAt: new Date(),
+      askerViewedResponse: true,
+      expertViewedQuestion: true,
+    });
+    const coachExport = await request('GET', '/api/account/export', c.cookie);
+    const playerExport = await request('GET', '/api/account/export', player.cookie);
+    expect(coachExport.statusCode).toBe(200);
+    expect(playerExport.statusCode).toBe(200);
+
+    // The whole file, as downloaded: the other side's address appears nowhere in it.
+    expect(coachExport.body).not.toContain(player.email);
+    expect(playerExport.body).not.toContain(c.email);
+    expect(playerExport.body).not.toContain(c.expert.email);
+
+    // What each sees of the other is what the question page shows; each keeps their own marks.
+    const [received] = coachExport.json().questionsReceived;
+    expect(received).toMatchObject({ askerId: player.userId, askerName: 'Pria Private' });
+    expect(received).toMatchObject({ viewedQuestion: true });
+    expect(received).not.toHaveProperty('askerEmail');
+    expect(received).not.toHaveProperty('viewedAnswer');
+    const [asked] = playerExport.json().questionsAsked;
+    expect(asked).toMatchObject({ expertId: c.expert.id, askerEmail: player.email });
+    expect(asked).toMatchObject({ viewedAnswer: true });
+    expect(asked).not.toHaveProperty('viewedQuestion');
+  });
+
   it('downloads everything held about the person as one JSON file, and nothing of others', async () => {
     const c = await coach();
     const asker = await signedInUser(t.app, t.ctx, { roles: ['asker'] });
