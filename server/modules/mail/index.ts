@@ -1,4 +1,5 @@
 /** The mail module's public surface: the outbox every change queues its e-mails in. */
 export { composeMail, type MailContent } from './compose';
-export { deliverDueMail, enqueueMail } from './outbox';
+export { deliverDueMail, enqueueMail, forgetPersonInMail } from './outbox';
+export type { MailPerson } from './scrub';
 export { devMailboxRoutes } from './routes';
