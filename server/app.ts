@@ -11,6 +11,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { localFilesDir } from './bootstrap';
+import type { Config } from './config';
 import type { AppContext } from './context';
 import { accountRoutes } from './modules/accounts';
 import { adminRoutes } from './modules/admin';
@@ -30,6 +31,7 @@ import { profileRoutes } from './modules/profiles';
 import { questionRoutes } from './modules/questions';
 import { publicConfigRoutes } from './modules/public-config';
 import { createLogger } from './logging';
+import { bodyShape } from './plugins/body-shape';
 import { controlCharacters } from './plugins/control-characters';
 import { csrf } from './plugins/csrf';
 import { errorHandler } from './plugins/error-handler';
@@ -51,6 +53,17 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Fastify's `trustProxy` for TRUST_PROXY (ADR 039). Fastify refuses a bare hop count, since it
+ * cannot tell a proxy from a client that reaches the app directly; a deployment that says "n
+ * proxies" vouches for that, so the last n hops are trusted by position. `request.ip` is then the
+ * first address those hops did not vouch for: the rightmost entry a trusted proxy appended.
+ */
+export function trustProxyOption(setting: Config['TRUST_PROXY']) {
+  if (typeof setting !== 'number') return setting;
+  return (_address: string, hop: number) => hop < setting;
+}
+
 export interface BuildOptions {
   /** Directory of the built web app; without a build only the API is served. */
   webRoot: string;
@@ -63,7 +76,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions) {
   const { config } = ctx;
   const app = Fastify({
     loggerInstance: options.logger ?? createLogger(config.LOG_LEVEL),
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     genReqId: (request) => {
@@ -90,6 +103,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions) {
   await app.register(errorHandler);
   await app.register(security);
   await app.register(csrf, { publicUrl: config.PUBLIC_URL });
+  // Before the control-character check, which then walks bodies of a known depth.
+  await app.register(bodyShape);
   await app.register(controlCharacters);
   await app.register(cookie);
   await app.register(rateLimit, { global: false });

@@ -102,3 +102,42 @@ describe('PAYMENTS_PROVIDER', () => {
     expect(() => loadConfig({ PAYMENTS_PROVIDER: 'paypal' })).toThrow(/PAYMENTS_PROVIDER/);
   });
 });
+
+describe('TRUST_PROXY', () => {
+  it('trusts no forwarded header unless told which proxies to believe', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '' }).TRUST_PROXY).toBe(false);
+  });
+
+  it('takes a number of proxy hops or a list of proxy addresses and ranges', () => {
+    expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: ' 2 ' }).TRUST_PROXY).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5' }).TRUST_PROXY).toEqual(['10.0.0.5']);
+    expect(
+      loadConfig({ TRUST_PROXY: '10.0.0.5, 10.0.1.0/24,::1,fd00::/8,loopback' }).TRUST_PROXY,
+    ).toEqual(['10.0.0.5', '10.0.1.0/24', '::1', 'fd00::/8', 'loopback']);
+  });
+
+  it('refuses true at start-up, naming the variable and what to set instead', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(ConfigError);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(
+      /TRUST_PROXY: true would trust any client's own X-Forwarded-For: .*TRUST_PROXY=1 behind one proxy/,
+    );
+  });
+
+  it.each([
+    'yes',
+    'on',
+    '0',
+    '11',
+    '-1',
+    '1.5',
+    '10.0.0.300',
+    '10.0.0.0/33',
+    'proxy.example',
+    '10.0.0.1,',
+  ])('refuses %j', (value) => {
+    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: must be a number/);
+  });
+});

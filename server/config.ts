@@ -1,12 +1,59 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const DEV_SECRET = 'development-only-secret-change-me-in-production';
+/** More proxies than this in front of one app is a typo, not a deployment. */
+export const MAX_PROXY_HOPS = 10;
 
 const optionalString = z
   .string()
   .trim()
   .optional()
   .transform((v) => (v ? v : undefined));
+
+/** proxy-addr's names for whole address ranges, accepted in a TRUST_PROXY list. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address, a CIDR range (`10.0.0.0/8`, `fd00::/8`) or a range name. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+const TRUST_PROXY_ADVICE =
+  'set the number of proxies in front of the app (TRUST_PROXY=1 behind one proxy) or their addresses (TRUST_PROXY=10.0.0.2,10.0.1.0/24), or false when clients connect directly';
+
+/**
+ * Whose X-Forwarded-For to believe (ADR 039): nobody (false), the last `n` hops, or the listed
+ * proxies. Never everybody: `true` would let any client name its own address and so walk past
+ * every per-address limit.
+ */
+const trustProxySchema = z
+  .string()
+  .trim()
+  .default('false')
+  .transform((value, ctx): false | number | string[] => {
+    if (value === '' || value === 'false') return false;
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      if (hops >= 1 && hops <= MAX_PROXY_HOPS) return hops;
+    } else if (value !== 'true') {
+      const entries = value.split(',').map((entry) => entry.trim());
+      if (entries.every(isProxyAddress)) return entries;
+    }
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        value === 'true'
+          ? `true would trust any client's own X-Forwarded-For: ${TRUST_PROXY_ADVICE}`
+          : `must be a number of proxies from 1 to ${MAX_PROXY_HOPS} or a comma-separated list of proxy addresses or CIDR ranges: ${TRUST_PROXY_ADVICE}`,
+    });
+    return z.NEVER;
+  });
 
 const configSchema = z
   .object({
@@ -17,7 +64,7 @@ const configSchema = z
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
-    TRUST_PROXY: z.stringbool().default(false),
+    TRUST_PROXY: trustProxySchema,
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: optionalString.pipe(z.url().startsWith('postgres').optional()),
     APP_SECRET: z.string().min(32).default(DEV_SECRET),

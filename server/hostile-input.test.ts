@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payouts } from './db/schema';
 import { createAdmin } from './modules/admin/service';
+import { BODY_MESSAGES, MAX_BODY_DEPTH } from './plugins/body-shape';
 import { signedInUser } from './test/accounts';
 import { insertQuestion } from './test/factories';
 import { createTestApp, testDatabaseKind, type TestApp } from './test/harness';
@@ -51,6 +52,34 @@ const hostileValue = fc.oneof(
 );
 
 type Credentials = Record<string, string>;
+
+/** `levels` objects nested in one another, as JSON text. */
+const nestedObject = (levels: number, inner = '1') =>
+  '{"a":'.repeat(levels) + inner + '}'.repeat(levels);
+const nestedArray = (levels: number) => '['.repeat(levels) + ']'.repeat(levels);
+
+/** Bodies no route takes (issue 21: the deep ones and the strings were 500s on /api/auth/*). */
+const WRONG_BODIES: { name: string; raw: string; contentType: string }[] = [
+  { name: '5,000-deep object', raw: nestedObject(5000), contentType: 'application/json' },
+  { name: '20,000-deep array', raw: nestedArray(20_000), contentType: 'application/json' },
+  {
+    name: 'object one level too deep',
+    raw: `{"email":"a@example.test","x":${nestedObject(MAX_BODY_DEPTH)}}`,
+    contentType: 'application/json',
+  },
+  {
+    name: 'deep array inside an object',
+    raw: `{"name":${nestedArray(20_000)}}`,
+    contentType: 'application/json',
+  },
+  { name: 'JSON string', raw: '"hello"', contentType: 'application/json' },
+  { name: 'JSON number', raw: '42', contentType: 'application/json' },
+  { name: 'JSON boolean', raw: 'true', contentType: 'application/json' },
+  { name: 'JSON null', raw: 'null', contentType: 'application/json' },
+  { name: 'JSON array', raw: '[{"name":"x"}]', contentType: 'application/json' },
+  { name: 'text', raw: 'hello', contentType: 'text/plain' },
+  { name: 'JSON sent as text', raw: '{"name":"x"}', contentType: 'text/plain; charset=utf-8' },
+];
 interface WriteRoute {
   method: 'POST' | 'PUT' | 'DELETE';
   url: string;
@@ -216,6 +245,7 @@ describe(`hostile input on every write route (${testDatabaseKind})`, () => {
       });
   });
   afterAll(() => t.close());
+  const app = () => t.app;
 
   it('covers every write route', () => {
     expect(routes.length).toBeGreaterThanOrEqual(20);
@@ -261,6 +291,58 @@ describe(`hostile input on every write route (${testDatabaseKind})`, () => {
       expect(xml.statusCode).toBe(415);
     }
   }, 240_000);
+
+  it('refuses too-deep bodies and bodies of the wrong type with a 400 on every route, better-auth included', async () => {
+    // better-auth's own routes behind the /api/auth/* wildcard, each that takes a POST body.
+    const authRoutes: WriteRoute[] = Object.values(t.ctx.auth.api).flatMap((endpoint) => {
+      const { path: authPath, options } = endpoint as {
+        path?: string;
+        options?: { method?: unknown };
+      };
+      const methods = [options?.method].flat();
+      return authPath && methods.includes('POST')
+        ? [{ method: 'POST' as const, url: `/api/auth${authPath}`, fields: [] }]
+        : [];
+    });
+    const everyRoute: WriteRoute[] = app().routeTable.flatMap((r) =>
+      r.url === '/api/auth/*'
+        ? authRoutes
+        : ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method)
+          ? [{ method: r.method as WriteRoute['method'], url: r.url, fields: [] }]
+          : [],
+    );
+    expect(authRoutes.map((r) => r.url)).toEqual(
+      expect.arrayContaining(['/api/auth/sign-in/email', '/api/auth/update-user']),
+    );
+    expect(everyRoute.length).toBeGreaterThanOrEqual(routes.length + authRoutes.length);
+    for (const route of everyRoute) {
+      for (const body of WRONG_BODIES) {
+        const res = await send(route, {
+          raw: body.raw,
+          headers: { 'content-type': body.contentType },
+        });
+        const where = `${route.method} ${route.url} with a ${body.name}`;
+        expect(res.statusCode, where).toBe(400);
+        expect(Object.values(BODY_MESSAGES), where).toContain(res.json().message);
+      }
+    }
+  }, 240_000);
+
+  it(`takes a body ${MAX_BODY_DEPTH} levels deep and refuses one level more`, async () => {
+    const contact = (levels: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        // The top-level object is the first level.
+        payload: `{"name":"Deep Thinker","email":"deep@example.test","phone":"","topic":"response-issue","subject":"My answer did not arrive yet","message":"A message with an extra field nested deep.","agreeToTerms":true,"extra":${nestedObject(levels - 1)}}`,
+        headers: { 'content-type': 'application/json' },
+        remoteAddress: `10.98.0.${levels}`,
+      });
+    expect((await contact(MAX_BODY_DEPTH)).statusCode).toBe(201);
+    const tooDeep = await contact(MAX_BODY_DEPTH + 1);
+    expect(tooDeep.statusCode).toBe(400);
+    expect(tooDeep.json().message).toBe(BODY_MESSAGES.tooDeep);
+  });
 
   it('refuses NUL and other control characters with a 400 anywhere, better-auth included', async () => {
     const controls = ['\u0000', 'a\u0000b', '\u0007', '\u001b[31m', '\u007f'];

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { badRequest } from '../errors';
+import { MAX_BODY_DEPTH } from './body-shape';
 
 export const CONTROL_CHARACTERS_MESSAGE = 'This request contains characters that are not allowed.';
 
@@ -13,7 +14,12 @@ const IN_URL = /[\u0000-\u001F\u007F]/;
 
 function hasControl(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return IN_TEXT.test(value);
-  if (depth > 20 || value === null || typeof value !== 'object' || Buffer.isBuffer(value)) {
+  if (
+    depth > MAX_BODY_DEPTH ||
+    value === null ||
+    typeof value !== 'object' ||
+    Buffer.isBuffer(value)
+  ) {
     return false;
   }
   if (Array.isArray(value)) return value.some((item) => hasControl(item, depth + 1));

@@ -1,4 +1,4 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, or } from 'drizzle-orm';
 import type { Role } from '../../../contracts/account';
 import type { Executor } from '../../db/client';
 import {
@@ -11,6 +11,7 @@ import {
   users,
   verifications,
 } from '../../db/schema';
+import type { MailPerson } from '../mail';
 
 export async function roleRows(db: Executor, userId: string) {
   return db
@@ -127,4 +128,50 @@ export async function anonymiseUser(
     .update(questions)
     .set({ askerName: name, askerEmail: email })
     .where(eq(questions.askerId, userId));
+}
+
+/**
+ * Every name and address the person went by (account, roles, Coach profile, the name and address
+ * each question was asked under) and the ids of their questions, asked or answered: what deletion
+ * scrubs from stored e-mails, read before the rows are anonymised.
+ */
+export async function identityOf(
+  tx: Executor,
+  userId: string,
+  expertId: string | null,
+): Promise<MailPerson> {
+  const [user] = await tx
+    .select({ name: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId));
+  const roles = await tx
+    .select({ name: userRoles.name })
+    .from(userRoles)
+    .where(eq(userRoles.userId, userId));
+  const coach = expertId
+    ? await tx
+        .select({ name: experts.name, email: experts.email })
+        .from(experts)
+        .where(eq(experts.id, expertId))
+    : [];
+  const mine = await tx
+    .select({
+      id: questions.id,
+      askerId: questions.askerId,
+      name: questions.askerName,
+      email: questions.askerEmail,
+    })
+    .from(questions)
+    .where(
+      expertId
+        ? or(eq(questions.askerId, userId), eq(questions.expertId, expertId))
+        : eq(questions.askerId, userId),
+    );
+  const asked = mine.filter((q) => q.askerId === userId);
+  const known = [...(user ? [user] : []), ...coach, ...asked];
+  return {
+    names: [...known.map((k) => k.name), ...roles.map((r) => r.name ?? '')],
+    emails: known.map((k) => k.email),
+    questionIds: mine.map((q) => q.id),
+  };
 }

@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SETTINGS_MESSAGES } from '../../../contracts/account';
-import { experts, payouts, questions, users } from '../../db/schema';
+import { experts, mailOutbox, payouts, questions, users } from '../../db/schema';
 import { PASSWORD, signedInUser, signIn } from '../../test/accounts';
 import { insertCoach, insertQuestion } from '../../test/factories';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/harness';
+import { enqueueMail } from '../mail';
+import { moneyMailSubject, queueDisputeMail, queueDisputeReleasedMail } from '../payments';
 
 const coachBody = {
   name: 'Dana Deletes',
@@ -31,9 +33,9 @@ describe(`deleting an account and downloading its data (${testDatabaseKind})`, (
   const remove = (cookie: string, password = PASSWORD) =>
     request('POST', '/api/account/delete', cookie, { password });
 
-  async function coach() {
-    const user = await signedInUser(t.app, t.ctx, { roles: ['expert'] });
-    await request('PUT', '/api/profiles/expert', user.cookie, coachBody);
+  async function coach(name?: string, profileName = coachBody.name) {
+    const user = await signedInUser(t.app, t.ctx, { roles: ['expert'], ...(name ? { name } : {}) });
+    await request('PUT', '/api/profiles/expert', user.cookie, { ...coachBody, name: profileName });
     const expert = await db().query.experts.findFirst({
       where: (e, { eq: is }) => is(e.userId, user.userId),
     });
@@ -181,6 +183,116 @@ describe(`deleting an account and downloading its data (${testDatabaseKind})`, (
     ).toBe(404);
     const [user] = await db().select().from(users).where(eq(users.id, player.userId));
     expect(user?.name).toBe('Deleted user');
+  });
+
+  it('scrubs the deleted Coach from every queued and stored e-mail', async () => {
+    const c = await coach('Zoë Brightwater', "Zoë O'Brien-Lee");
+    const player = await signedInUser(t.app, t.ctx, { name: 'Pat Keeper', roles: ['asker'] });
+    const ask = (values: Partial<typeof questions.$inferInsert>) =>
+      insertQuestion(db(), {
+        expertId: c.expert.id,
+        askerId: player.userId,
+        askerName: 'Pat Keeper',
+        askerEmail: player.email,
+        ...values,
+      });
+    // Declined before payment: the Player is told, by the Coach's name, with the Coach's note.
+    const unpaid = await ask({ paymentStatus: 'pending' });
+    const declined = await request('POST', `/api/questions/${unpaid.id}/decline`, c.cookie, {
+      note: "Zoë O'Brien-Lee only coaches goalkeepers.",
+    });
+    expect(declined.statusCode).toBe(204);
+    // A settled dispute: mails to the Coach, the Player and the administrators name both sides.
+    const disputed = await ask({
+      paymentStatus: 'paid',
+      status: 'answered',
+      answer: 'Stay on your line.',
+      answeredAt: new Date(),
+    });
+    await db().insert(payouts).values({
+      questionId: disputed.id,
+      expertId: c.expert.id,
+      amount: 2100,
+      status: 'paid',
+      paidAt: new Date(),
+    });
+    const subject = await moneyMailSubject(db(), disputed.id);
+    await queueDisputeMail(db(), t.ctx.config, subject, { reason: 'incomplete', details: null });
+    // Some already sent, some still waiting.
+    await db().update(mailOutbox).set({ status: 'sent', sentAt: new Date() });
+    await queueDisputeReleasedMail(db(), t.ctx.config, subject);
+    // Mail about someone else entirely stays as it is.
+    const unrelated = {
+      to: 'someone@example.test',
+      subject: 'Welcome',
+      text: 'Zoë is a fine name.',
+    };
+    await enqueueMail(db(), unrelated);
+
+    const named = /Zo[eë]|Brightwater|O'Brien|O&#x27;Brien/i;
+    const before = await db().select().from(mailOutbox);
+    const aboutCoach = before.filter((m) => named.test(JSON.stringify(m)));
+    // The decline, the dispute (to the Coach and the administrators), the release (to both), the
+    // Coach's own confirmation mail and the unrelated one.
+    expect(aboutCoach.length).toBeGreaterThanOrEqual(6);
+    expect(aboutCoach.some((m) => m.status === 'pending')).toBe(true);
+    expect(aboutCoach.some((m) => m.status === 'sent')).toBe(true);
+    expect(aboutCoach.some((m) => m.html?.includes('O&#x27;Brien-Lee'))).toBe(true);
+
+    expect((await remove(c.cookie)).statusCode).toBe(204);
+
+    const after = await db().select().from(mailOutbox);
+    const leftovers = after
+      .filter((m) => m.subject !== unrelated.subject)
+      .filter((m) => named.test(JSON.stringify(m)) || JSON.stringify(m).includes(c.email));
+    expect(leftovers).toEqual([]);
+    // The Player and the administrators keep their messages, now naming a deleted user; the
+    // mail to the Coach is gone.
+    const toPlayer = after.filter((m) => m.to === player.email);
+    expect(toPlayer.length).toBe(before.filter((m) => m.to === player.email).length);
+    expect(toPlayer.filter((m) => m.text.includes('Deleted user')).length).toBeGreaterThanOrEqual(
+      2,
+    );
+    expect(after.filter((m) => m.to === c.email)).toEqual([]);
+    expect(after.find((m) => m.subject === unrelated.subject)).toMatchObject(unrelated);
+  });
+
+  it("gives each side of a question only what they see of the other: no Player's e-mail for the Coach, no Coach's for the Player", async () => {
+    const c = await coach();
+    const player = await signedInUser(t.app, t.ctx, { name: 'Pria Private', roles: ['asker'] });
+    await insertQuestion(db(), {
+      expertId: c.expert.id,
+      askerId: player.userId,
+      askerName: 'Pria Private',
+      askerEmail: player.email,
+      question: 'How do I read a crossing ball earlier?',
+      paymentStatus: 'paid',
+      status: 'answered',
+      answer: 'Watch the hips of the crosser.',
+      answeredAt: new Date(),
+      askerViewedResponse: true,
+      expertViewedQuestion: true,
+    });
+    const coachExport = await request('GET', '/api/account/export', c.cookie);
+    const playerExport = await request('GET', '/api/account/export', player.cookie);
+    expect(coachExport.statusCode).toBe(200);
+    expect(playerExport.statusCode).toBe(200);
+
+    // The whole file, as downloaded: the other side's address appears nowhere in it.
+    expect(coachExport.body).not.toContain(player.email);
+    expect(playerExport.body).not.toContain(c.email);
+    expect(playerExport.body).not.toContain(c.expert.email);
+
+    // What each sees of the other is what the question page shows; each keeps their own marks.
+    const [received] = coachExport.json().questionsReceived;
+    expect(received).toMatchObject({ askerId: player.userId, askerName: 'Pria Private' });
+    expect(received).toMatchObject({ viewedQuestion: true });
+    expect(received).not.toHaveProperty('askerEmail');
+    expect(received).not.toHaveProperty('viewedAnswer');
+    const [asked] = playerExport.json().questionsAsked;
+    expect(asked).toMatchObject({ expertId: c.expert.id, askerEmail: player.email });
+    expect(asked).toMatchObject({ viewedAnswer: true });
+    expect(asked).not.toHaveProperty('viewedQuestion');
   });
 
   it('downloads everything held about the person as one JSON file, and nothing of others', async () => {

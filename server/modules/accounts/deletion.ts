@@ -7,8 +7,9 @@ import { experts, payouts, questions } from '../../db/schema';
 import { transaction } from '../../db/unit-of-work';
 import { AppError, badRequest, notFound } from '../../errors';
 import type { SessionUser } from '../auth';
+import { forgetPersonInMail } from '../mail';
 import { anonymiseCoach, lockCoachOf, removePhotos } from '../profiles';
-import { anonymiseUser, credentialHash, lockUser } from './data';
+import { anonymiseUser, credentialHash, identityOf, lockUser } from './data';
 
 /** What a deleted account is called wherever the other party still sees it. */
 export const DELETED_NAME = 'Deleted user';
@@ -81,9 +82,11 @@ export async function deleteAccount(deps: Deps, user: SessionUser, password: str
     const blocker = await deletionBlocker(tx, user.id);
     if (blocker) throw new AppError(409, blocker);
     const anonymous = { name: DELETED_NAME, email: deletedEmail(user.id) };
+    const identity = await identityOf(tx, user.id, expert?.id ?? null);
     await anonymiseUser(tx, user.id, anonymous, now);
     // A Coach's public page and list entries go; the change event drops them from the caches.
     if (expert) await anonymiseCoach(tx, changes, expert.id, user.id, anonymous, now);
+    await forgetPersonInMail(tx, identity, anonymous);
   });
 
   // Files after the commit: a failure here leaves nothing personal reachable, since the rows no

@@ -19,20 +19,58 @@ function columnsWithout<T extends object, K extends keyof T>(columns: T, left: K
   ) as Omit<T, K>;
 }
 
-/** The columns of a question a participant may take away: everything but internal bookkeeping. */
-const questionColumns = columnsWithout(getTableColumns(questions), [
-  'checkoutSessionId',
-  'idempotencyKey',
-  'paymentIntentId',
-  'refundClaimedAt',
-  'refundId',
-]);
+/**
+ * A question as both its participants see it on the question page (contracts/questions.ts): the
+ * two parties by id and the asker's name as given, the text, the money's state and the dispute.
+ * Named one by one, so a column added later stays out until someone decides who may see it.
+ */
+const sharedQuestionColumns = {
+  id: questions.id,
+  expertId: questions.expertId,
+  askerId: questions.askerId,
+  askerName: questions.askerName,
+  question: questions.question,
+  context: questions.context,
+  answer: questions.answer,
+  status: questions.status,
+  paymentStatus: questions.paymentStatus,
+  amountCents: questions.amount,
+  createdAt: questions.createdAt,
+  paidAt: questions.paidAt,
+  answeredAt: questions.answeredAt,
+  refundedAt: questions.refundedAt,
+  refundReason: questions.refundReason,
+  disputeFlagged: questions.disputeFlagged,
+  disputeReason: questions.disputeReason,
+  disputeDetails: questions.disputeDetails,
+  disputedAt: questions.disputedAt,
+  disputeResolution: questions.disputeResolution,
+  disputeResolvedAt: questions.disputeResolvedAt,
+  declinedAt: questions.declinedAt,
+  declineNote: questions.declineNote,
+  withdrawnAt: questions.withdrawnAt,
+};
+/** The Player's own: the address they asked from and whether they have read the answer. */
+const askedQuestionColumns = {
+  ...sharedQuestionColumns,
+  askerEmail: questions.askerEmail,
+  viewedAnswer: questions.askerViewedResponse,
+};
+/**
+ * The Coach's own read mark. Never the asker's e-mail address, which no Coach view shows
+ * (issue 21), nor whether the Player has read the answer.
+ */
+const receivedQuestionColumns = {
+  ...sharedQuestionColumns,
+  viewedQuestion: questions.expertViewedQuestion,
+};
 const roleColumns = columnsWithout(getTableColumns(userRoles), ['id', 'userId']);
 
 /**
  * Everything Playbook holds about one person, as one JSON document (issue 13 'download my data'):
  * the account, each role's profile, the questions asked and received, payouts, ratings, reviews,
- * reports and sign-in sessions. Provider ids and password hashes are not theirs to read.
+ * reports and sign-in sessions. Provider ids and password hashes are not theirs to read, and of
+ * other people it holds only what the person already sees of them in the app (issue 21).
  */
 export async function exportAccountData(db: Executor, user: SessionUser) {
   const [account] = await db
@@ -68,13 +106,13 @@ export async function exportAccountData(db: Executor, user: SessionUser) {
     await Promise.all([
       db.select(roleColumns).from(userRoles).where(eq(userRoles.userId, user.id)),
       db
-        .select(questionColumns)
+        .select(askedQuestionColumns)
         .from(questions)
         .where(eq(questions.askerId, user.id))
         .orderBy(asc(questions.createdAt)),
       coach
         ? db
-            .select(questionColumns)
+            .select(receivedQuestionColumns)
             .from(questions)
             .where(eq(questions.expertId, coach.id))
             .orderBy(asc(questions.createdAt))

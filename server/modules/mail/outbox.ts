@@ -3,8 +3,11 @@ import type { Logger } from 'pino';
 import type { MailMessage, MailTransport } from '../../adapters/mail/types';
 import type { Database, Executor } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
+import { scrubbed, type MailPerson } from './scrub';
 
 export const MAIL_MAX_ATTEMPTS = 5;
+/** A question id anywhere in a message: every e-mail that names another person carries one. */
+const QUESTION_ID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const BATCH_SIZE = 20;
 
 /** Queues a message in the caller's transaction, so it is sent only if the change it reports commits. */
@@ -113,4 +116,49 @@ export function recentMail(db: Executor, limit = 50) {
     .from(mailOutbox)
     .orderBy(desc(mailOutbox.createdAt))
     .limit(limit);
+}
+
+/**
+ * Deletion (issue 21): stored and queued e-mails stop naming the person. Mail addressed to them
+ * goes, sent or not (there is no account left to act on it, and the row is their data); mail to
+ * others about one of their questions keeps its recipient and has the person's names and addresses
+ * replaced in subject, text and HTML. Only those messages are rewritten, so a common word that is
+ * also someone's name is left alone everywhere else.
+ */
+export async function forgetPersonInMail(
+  tx: Executor,
+  person: MailPerson,
+  anonymous: { name: string; email: string },
+): Promise<void> {
+  const emails = [...new Set(person.emails.map((e) => e.trim().toLowerCase()).filter(Boolean))];
+  const names = [...new Set(person.names.map((n) => n.trim()).filter(Boolean))].filter(
+    (name) => name !== anonymous.name,
+  );
+  if (emails.length > 0) {
+    await tx.delete(mailOutbox).where(inArray(sql`lower(${mailOutbox.to})`, emails));
+  }
+  if (person.questionIds.length === 0) return;
+  const about = await tx
+    .select({
+      id: mailOutbox.id,
+      subject: mailOutbox.subject,
+      text: mailOutbox.text,
+      html: mailOutbox.html,
+    })
+    .from(mailOutbox)
+    .where(
+      sql`exists (select 1 from regexp_matches(${mailOutbox.text}, ${QUESTION_ID}, 'g') as found(ids)
+        where found.ids[1] in (select jsonb_array_elements_text(${JSON.stringify(person.questionIds)}::jsonb)))`,
+    );
+  const who = { names, emails };
+  for (const mail of about) {
+    const next = {
+      subject: scrubbed(mail.subject, who, anonymous, false),
+      text: scrubbed(mail.text, who, anonymous, false),
+      html: mail.html === null ? null : scrubbed(mail.html, who, anonymous, true),
+    };
+    if (next.subject !== mail.subject || next.text !== mail.text || next.html !== mail.html) {
+      await tx.update(mailOutbox).set(next).where(eq(mailOutbox.id, mail.id));
+    }
+  }
 }
