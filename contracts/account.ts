@@ -27,8 +27,6 @@ export const SETTINGS_MESSAGES = {
   wrongPassword: 'That password is not right.',
   deleteBlockedQuestionAsked:
     'You have a paid question waiting for an answer. You can delete your account once it has been answered or refunded.',
-  deleteBlockedQuestionToAnswer:
-    'A Player has paid for a question you have not answered yet. Answer or decline it before deleting your account.',
   deleteBlockedPayout:
     'A payout is still on its way to you. You can delete your account once it has been paid.',
   deleted: {

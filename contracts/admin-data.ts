@@ -27,8 +27,11 @@ export const adminQuestionsQuerySchema = z.object({
 });
 export type AdminQuestionsQuery = z.input<typeof adminQuestionsQuerySchema>;
 
+/** 'extra': payments a question did not keep, each refunded (ADR 037). */
+export const ADMIN_PAYMENT_TYPES = ['payment', 'payout', 'extra'] as const;
+
 export const adminPaymentsQuerySchema = z.object({
-  type: z.enum(['payment', 'payout']).default('payment'),
+  type: z.enum(ADMIN_PAYMENT_TYPES).default('payment'),
   direction,
   cursor,
 });
@@ -80,11 +83,14 @@ export const adminQuestionRowSchema = z.object({
 export const adminQuestionsPageSchema = page(adminQuestionRowSchema);
 export type AdminQuestionRow = z.infer<typeof adminQuestionRowSchema>;
 
-/** Spec §3 'Admin payment row': a Player's payment, or a payout to a Coach ('other'). */
+/**
+ * Spec §3 'Admin payment row': a Player's payment, a payout to a Coach ('other'), or a payment its
+ * question did not keep and that was refunded (ADR 037).
+ */
 export const adminPaymentRowSchema = z.object({
   id: z.string(),
   amount: z.number().int(),
-  type: z.enum(['payment', 'payout']),
+  type: z.enum(ADMIN_PAYMENT_TYPES),
   status: z.string(),
   userEmail: z.string(),
   questionText: z.string(),

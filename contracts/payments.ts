@@ -25,7 +25,21 @@ export const PAYMENT_MESSAGES = {
   noOnboardingUrl: 'No onboarding URL received from Stripe',
   managementFailed: 'Failed to open payment management.',
   noAccount: 'Set up your payment account first.',
+  coachGone: 'This Coach has closed their account, so this question can no longer be paid.',
+  checkoutClosed: 'This checkout has expired. Start a new payment from your question.',
 } as const;
+
+/**
+ * Why a captured payment was not kept by its question (ADR 037): the question already had a payment,
+ * was refunded, was declined or withdrawn, or its Coach closed their account.
+ */
+export const EXTRA_PAYMENT_REASONS = [
+  'already_paid',
+  'question_refunded',
+  'question_closed',
+  'coach_deleted',
+] as const;
+export type ExtraPaymentReason = (typeof EXTRA_PAYMENT_REASONS)[number];
 
 /** create-payment (spec §7): the amount is checked against the question, never trusted. */
 export const createPaymentSchema = z.object({

@@ -25,8 +25,15 @@ export const PAYMENT_STATUSES = [
 ] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-/** Why a payment went back to the Player. */
-export const REFUND_REASONS = ['unanswered', 'declined', 'dispute', 'admin', 'withdrawn'] as const;
+/** Why a payment went back to the Player. 'coach_deleted': the Coach closed their account unanswered. */
+export const REFUND_REASONS = [
+  'unanswered',
+  'declined',
+  'dispute',
+  'admin',
+  'withdrawn',
+  'coach_deleted',
+] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 
 export const DISPUTE_REASON_LABELS = {
@@ -106,7 +113,9 @@ export const questionStateOf = (
   disputeUntil: disputeUntil?.toISOString() ?? null,
 });
 
-const UNPAID = new Set<PaymentStatus>(['unpaid', 'pending', 'failed']);
+/** A question in one of these can still take its payment. */
+export const UNPAID_PAYMENT_STATUSES = ['unpaid', 'pending', 'failed'] as const;
+const UNPAID = new Set<PaymentStatus>(UNPAID_PAYMENT_STATUSES);
 
 export const isUnpaid = (s: Pick<QuestionState, 'paymentStatus'>) => UNPAID.has(s.paymentStatus);
 

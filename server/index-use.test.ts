@@ -31,6 +31,8 @@ const LARGE_TABLES = new Set([
   'abuse_reports',
   'contact_messages',
   'mail_outbox',
+  'checkout_sessions',
+  'extra_payments',
 ]);
 
 interface PlanNode {
@@ -185,6 +187,7 @@ describe(`hot queries use indexes (${testDatabaseKind})`, () => {
       { method: 'GET', url: '/api/admin/users?sort=name&direction=asc', headers: admin },
       { method: 'GET', url: '/api/admin/questions?status=answered', headers: admin },
       { method: 'GET', url: '/api/admin/payments?type=payout', headers: admin },
+      { method: 'GET', url: '/api/admin/payments?type=extra', headers: admin },
       { method: 'GET', url: '/api/admin/disputes', headers: admin },
       { method: 'GET', url: '/api/admin/reports', headers: admin },
     ];

@@ -17,7 +17,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { CONTACT_TOPIC_VALUES } from '../../contracts/contact';
-import { PAYOUT_STATUSES } from '../../contracts/payments';
+import { EXTRA_PAYMENT_REASONS, PAYOUT_STATUSES } from '../../contracts/payments';
 import {
   DISPUTE_REASONS,
   PAYMENT_STATUSES,
@@ -61,6 +61,14 @@ export const reportReasonEnum = pgEnum('report_reason', [
 ]);
 export const reportStatusEnum = pgEnum('report_status', ['open', 'dismissed', 'actioned']);
 export const contactTopicEnum = pgEnum('contact_topic', CONTACT_TOPIC_VALUES);
+/** A checkout session as we last heard of it from the provider (ADR 037). */
+export const checkoutSessionStatusEnum = pgEnum('checkout_session_status', [
+  'open',
+  'complete',
+  'expired',
+]);
+/** Why a captured payment was not kept by its question (ADR 037). */
+export const extraPaymentReasonEnum = pgEnum('extra_payment_reason', EXTRA_PAYMENT_REASONS);
 export const mailStatusEnum = pgEnum('mail_status', ['pending', 'sent', 'failed']);
 
 // ---------------------------------------------------------------- accounts (better-auth's model)
@@ -355,6 +363,61 @@ export const questions = pgTable(
     // Refunds claimed but not yet recorded: the recovery sweep finishes them. (The predicate
     // avoids the enum values added with it: a new enum value cannot be used in its migration.)
     index('questions_refunding_idx')
+      .on(t.refundClaimedAt)
+      .where(sql`${t.refundClaimedAt} IS NOT NULL`),
+  ],
+);
+
+/**
+ * Every checkout session started for a question (ADR 037): when one is paid, the others still open
+ * are expired through the provider, so a second payment is not taken in the first place.
+ */
+export const checkoutSessions = pgTable(
+  'checkout_sessions',
+  {
+    sessionId: text('session_id').primaryKey(),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'restrict' }),
+    status: checkoutSessionStatusEnum('status').notNull().default('open'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // The sessions still open for a question: the ones to expire once it cannot take a payment.
+    index('checkout_sessions_open_idx')
+      .on(t.questionId)
+      .where(sql`${t.status} = 'open'`),
+  ],
+);
+
+/**
+ * A payment the provider captured that its question did not keep (ADR 037): a second payment, or
+ * one for a question refunded, declined, withdrawn or whose Coach is gone. Each is refunded at once,
+ * with an idempotency key derived from the provider's payment id, and stays here for the books.
+ */
+export const extraPayments = pgTable(
+  'extra_payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'restrict' }),
+    /** The provider's payment id: one row, and one refund, per payment. */
+    paymentIntentId: text('payment_intent_id').notNull().unique(),
+    checkoutSessionId: text('checkout_session_id'),
+    reason: extraPaymentReasonEnum('reason').notNull(),
+    /** Integer cents: the question's amount, which checkout charges. */
+    amount: integer('amount').notNull(),
+    createdAt: createdAt(),
+    /** Set while the refund is claimed and not yet recorded (the recovery sweep retries it). */
+    refundClaimedAt: at('refund_claimed_at'),
+    refundId: text('refund_id'),
+    refundedAt: at('refunded_at'),
+  },
+  (t) => [
+    index('extra_payments_question_idx').on(t.questionId),
+    index('extra_payments_newest_idx').on(t.createdAt, t.id),
+    index('extra_payments_refunding_idx')
       .on(t.refundClaimedAt)
       .where(sql`${t.refundClaimedAt} IS NOT NULL`),
   ],

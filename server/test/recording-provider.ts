@@ -6,6 +6,8 @@ export interface Movement {
   kind: 'transfer' | 'reversal' | 'refund';
   key: string;
   amountCents?: number;
+  /** For a refund: the payment it gave back. */
+  paymentIntentId?: string;
 }
 
 /**
@@ -15,6 +17,7 @@ export interface Movement {
  */
 export function createRecordingProvider() {
   const ledger = new Map<string, Movement>();
+  const expired = new Set<string>();
   let failure: 'before' | 'after' | null = null;
   const base = createLocalPaymentProvider({
     publicUrl: 'http://localhost',
@@ -45,11 +48,20 @@ export function createRecordingProvider() {
         base.reverseTransfer(input),
       ),
     refund: (input) =>
-      move({ kind: 'refund', key: input.idempotencyKey }, () => base.refund(input)),
+      move(
+        { kind: 'refund', key: input.idempotencyKey, paymentIntentId: input.paymentIntentId },
+        () => base.refund(input),
+      ),
+    expireCheckoutSession: async (input) => {
+      expired.add(input.sessionId);
+      return base.expireCheckoutSession(input);
+    },
   };
   return {
     provider,
     ledger,
+    /** The checkout sessions we asked the provider to expire. */
+    expired,
     /** null: the next call goes through. */
     failNext(mode: 'before' | 'after' | null) {
       failure = mode;

@@ -37,6 +37,8 @@ export interface StripeStub {
   port: number;
   requests: StripeStubRequest[];
   accounts: Map<string, StubAccount>;
+  /** Checkout sessions by id; a test marks one 'complete' when it plays the Player paying. */
+  sessions: Map<string, { questionId: string; status: 'open' | 'complete' | 'expired' }>;
   ledger: StubLedger;
   /** Answers the next `count` requests with a retryable 500, as Stripe does on a blip. */
   failNext(count: number): void;
@@ -76,12 +78,14 @@ export async function startStripeStub(options: { latencyMs?: number } = {}): Pro
   const ledger: StubLedger = { transfers: new Map(), reversals: new Map(), refunds: new Map() };
   const requests: StripeStubRequest[] = [];
   const accounts = new Map<string, StubAccount>();
+  const sessions: StripeStub['sessions'] = new Map();
   const idempotent = new Map<string, { status: number; body: Json }>();
   let failures = 0;
 
   const route = (method: string, path: string, body: Record<string, string>): [number, Json] => {
     if (method === 'POST' && path === '/v1/checkout/sessions') {
       const id = newId('cs_test');
+      sessions.set(id, { questionId: body['metadata[questionId]'] ?? '', status: 'open' });
       return [
         200,
         {
@@ -102,6 +106,29 @@ export async function startStripeStub(options: { latencyMs?: number } = {}): Pro
           livemode: false,
         },
       ];
+    }
+    const session = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(path);
+    if (session?.[1]) {
+      const found = sessions.get(session[1]);
+      if (!found) return [404, stripeError(`No such checkout.session: '${session[1]}'`)];
+      if (method === 'POST' && session[2]) {
+        // As Stripe: only an open session can be expired.
+        if (found.status !== 'open') {
+          return [400, stripeError('Only Checkout Sessions with a status of open can be expired.')];
+        }
+        found.status = 'expired';
+      }
+      if (method === 'GET' || session[2]) {
+        return [
+          200,
+          {
+            id: session[1],
+            object: 'checkout.session',
+            status: found.status,
+            metadata: { questionId: found.questionId },
+          },
+        ];
+      }
     }
     if (method === 'POST' && path === '/v1/accounts') {
       const account: StubAccount = {
@@ -238,6 +265,7 @@ export async function startStripeStub(options: { latencyMs?: number } = {}): Pro
     port,
     requests,
     accounts,
+    sessions,
     ledger,
     failNext(count) {
       failures = count;

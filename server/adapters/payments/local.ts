@@ -21,6 +21,10 @@ export function createLocalPaymentProvider(options: {
       const sessionId = `cs_local_${randomUUID()}`;
       return { sessionId, url: `${publicUrl}/test-checkout/${sessionId}` };
     },
+    // The session's state is our checkout_sessions row, which the test page checks before paying.
+    async expireCheckoutSession() {
+      return { status: 'expired' as const };
+    },
     async createConnectedAccount(_email, idempotencyKey) {
       return { accountId: idFor('acct', idempotencyKey) };
     },

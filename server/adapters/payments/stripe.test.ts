@@ -211,6 +211,7 @@ describe('toPaymentEvent', () => {
       id: 'evt_1',
       type: 'checkout.completed',
       questionId: 'q-1',
+      sessionId: 'cs_test_1',
       paymentIntentId: 'pi_1',
     });
   });
@@ -288,7 +289,18 @@ describe('toPaymentEvent', () => {
       toPaymentEvent(
         event('charge.refunded', { ...charge, refunded: true, amount_refunded: 4000 }, 'evt_5'),
       ),
-    ).toEqual({ id: 'evt_5', type: 'charge.refunded', paymentIntentId: 'pi_5' });
+    ).toEqual({ id: 'evt_5', type: 'charge.refunded', paymentIntentId: 'pi_5', refundId: null });
+    // A refund made in the dashboard names itself on the charge.
+    expect(
+      toPaymentEvent(
+        event('charge.refunded', {
+          ...charge,
+          refunded: true,
+          amount_refunded: 4000,
+          refunds: { object: 'list', data: [{ id: 're_dash', object: 'refund' }] },
+        }),
+      ),
+    ).toMatchObject({ type: 'charge.refunded', paymentIntentId: 'pi_5', refundId: 're_dash' });
     expect(
       toPaymentEvent(
         event('charge.refunded', { ...charge, refunded: false, amount_refunded: 100 }),

@@ -1,5 +1,10 @@
 import Stripe from 'stripe';
-import type { ConnectedAccountStatus, PaymentEvent, PaymentProvider } from './types';
+import type {
+  CheckoutSessionStatus,
+  ConnectedAccountStatus,
+  PaymentEvent,
+  PaymentProvider,
+} from './types';
 
 export interface StripeProviderOptions {
   secretKey: string;
@@ -45,6 +50,12 @@ export function accountStatusOf(account: Stripe.Account): ConnectedAccountStatus
 const idOf = (ref: string | { id: string } | null | undefined): string | undefined =>
   typeof ref === 'string' ? ref : ref?.id;
 
+/** A state Stripe may add later counts as open: the session is tried again, never assumed closed. */
+function sessionStatusOf(session: Stripe.Checkout.Session): CheckoutSessionStatus {
+  if (session.status === 'complete') return 'complete';
+  return session.status === 'expired' ? 'expired' : 'open';
+}
+
 /**
  * Maps a verified Stripe event to the one shape apply-event understands, or null for events we do
  * not act on. The Stripe event id becomes ours, so Stripe's redeliveries are recognised as replays.
@@ -58,7 +69,7 @@ export function toPaymentEvent(event: Stripe.Event): PaymentEvent | null {
       const paymentIntentId = idOf(session.payment_intent);
       // A completed session can still be unpaid for delayed payment methods; that is not a payment.
       if (!questionId || !paymentIntentId || session.payment_status === 'unpaid') return null;
-      return { id, type: 'checkout.completed', questionId, paymentIntentId };
+      return { id, type: 'checkout.completed', questionId, sessionId: session.id, paymentIntentId };
     }
     case 'checkout.session.expired': {
       const questionId = event.data.object.metadata?.questionId;
@@ -82,8 +93,10 @@ export function toPaymentEvent(event: Stripe.Event): PaymentEvent | null {
       const charge = event.data.object;
       const paymentIntentId = idOf(charge.payment_intent);
       // Stripe sends this for partial refunds too; only a full refund ends the question's payment.
+      // Every refund, ours or one made in Stripe's dashboard, ends in this event.
       if (!paymentIntentId || !charge.refunded) return null;
-      return { id, type: 'charge.refunded', paymentIntentId };
+      const refundId = idOf(charge.refunds?.data.at(-1)) ?? null;
+      return { id, type: 'charge.refunded', paymentIntentId, refundId };
     }
     default:
       return null;
@@ -132,6 +145,17 @@ export function createStripePaymentProvider(
       if (!session.url)
         throw new Error(`Stripe returned checkout session ${session.id} without url`);
       return { sessionId: session.id, url: session.url };
+    },
+    async expireCheckoutSession({ sessionId, idempotencyKey }) {
+      try {
+        const session = await stripe.checkout.sessions.expire(sessionId, {}, { idempotencyKey });
+        return { status: sessionStatusOf(session) };
+      } catch (error) {
+        // Only an open session can be expired: one already paid or expired answers 400. Its
+        // state then says which; a paid one's payment arrives through its own event.
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+        return { status: sessionStatusOf(await stripe.checkout.sessions.retrieve(sessionId)) };
+      }
     },
     async createConnectedAccount(email, idempotencyKey) {
       const account = await stripe.accounts.create(

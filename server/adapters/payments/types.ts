@@ -21,15 +21,34 @@ export interface ConnectedAccountStatus {
 
 /** Provider events, already verified, in the one shape the handlers understand. */
 export type PaymentEvent =
-  | { id: string; type: 'checkout.completed'; questionId: string; paymentIntentId: string }
+  | {
+      id: string;
+      type: 'checkout.completed';
+      questionId: string;
+      /** The session paid; both providers name it (optional for events built by tests). */
+      sessionId?: string;
+      paymentIntentId: string;
+    }
   | { id: string; type: 'checkout.expired'; questionId: string }
   | { id: string; type: 'payment.failed'; questionId: string }
   | { id: string; type: 'account.updated'; accountId: string; status: ConnectedAccountStatus }
-  | { id: string; type: 'charge.refunded'; paymentIntentId: string };
+  | { id: string; type: 'charge.refunded'; paymentIntentId: string; refundId: string | null };
+
+/** A checkout session's state at the provider: only an open one can still take a payment. */
+export type CheckoutSessionStatus = 'open' | 'complete' | 'expired';
 
 export interface PaymentProvider {
   readonly name: 'local' | 'stripe';
   createCheckout(request: CheckoutRequest): Promise<{ sessionId: string; url: string }>;
+  /**
+   * Closes an open checkout session so it can no longer take a payment (ADR 037). Answers the
+   * session's state afterwards: 'complete' when it was paid first, whose payment is then reported
+   * by its own event.
+   */
+  expireCheckoutSession(input: {
+    sessionId: string;
+    idempotencyKey: string;
+  }): Promise<{ status: CheckoutSessionStatus }>;
   createConnectedAccount(email: string, idempotencyKey: string): Promise<{ accountId: string }>;
   createOnboardingLink(accountId: string, returnUrl: string, refreshUrl: string): Promise<string>;
   getAccountStatus(accountId: string): Promise<ConnectedAccountStatus>;

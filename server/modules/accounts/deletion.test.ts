@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SETTINGS_MESSAGES } from '../../../contracts/account';
-import { experts, mailOutbox, payouts, questions, users } from '../../db/schema';
+import { checkoutSessions, experts, mailOutbox, payouts, questions, users } from '../../db/schema';
 import { PASSWORD, signedInUser, signIn } from '../../test/accounts';
 import { insertCoach, insertQuestion } from '../../test/factories';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/harness';
@@ -67,21 +67,64 @@ describe(`deleting an account and downloading its data (${testDatabaseKind})`, (
     expect((await signIn(t.app, player.email)).statusCode).toBe(200);
   });
 
-  it('refuses while a Coach has a paid question to answer, then while a payout is pending', async () => {
+  it("refunds a Coach's paid questions awaiting an answer at deletion, and closes their open checkouts", async () => {
+    const c = await coach();
+    const asker = await signedInUser(t.app, t.ctx, { roles: ['asker'] });
+    const paid = await insertQuestion(db(), {
+      expertId: c.expert.id,
+      askerId: asker.userId,
+      askerEmail: asker.email,
+      paymentStatus: 'paid',
+      paidAt: new Date(),
+      paymentIntentId: `pi_deleted_coach_${c.expert.id}`,
+    });
+    const unpaid = await insertQuestion(db(), {
+      expertId: c.expert.id,
+      askerId: asker.userId,
+      askerEmail: asker.email,
+    });
+    const checkout = await request('POST', '/api/payments/checkout', asker.cookie, {
+      questionId: unpaid.id,
+      amount: unpaid.amount,
+    });
+    expect(checkout.statusCode).toBe(200);
+    // Nothing blocks the Coach any more: the paid question goes back to its Player.
+    const status = await request('GET', '/api/account/deletion', c.cookie);
+    expect(status.json()).toEqual({ blocker: null });
+    expect((await remove(c.cookie)).statusCode).toBe(204);
+
+    const [refunded] = await db().select().from(questions).where(eq(questions.id, paid.id));
+    expect(refunded).toMatchObject({
+      status: 'refunded',
+      paymentStatus: 'refunded',
+      refundReason: 'coach_deleted',
+      refundClaimedAt: null,
+    });
+    expect(refunded!.refundId).toMatch(/^re_local_/);
+    const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.to, asker.email));
+    expect(mails.filter((m) => m.subject === 'Your question was refunded')).toHaveLength(1);
+    const sessions = await db()
+      .select()
+      .from(checkoutSessions)
+      .where(eq(checkoutSessions.questionId, unpaid.id));
+    expect(sessions.map((s) => s.status)).toEqual(['expired']);
+    // The Player, no longer waiting on anything, may leave too.
+    expect((await request('GET', '/api/account/deletion', asker.cookie)).json()).toEqual({
+      blocker: null,
+    });
+  });
+
+  it('refuses a Coach while a payout is pending, and lets them go once it is paid', async () => {
     const c = await coach();
     const asker = await signedInUser(t.app, t.ctx, { roles: ['asker'] });
     const question = await insertQuestion(db(), {
       expertId: c.expert.id,
       askerId: asker.userId,
       paymentStatus: 'paid',
+      status: 'answered',
+      answer: 'Watch the ball.',
+      answeredAt: new Date(),
     });
-    expect((await remove(c.cookie)).json().message).toBe(
-      SETTINGS_MESSAGES.deleteBlockedQuestionToAnswer,
-    );
-    await db()
-      .update(questions)
-      .set({ status: 'answered', answer: 'Watch the ball.', answeredAt: new Date() })
-      .where(eq(questions.id, question.id));
     await db()
       .insert(payouts)
       .values({ questionId: question.id, expertId: c.expert.id, amount: 2100 });

@@ -8,6 +8,7 @@ import { transaction } from '../../db/unit-of-work';
 import { AppError, badRequest, notFound } from '../../errors';
 import type { SessionUser } from '../auth';
 import { forgetPersonInMail } from '../mail';
+import { claimDeletedCoachRefunds, refundDeletedCoachQuestions } from '../payments';
 import { anonymiseCoach, lockCoachOf, removePhotos } from '../profiles';
 import { anonymiseUser, credentialHash, identityOf, lockUser } from './data';
 
@@ -32,17 +33,12 @@ export async function deletionBlocker(db: Executor, userId: string): Promise<str
     .where(and(eq(questions.askerId, userId), AWAITING_ANSWER))
     .limit(1);
   if (asked) return SETTINGS_MESSAGES.deleteBlockedQuestionAsked;
+  // A Coach's paid questions awaiting an answer do not block: they are refunded (ADR 037).
   const [expert] = await db
     .select({ id: experts.id })
     .from(experts)
     .where(eq(experts.userId, userId));
   if (!expert) return null;
-  const [toAnswer] = await db
-    .select({ id: questions.id })
-    .from(questions)
-    .where(and(eq(questions.expertId, expert.id), AWAITING_ANSWER))
-    .limit(1);
-  if (toAnswer) return SETTINGS_MESSAGES.deleteBlockedQuestionToAnswer;
   const [owed] = await db
     .select({ id: payouts.id })
     .from(payouts)
@@ -60,7 +56,7 @@ async function passwordMatches(deps: Deps, userId: string, password: string) {
   return hasher.verify({ hash, password });
 }
 
-type Deps = Pick<ServiceDeps, 'db' | 'bus' | 'storage' | 'auth' | 'logger'>;
+type Deps = Pick<ServiceDeps, 'db' | 'bus' | 'storage' | 'auth' | 'logger' | 'payments' | 'config'>;
 
 /**
  * Deletes an account: the person can no longer sign in and their personal data is gone, while
@@ -75,7 +71,7 @@ export async function deleteAccount(deps: Deps, user: SessionUser, password: str
     });
   }
   const now = new Date();
-  await transaction(deps, async (tx, changes) => {
+  const claimed = await transaction(deps, async (tx, changes) => {
     const row = await lockUser(tx, user.id);
     if (!row || row.deletedAt) throw notFound('Account not found.');
     const expert = await lockCoachOf(tx, user.id);
@@ -86,8 +82,14 @@ export async function deleteAccount(deps: Deps, user: SessionUser, password: str
     await anonymiseUser(tx, user.id, anonymous, now);
     // A Coach's public page and list entries go; the change event drops them from the caches.
     if (expert) await anonymiseCoach(tx, changes, expert.id, user.id, anonymous, now);
+    const claimed = expert ? await claimDeletedCoachRefunds(tx, changes, expert.id, now) : null;
+    // Last, so no mail queued above still names the person.
     await forgetPersonInMail(tx, identity, anonymous);
+    return claimed;
   });
+  // The refunds (and expiries of open checkouts) go to the provider after the commit, never while
+  // the deletion holds its locks; a failure is retried by the recovery sweep.
+  if (claimed) await refundDeletedCoachQuestions(deps, claimed);
 
   // Files after the commit: a failure here leaves nothing personal reachable, since the rows no
   // longer point at the photo.

@@ -3,6 +3,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMIN_ACTION_MESSAGES } from '../../../contracts/admin-actions';
 import { moneyOf, releasePayouts } from '../payments/settlement';
+import { applyPaymentEvent } from '../payments/apply-event';
 import {
   abuseReports,
   adminAuditLog,
@@ -217,6 +218,22 @@ describe(`administrator tables and moderation (${testDatabaseKind})`, () => {
     const payoutRows = (await get('/api/admin/payments?type=payout')).json().rows;
     expect(payoutRows).toContainEqual(
       expect.objectContaining({ type: 'payout', amount: 3500, userEmail: coach.email }),
+    );
+    // A second payment for the same question is refunded, and listed for the administrators.
+    await applyPaymentEvent(moneyOf(t.ctx, logger), 'local', {
+      id: `evt_${question.id}_second`,
+      type: 'checkout.completed',
+      questionId: question.id,
+      paymentIntentId: `pi_second_${question.id}`,
+    });
+    const extraRows = (await get('/api/admin/payments?type=extra')).json().rows;
+    expect(extraRows).toContainEqual(
+      expect.objectContaining({
+        type: 'extra',
+        amount: 5000,
+        status: 'refunded (already paid)',
+        userEmail: question.askerEmail,
+      }),
     );
   });
 

@@ -24,7 +24,15 @@ import type {
 import { ADMIN_PAGE_SIZE } from '../../../contracts/admin-data';
 import type { Executor } from '../../db/client';
 import { byTime, keyset, toPage } from '../../db/keyset';
-import { abuseReports, contactMessages, experts, payouts, questions, users } from '../../db/schema';
+import {
+  abuseReports,
+  contactMessages,
+  experts,
+  extraPayments,
+  payouts,
+  questions,
+  users,
+} from '../../db/schema';
 
 /**
  * The administrator's tables. Each reads one page through an index on (sort column, id) and then
@@ -190,6 +198,7 @@ export async function paymentsPage(db: Executor, query: z.output<typeof adminPay
       createdAt: iso(row.createdAt),
     }));
   }
+  if (query.type === 'extra') return extraPaymentsPage(db, query);
   const page = byCreatedAt(payouts, query.direction, query.cursor);
   const rows = await db
     .select({
@@ -210,6 +219,33 @@ export async function paymentsPage(db: Executor, query: z.output<typeof adminPay
   return toPage(rows, ADMIN_PAGE_SIZE, (row) => ({
     ...row,
     type: 'payout' as const,
+    createdAt: iso(row.createdAt),
+  }));
+}
+
+/** Payments a question did not keep (ADR 037): each refunded, or its refund under way. */
+async function extraPaymentsPage(db: Executor, query: z.output<typeof adminPaymentsQuerySchema>) {
+  const page = byCreatedAt(extraPayments, query.direction, query.cursor);
+  const rows = await db
+    .select({
+      id: extraPayments.id,
+      amount: extraPayments.amount,
+      refunded: sql<boolean>`${extraPayments.refundedAt} IS NOT NULL`,
+      reason: extraPayments.reason,
+      userEmail: questions.askerEmail,
+      questionText: questions.question,
+      createdAt: extraPayments.createdAt,
+      sortKey: page.sortKey,
+    })
+    .from(extraPayments)
+    .innerJoin(questions, eq(questions.id, extraPayments.questionId))
+    .where(page.after)
+    .orderBy(...page.orderBy)
+    .limit(LIMIT);
+  return toPage(rows, ADMIN_PAGE_SIZE, ({ refunded, reason, ...row }) => ({
+    ...row,
+    type: 'extra' as const,
+    status: `${refunded ? 'refunded' : 'refunding'} (${reason.replace('_', ' ')})`,
     createdAt: iso(row.createdAt),
   }));
 }

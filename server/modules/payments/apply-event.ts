@@ -3,21 +3,34 @@ import type { PaymentEvent } from '../../adapters/payments/types';
 import { experts, processedProviderEvents, questions } from '../../db/schema';
 import { transaction } from '../../db/unit-of-work';
 import { enqueueMail } from '../mail';
-import { mirrorAccountStatus, questionMoneyChanged } from './data';
-import { claimRefund, refundNow, type Money } from './settlement';
+import { markCheckoutComplete, mirrorAccountStatus, questionMoneyChanged } from './data';
+import {
+  claimExtraPayment,
+  expireOpenCheckouts,
+  extraPaymentReason,
+  recordExtraRefund,
+  refundExtraNow,
+} from './extra-payments';
+import { claimRefund, recordRefund, refundNow, type Money } from './settlement';
 
 /**
  * The one place a provider event changes our data (Stripe's webhook and the local provider both come
  * here). Each event id is recorded first, in the same transaction, so a replay does nothing.
  * Returns false for a replay. Inside, each case returns the id of the question it changed, if any.
+ * Every payment reported is accounted for (ADR 037): a question keeps one, any other is refunded.
  */
 export async function applyPaymentEvent(
   money: Money,
   provider: 'local' | 'stripe',
   event: PaymentEvent,
 ): Promise<boolean> {
-  const { config } = money;
-  let lateRefund: string | null = null;
+  const { config, logger } = money;
+  const now = new Date();
+  const afterCommit: {
+    lateRefund?: string;
+    extraRefund?: string;
+    expireFor?: { questionId: string; except?: string };
+  } = {};
   const changed = await transaction(money, async (tx, changes) => {
     const [fresh] = await tx
       .insert(processedProviderEvents)
@@ -33,29 +46,45 @@ export async function applyPaymentEvent(
     async function applyInTransaction(): Promise<string | null> {
       switch (event.type) {
         case 'checkout.completed': {
+          // Locked first: a concurrent payment, refund, decline or Coach deletion waits (or we do).
+          const [q] = await tx
+            .select()
+            .from(questions)
+            .where(eq(questions.id, event.questionId))
+            .for('update');
+          if (!q) {
+            // Our checkout names only our questions; without one there is nothing to record on.
+            logger.error({ event }, 'payment for an unknown question');
+            return null;
+          }
+          afterCommit.expireFor = { questionId: q.id, except: event.sessionId };
+          if (event.sessionId) await markCheckoutComplete(tx, event.sessionId);
+          // The same payment reported again by another event: it is already accounted for.
+          if (q.paymentIntentId === event.paymentIntentId) return null;
+          const [expert] = await tx.select().from(experts).where(eq(experts.id, q.expertId));
+          const reason = extraPaymentReason(q, !expert || expert.deletedAt !== null);
+          if (reason) {
+            // A payment the question cannot keep: recorded and refunded at once (ADR 037).
+            const payment = { ...event, amount: q.amount, reason };
+            if (await claimExtraPayment(tx, payment, now)) {
+              afterCommit.extraRefund = event.paymentIntentId;
+            }
+            return null;
+          }
           const [paid] = await tx
             .update(questions)
-            .set({
-              paymentStatus: 'paid',
-              paidAt: new Date(),
-              paymentIntentId: event.paymentIntentId,
-            })
-            .where(
-              and(
-                eq(questions.id, event.questionId),
-                inArray(questions.paymentStatus, ['unpaid', 'pending', 'failed']),
-              ),
-            )
+            .set({ paymentStatus: 'paid', paidAt: now, paymentIntentId: event.paymentIntentId })
+            .where(eq(questions.id, q.id))
             .returning();
           if (!paid) return null;
-          // Paid after the question was closed (withdrawn, declined, refunded): it goes back at once.
-          // The update above holds the row lock claimRefund needs.
+          // Paid after the question was closed (withdrawn, declined): it goes back at once.
           if (paid.status !== 'pending' && paid.status !== 'answered') {
-            const reason = paid.status === 'declined' ? 'declined' : 'withdrawn';
-            if (await claimRefund(tx, changes, paid, reason, new Date())) lateRefund = paid.id;
+            const refundReason = paid.status === 'declined' ? 'declined' : 'withdrawn';
+            if (await claimRefund(tx, changes, paid, refundReason, now)) {
+              afterCommit.lateRefund = paid.id;
+            }
             return paid.id;
           }
-          const [expert] = await tx.select().from(experts).where(eq(experts.id, paid.expertId));
           if (expert && paid.status === 'pending') {
             await enqueueMail(tx, {
               to: expert.email,
@@ -91,37 +120,37 @@ export async function applyPaymentEvent(
           return null;
         }
         case 'charge.refunded': {
-          // Our own refunds record themselves (the question says 'refunding' until then). A paid
-          // question refunded outside the app (the provider's dashboard) is recorded here, and its
-          // payout cancelled, or reversed by the recovery sweep if it was already sent.
+          // Every refund is reported here, ours and those made in the provider's dashboard. Ours
+          // record themselves too; whichever records first sends the e-mails, so they go once.
+          if (await recordExtraRefund(tx, config, event.paymentIntentId, event.refundId, now)) {
+            return null;
+          }
           const [q] = await tx
             .select()
             .from(questions)
             .where(
               and(
                 eq(questions.paymentIntentId, event.paymentIntentId),
-                eq(questions.paymentStatus, 'paid'),
+                inArray(questions.paymentStatus, ['paid', 'refunding']),
               ),
             )
             .for('update');
           if (!q) return null;
-          const now = new Date();
+          // A refund made outside the app: its payout is cancelled, or reversed by the recovery
+          // sweep if it was already sent, and both sides are told as for an administrator's.
           await claimRefund(tx, changes, q, 'admin', now);
-          await tx
-            .update(questions)
-            .set({
-              paymentStatus: 'refunded',
-              status: q.status === 'pending' || q.status === 'answered' ? 'refunded' : q.status,
-              refundedAt: now,
-              refundClaimedAt: null,
-            })
-            .where(eq(questions.id, q.id));
+          await recordRefund(tx, changes, config, q.id, event.refundId, now);
           return q.id;
         }
       }
     }
   });
   if (changed === 'replay') return false;
-  if (lateRefund) await refundNow(money, lateRefund);
+  // The provider calls, outside the transaction that held the question's lock (ADR 023).
+  if (afterCommit.lateRefund) await refundNow(money, afterCommit.lateRefund);
+  if (afterCommit.extraRefund) await refundExtraNow(money, afterCommit.extraRefund);
+  // A question takes one payment: the other checkouts still open for it are closed.
+  const { expireFor } = afterCommit;
+  if (expireFor) await expireOpenCheckouts(money, [expireFor.questionId], expireFor.except);
   return true;
 }

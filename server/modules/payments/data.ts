@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { BusEvents } from '../../adapters/events/types';
 import type { ConnectedAccountStatus } from '../../adapters/payments/types';
 import type { Executor } from '../../db/client';
-import { experts, payouts, questions } from '../../db/schema';
+import { checkoutSessions, experts, payouts, questions } from '../../db/schema';
 import type { Changes } from '../../db/unit-of-work';
 
 /** A question and the two people whose pages show it: the payload of `questions.changed`. */
@@ -36,31 +36,47 @@ export async function questionMoneyChanged(tx: Executor, changes: Changes, quest
   if (row) changes.raise('questions.changed', { questionId, ...row });
 }
 
-/** The question a checkout session pays for, with its Coach's name. */
+/** The question a checkout session pays for (any of its sessions), with its Coach's name. */
 export async function findCheckout(db: Executor, sessionId: string) {
   const [row] = await db
-    .select({ question: questions, expertName: experts.name })
-    .from(questions)
+    .select({ question: questions, expertName: experts.name, status: checkoutSessions.status })
+    .from(checkoutSessions)
+    .innerJoin(questions, eq(questions.id, checkoutSessions.questionId))
     .innerJoin(experts, eq(experts.id, questions.expertId))
-    .where(eq(questions.checkoutSessionId, sessionId));
+    .where(eq(checkoutSessions.sessionId, sessionId));
   return row ?? null;
 }
 
-/** The question to be paid for, with its Coach's user and name. */
+/** The question to be paid for, with its Coach's user and name, and whether the Coach is gone. */
 export async function findPayableQuestion(db: Executor, questionId: string) {
   const [row] = await db
-    .select({ question: questions, expertUserId: experts.userId, expertName: experts.name })
+    .select({
+      question: questions,
+      expertUserId: experts.userId,
+      expertName: experts.name,
+      coachDeleted: sql<boolean>`${experts.deletedAt} IS NOT NULL`,
+    })
     .from(questions)
     .innerJoin(experts, eq(experts.id, questions.expertId))
     .where(eq(questions.id, questionId));
   return row ?? null;
 }
 
-export async function setCheckoutSession(db: Executor, questionId: string, sessionId: string) {
-  await db
+/** A new checkout session: the question's latest, and one of those to expire once one is paid. */
+export async function setCheckoutSession(tx: Executor, questionId: string, sessionId: string) {
+  await tx.insert(checkoutSessions).values({ sessionId, questionId });
+  await tx
     .update(questions)
     .set({ checkoutSessionId: sessionId })
     .where(eq(questions.id, questionId));
+}
+
+/** The provider reported this session paid: it is no longer one to expire. */
+export async function markCheckoutComplete(tx: Executor, sessionId: string) {
+  await tx
+    .update(checkoutSessions)
+    .set({ status: 'complete' })
+    .where(eq(checkoutSessions.sessionId, sessionId));
 }
 
 export async function setConnectedAccount(db: Executor, expertId: string, accountId: string) {

@@ -20,9 +20,11 @@ export {
 } from './money-mail';
 export { paymentRoutes } from './routes';
 export {
+  claimDeletedCoachRefunds,
   claimRefund,
   moneyOf,
   recoverMoney,
+  refundDeletedCoachQuestions,
   refundNow,
   refundUnanswered,
   releasableAfter,

@@ -1,11 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coachPayoutCents, platformFeeCents } from '../../../contracts/money';
 import type { PaymentEvent } from '../../adapters/payments/types';
-import { payouts, questions } from '../../db/schema';
+import { isUnpaid } from '../../../contracts/question-states';
+import {
+  accounts,
+  checkoutSessions,
+  experts,
+  extraPayments,
+  payouts,
+  questions,
+} from '../../db/schema';
 import { insertCoach, insertQuestion, insertUser } from '../../test/factories';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/harness';
 import { createRecordingProvider } from '../../test/recording-provider';
@@ -17,14 +25,19 @@ import {
   flagDispute,
   withdrawQuestion,
 } from '../questions/service';
+import { deleteAccount } from '../accounts/deletion';
 import { applyPaymentEvent } from './apply-event';
-import { moneyOf, recoverMoney, refundUnanswered, releasePayouts, type Money } from './settlement';
+import { startCheckout } from './service';
+import { moneyOf, recoverMoney, refundUnanswered, releasePayouts } from './settlement';
 
 const logger = pino({ level: 'silent' });
 const DAY = 86_400_000;
+const COACH_PASSWORD = 'a-coach-password';
 
 type Step =
-  | { kind: 'pay'; q: number; replays: number }
+  | { kind: 'checkout'; q: number }
+  | { kind: 'pay'; q: number; session: number; replays: number; redeliver: boolean }
+  | { kind: 'delete-coach' }
   | { kind: 'answer'; q: number }
   | { kind: 'dispute'; q: number }
   | { kind: 'decline'; q: number }
@@ -37,7 +50,20 @@ type Step =
 
 const q = fc.nat(2);
 const step: fc.Arbitrary<Step> = fc.oneof(
-  fc.record({ kind: fc.constant('pay' as const), q, replays: fc.nat(3) }),
+  // Checkouts and payments come often, so runs pay one question twice, or after it closed.
+  { arbitrary: fc.record({ kind: fc.constant('checkout' as const), q }), weight: 2 },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant('pay' as const),
+      q,
+      session: fc.nat(3),
+      replays: fc.nat(3),
+      redeliver: fc.boolean(),
+    }),
+    weight: 4,
+  },
+  fc.record({ kind: fc.constant('delete-coach' as const) }),
+
   fc.record({ kind: fc.constant('answer' as const), q }),
   fc.record({ kind: fc.constant('dispute' as const), q }),
   fc.record({ kind: fc.constant('decline' as const), q }),
@@ -57,11 +83,13 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 );
 
 /**
- * Whatever order payments, answers, disputes, declines, withdrawals, administrator actions,
- * provider failures, replays and sweeps arrive in, the money adds up (ADR 023): one payout per
- * question at 70% rounded down; nothing released before the hold window, for an unpaid question or
- * with a dispute open; and once the claims are recovered, every row agrees with the provider's own
- * record and no question both kept a transfer and was refunded.
+ * Whatever order checkouts, payments (several per question, on any of its sessions, replayed and
+ * redelivered), answers, disputes, declines, withdrawals, administrator actions, the Coach's
+ * deletion, provider failures and sweeps arrive in, the money adds up (ADR 023, 037): one payout
+ * per question at 70% rounded down; nothing released before the hold window, for an unpaid question
+ * or with a dispute open; and once the claims are recovered, every row agrees with the provider's
+ * own record, no question both kept a transfer and was refunded, each question keeps at most one
+ * payment and every other payment captured for it was refunded exactly once.
  */
 describe(`money invariants (property, ${testDatabaseKind})`, () => {
   let t: TestApp;
@@ -73,22 +101,35 @@ describe(`money invariants (property, ${testDatabaseKind})`, () => {
   it('hold for any sequence of events', async () => {
     const db = t.ctx.database.db;
     const recording = createRecordingProvider();
-    const money: Money = { ...moneyOf(t.ctx, logger), payments: recording.provider };
-    const expert = await insertCoach(db, {
-      stripeAccountId: `acct_${randomUUID()}`,
-      stripePayoutsEnabled: true,
-    });
-    const coachSession = { id: expert.userId, name: expert.name, email: expert.email };
+    const money = { ...moneyOf(t.ctx, logger), payments: recording.provider };
+    const { password } = await t.ctx.auth.$context;
+    const passwordHash = await password.hash(COACH_PASSWORD);
     const admin = await createAdmin(db, `money-${randomUUID().slice(0, 8)}`, 'a-long-password');
     const actor = { adminId: admin.id, username: admin.username, ip: null, userAgent: null };
 
     await fc.assert(
       fc.asyncProperty(
         fc.array(fc.integer({ min: 100, max: 50_000 }), { minLength: 3, maxLength: 3 }),
-        fc.array(step, { maxLength: 14 }),
+        fc.array(step, { minLength: 6, maxLength: 16 }),
         async (amounts, steps) => {
+          // A Coach per run, so a run may delete them.
+          const expert = await insertCoach(db, {
+            stripeAccountId: `acct_${randomUUID()}`,
+            stripePayoutsEnabled: true,
+          });
+          await db.insert(accounts).values({
+            id: randomUUID(),
+            accountId: expert.userId,
+            providerId: 'credential',
+            userId: expert.userId,
+            password: passwordHash,
+          });
+          const coachSession = { id: expert.userId, name: expert.name, email: expert.email };
           const asker = await insertUser(db);
           const askerSession = { id: asker.id, name: asker.name, email: asker.email };
+          /** Per question: the checkout sessions started, and every payment the provider took. */
+          const sessions: string[][] = [[], [], []];
+          const payments: string[][] = [[], [], []];
           const ids: string[] = [];
           for (const amount of amounts) {
             ids.push(
@@ -98,16 +139,31 @@ describe(`money invariants (property, ${testDatabaseKind})`, () => {
           const ignore = () => undefined;
           let clock = Date.now();
           for (const s of steps) {
-            if (s.kind === 'pay') {
+            if (s.kind === 'checkout') {
+              const started = await startCheckout(money, askerSession, {
+                questionId: ids[s.q]!,
+                amount: amounts[s.q]!,
+              }).catch(ignore);
+              if (started) sessions[s.q]!.push(new URL(started.url).pathname.split('/').pop()!);
+            } else if (s.kind === 'pay') {
+              // Any session, even one we expired: the provider may have taken the payment first.
+              const mine = sessions[s.q]!;
+              const sessionId = mine.length > 0 ? mine[s.session % mine.length]! : undefined;
+              const previous = payments[s.q]!.at(-1);
+              const paymentIntentId = s.redeliver && previous ? previous : `pi_${randomUUID()}`;
+              if (paymentIntentId !== previous) payments[s.q]!.push(paymentIntentId);
               const event: PaymentEvent = {
                 id: `evt_${randomUUID()}`,
                 type: 'checkout.completed',
                 questionId: ids[s.q]!,
-                paymentIntentId: `pi_${ids[s.q]}`,
+                sessionId,
+                paymentIntentId,
               };
               for (let i = 0; i <= s.replays; i++) {
                 await applyPaymentEvent(money, 'local', event);
               }
+            } else if (s.kind === 'delete-coach') {
+              await deleteAccount(money, coachSession, COACH_PASSWORD).catch(ignore);
             } else if (s.kind === 'answer') {
               await answerQuestion(money, coachSession, ids[s.q]!, 'An answer.').catch(ignore);
             } else if (s.kind === 'dispute') {
@@ -157,7 +213,44 @@ describe(`money invariants (property, ${testDatabaseKind})`, () => {
           await recoverMoney(money, new Date(Math.max(clock, Date.now()) + 2 * DAY));
           const rows = await db.select().from(questions).where(inArray(questions.id, ids));
           const made = await db.select().from(payouts).where(inArray(payouts.questionId, ids));
+          const [coachRow] = await db.select().from(experts).where(eq(experts.id, expert.id));
+          const extras = await db
+            .select()
+            .from(extraPayments)
+            .where(inArray(extraPayments.questionId, ids));
+          const open = await db
+            .select()
+            .from(checkoutSessions)
+            .where(
+              and(inArray(checkoutSessions.questionId, ids), eq(checkoutSessions.status, 'open')),
+            );
+          const refunds = [...recording.ledger.values()].filter((m) => m.kind === 'refund');
+          for (const extra of extras) {
+            expect(extra.refundedAt).not.toBeNull();
+            expect(extra.refundClaimedAt).toBeNull();
+          }
           for (const row of rows) {
+            // For each question: money kept = at most one payment; every other one captured is
+            // refunded exactly once (one refund per payment at the provider, whatever its key).
+            const paid = payments[ids.indexOf(row.id)]!;
+            const refundsOf = (pi: string) => refunds.filter((m) => m.paymentIntentId === pi);
+            for (const pi of paid) expect(refundsOf(pi).length).toBeLessThanOrEqual(1);
+            const kept = paid.filter((pi) => refundsOf(pi).length === 0);
+            expect(kept.length).toBeLessThanOrEqual(1);
+            if (kept.length === 1) {
+              expect(row).toMatchObject({ paymentStatus: 'paid', paymentIntentId: kept[0] });
+            }
+            if (row.paymentStatus === 'paid') expect(kept).toEqual([row.paymentIntentId]);
+            // A deleted Coach holds no Player's money for an answer that will not come.
+            if (coachRow?.deletedAt) {
+              expect(row.status === 'pending' && row.paymentStatus === 'paid').toBe(false);
+            }
+            // A question that can take no payment has no checkout left open.
+            const payable =
+              isUnpaid(row) &&
+              (row.status === 'pending' || row.status === 'answered') &&
+              !coachRow?.deletedAt;
+            if (!payable) expect(open.filter((o) => o.questionId === row.id)).toEqual([]);
             const mine = made.filter((p) => p.questionId === row.id);
             expect(mine.length).toBeLessThanOrEqual(1);
             const payout = mine[0];
@@ -183,5 +276,5 @@ describe(`money invariants (property, ${testDatabaseKind})`, () => {
       ),
       { numRuns: 25 },
     );
-  });
+  }, 120_000);
 });

@@ -4,6 +4,7 @@ import {
   type RefundReason,
 } from '../../../contracts/question-states';
 import { REFUND_AFTER_DAYS } from '../../../contracts/limits';
+import type { ExtraPaymentReason } from '../../../contracts/payments';
 import { formatDollarsAndCents, formatWholeDollars } from '../../../contracts/money';
 import type { Config } from '../../config';
 import { eq } from 'drizzle-orm';
@@ -56,6 +57,9 @@ const link = (config: Config, s: MoneyMailSubject, label: string) => ({
   url: `${config.PUBLIC_URL}/questions/${s.questionId}`,
 });
 
+const backToCard = (s: MoneyMailSubject) =>
+  `${formatWholeDollars(s.amount)} goes back to your card; banks usually show it within 5-10 business days.`;
+
 const refundTo = {
   unanswered: () =>
     `Your question was not answered within ${REFUND_AFTER_DAYS} days, so we refunded your payment in full.`,
@@ -64,6 +68,8 @@ const refundTo = {
   dispute: () => 'We reviewed your dispute and refunded your payment in full.',
   admin: () => 'We reviewed your question and refunded your payment in full.',
   withdrawn: () => 'Your payment arrived after the question was closed, so we refunded it in full.',
+  coach_deleted: () =>
+    'The Coach closed their account before answering, so we refunded your payment in full.',
 } satisfies Record<RefundReason, (s: MoneyMailSubject) => string>;
 
 const coachRefundNote: Record<RefundReason, string | null> = {
@@ -73,7 +79,41 @@ const coachRefundNote: Record<RefundReason, string | null> = {
     'We reviewed the Player’s dispute and refunded them. The payout for this answer is cancelled.',
   admin: 'We refunded the Player after a review. The payout for this answer is cancelled.',
   withdrawn: null,
+  coach_deleted: null,
 };
+
+const extraRefundTo = {
+  already_paid: () =>
+    'We received a second payment for your question. The first one pays for it, so we refunded the second in full.',
+  question_refunded: () =>
+    'Your payment arrived after the question had been refunded, so we refunded it in full too.',
+  question_closed: () =>
+    'Your payment arrived after the question was closed, so we refunded it in full.',
+  coach_deleted: () =>
+    'Your payment arrived after the Coach closed their account, so we refunded it in full.',
+} satisfies Record<ExtraPaymentReason, () => string>;
+
+/** A payment the question did not keep was refunded (ADR 037): the Player is told. */
+export async function queueExtraPaymentRefundMail(
+  tx: Executor,
+  config: Config,
+  s: MoneyMailSubject,
+  reason: ExtraPaymentReason,
+) {
+  await queue(tx, [
+    {
+      to: s.askerEmail,
+      subject: 'A payment was refunded',
+      greeting: `Hi ${s.askerName},`,
+      paragraphs: [
+        extraRefundTo[reason](),
+        backToCard(s),
+        `Your question: “${excerpt(s.question)}”`,
+      ],
+      action: link(config, s, 'View your question'),
+    },
+  ]);
+}
 
 /** A refund recorded: the Player is told, and the Coach unless the refund is none of theirs. */
 export async function queueRefundMail(
@@ -83,7 +123,6 @@ export async function queueRefundMail(
   reason: RefundReason,
   declineNote: string | null,
 ) {
-  const amount = formatWholeDollars(s.amount);
   const player: MailContent = {
     to: s.askerEmail,
     subject:
@@ -93,7 +132,7 @@ export async function queueRefundMail(
     greeting: `Hi ${s.askerName},`,
     paragraphs: [
       refundTo[reason](s),
-      `${amount} goes back to your card; banks usually show it within 5-10 business days.`,
+      backToCard(s),
       ...(declineNote ? [`${s.coachName}’s note: “${declineNote}”`] : []),
       `Your question: “${excerpt(s.question)}”`,
     ],

@@ -1,7 +1,15 @@
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { experts, mailOutbox, payouts, questions } from '../../db/schema';
+import { PAYMENT_MESSAGES } from '../../../contracts/payments';
+import {
+  checkoutSessions,
+  experts,
+  extraPayments,
+  mailOutbox,
+  payouts,
+  questions,
+} from '../../db/schema';
 import { signedInUser } from '../../test/accounts';
 import { insertQuestion } from '../../test/factories';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/harness';
@@ -89,7 +97,8 @@ describe(`payments with the local provider (${testDatabaseKind})`, () => {
     const res = await payThroughCheckout(id);
     expect(res.json().redirect).toMatch(new RegExp(`/questions/${id}\\?payment=success$`));
     const paid = await question(id);
-    expect(paid).toMatchObject({ paymentStatus: 'paid', paymentIntentId: `pi_local_${id}` });
+    expect(paid).toMatchObject({ paymentStatus: 'paid' });
+    expect(paid.paymentIntentId).toMatch(/^pi_local_/);
     expect(paid.paidAt).toBeInstanceOf(Date);
     const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.to, coach.email));
     expect(mails.some((m) => m.text.includes(`/questions/${id}`))).toBe(true);
@@ -97,6 +106,80 @@ describe(`payments with the local provider (${testDatabaseKind})`, () => {
       (await call('POST', '/api/payments/checkout', player, { questionId: id, amount: 4000 }))
         .statusCode,
     ).toBe(400);
+  });
+
+  it('keeps one payment per question: the other checkouts are expired, a second payment refunded', async () => {
+    const id = await ask();
+    const start = async () => {
+      const { url } = (
+        await call('POST', '/api/payments/checkout', player, { questionId: id, amount: 4000 })
+      ).json();
+      return new URL(url).pathname.split('/').pop()!;
+    };
+    // Three tabs, three checkouts. The first paid closes the others.
+    const [first, second, third] = [await start(), await start(), await start()];
+    expect(
+      (await call('POST', `/api/payments/local/checkout/${first}/pay`, player)).statusCode,
+    ).toBe(200);
+    const sessions = await db()
+      .select()
+      .from(checkoutSessions)
+      .where(eq(checkoutSessions.questionId, id));
+    expect(Object.fromEntries(sessions.map((s) => [s.sessionId, s.status]))).toEqual({
+      [first]: 'complete',
+      [second]: 'expired',
+      [third]: 'expired',
+    });
+    const late = await call('POST', `/api/payments/local/checkout/${second}/pay`, player);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe(PAYMENT_MESSAGES.checkoutClosed);
+
+    // A payment the provider took anyway (the Player paid before the expiry landed) goes back,
+    // once, however often it is reported, and is on record.
+    const kept = (await question(id)).paymentIntentId;
+    const money = moneyOf(t.ctx, logger);
+    const secondPayment = {
+      type: 'checkout.completed' as const,
+      questionId: id,
+      sessionId: third,
+      paymentIntentId: 'pi_second_payment',
+    };
+    for (let i = 0; i < 3; i++) {
+      await applyPaymentEvent(money, 'local', { ...secondPayment, id: `evt_second_${id}_${i}` });
+    }
+    expect(await question(id)).toMatchObject({ paymentStatus: 'paid', paymentIntentId: kept });
+    const extra = await db().select().from(extraPayments).where(eq(extraPayments.questionId, id));
+    expect(extra).toHaveLength(1);
+    expect(extra[0]).toMatchObject({
+      paymentIntentId: 'pi_second_payment',
+      reason: 'already_paid',
+      amount: 4000,
+      refundClaimedAt: null,
+    });
+    expect(extra[0]!.refundId).toMatch(/^re_local_/);
+    const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.to, player.email));
+    expect(
+      mails.filter((m) => m.subject === 'A payment was refunded' && m.text.includes(id)),
+    ).toHaveLength(1);
+  });
+
+  it('refuses to take payment for a question whose Coach deleted their account', async () => {
+    const id = await ask();
+    const [expert] = await db().select().from(experts).where(eq(experts.id, expertId));
+    await db().update(experts).set({ deletedAt: new Date() }).where(eq(experts.id, expertId));
+    try {
+      const res = await call('POST', '/api/payments/checkout', player, {
+        questionId: id,
+        amount: 4000,
+      });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe(PAYMENT_MESSAGES.coachGone);
+    } finally {
+      await db()
+        .update(experts)
+        .set({ deletedAt: expert!.deletedAt })
+        .where(eq(experts.id, expertId));
+    }
   });
 
   it('leaves a cancelled checkout payable', async () => {

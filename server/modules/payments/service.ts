@@ -6,7 +6,8 @@ import { joined } from '../../../contracts/messages';
 import type { ConnectedAccountStatus } from '../../adapters/payments/types';
 import type { ServiceDeps } from '../../context';
 import type { experts } from '../../db/schema';
-import { badRequest, forbidden, notFound } from '../../errors';
+import { transaction } from '../../db/unit-of-work';
+import { AppError, badRequest, forbidden, notFound } from '../../errors';
 import type { SessionUser } from '../auth';
 import { applyPaymentEvent } from './apply-event';
 import {
@@ -42,6 +43,9 @@ export async function startCheckout(
   }
   if (input.amount !== q.amount) throw badRequest(PAYMENT_MESSAGES.amountMismatch);
   if (!askerActions(questionStateOf(q, null)).pay) throw badRequest(PAYMENT_MESSAGES.notPayable);
+  // A deleted Coach can answer nothing (ADR 037). A Coach whose payout setup is unfinished can
+  // still be paid: their payout is held until it is done, and an unanswered question is refunded.
+  if (row.coachDeleted) throw new AppError(409, PAYMENT_MESSAGES.coachGone);
   const checkout = await deps.payments.createCheckout({
     questionId: q.id,
     amountCents: q.amount,
@@ -52,7 +56,7 @@ export async function startCheckout(
     // A new session per request; the SDK's own retries of this call reuse the key.
     idempotencyKey: `checkout-${q.id}-${randomUUID()}`,
   });
-  await setCheckoutSession(deps.db, q.id, checkout.sessionId);
+  await transaction(deps, (tx) => setCheckoutSession(tx, q.id, checkout.sessionId));
   return { url: checkout.url };
 }
 
@@ -131,8 +135,11 @@ export async function finishLocalCheckout(
   sessionId: string,
   outcome: 'pay' | 'cancel',
 ) {
-  const { question: q } = await checkoutFor(deps, user, sessionId);
+  const { question: q, status } = await checkoutFor(deps, user, sessionId);
   const paid = outcome === 'pay';
+  // As at Stripe, an expired session takes no payment; a paid one may be paid again, which is
+  // the same payment (its id comes from the session) and so changes nothing.
+  if (paid && status === 'expired') throw new AppError(409, PAYMENT_MESSAGES.checkoutClosed);
   await applyPaymentEvent(
     deps,
     'local',
@@ -141,7 +148,8 @@ export async function finishLocalCheckout(
           id: `evt_local_${randomUUID()}`,
           type: 'checkout.completed',
           questionId: q.id,
-          paymentIntentId: `pi_local_${q.id}`,
+          sessionId,
+          paymentIntentId: `pi_local_${sessionId.replace(/^cs_local_/, '')}`,
         }
       : { id: `evt_local_${randomUUID()}`, type: 'checkout.expired', questionId: q.id },
   );

@@ -6,6 +6,7 @@ import type { Executor } from '../../db/client';
 import { experts, payouts, questions } from '../../db/schema';
 import { transaction, type Changes } from '../../db/unit-of-work';
 import { questionMoneyChanged } from './data';
+import { expireOpenCheckouts, expireStaleCheckouts, recoverExtraRefunds } from './extra-payments';
 import { moneyMailSubject, queuePayoutSentMail, queueRefundMail } from './money-mail';
 
 /**
@@ -128,31 +129,46 @@ export async function completeRefund(
     paymentIntentId: q.paymentIntentId ?? '',
     idempotencyKey: refundKey(q.id),
   });
-  const recorded = await transaction(money, async (tx, changes) => {
-    const [done] = await tx
-      .update(questions)
-      .set({
-        paymentStatus: 'refunded',
-        // A declined or withdrawn question keeps saying so; any other is now refunded.
-        status: sql`CASE WHEN ${questions.status} IN ('declined', 'withdrawn') THEN ${questions.status} ELSE 'refunded' END`,
-        refundedAt: now,
-        refundId,
-        refundClaimedAt: null,
-      })
-      .where(and(eq(questions.id, q.id), eq(questions.paymentStatus, 'refunding')))
-      .returning({ id: questions.id });
-    if (!done) return false;
-    await queueRefundMail(
-      tx,
-      config,
-      await moneyMailSubject(tx, q.id),
-      q.refundReason ?? 'admin',
-      q.declineNote,
-    );
-    await questionMoneyChanged(tx, changes, q.id);
-    return true;
-  });
-  return recorded;
+  return transaction(money, (tx, changes) =>
+    recordRefund(tx, changes, config, q.id, refundId, now),
+  );
+}
+
+/**
+ * Records a claimed refund and queues its e-mails to the Player and the Coach, once: only the
+ * recording that finds the claim does. Our own refund calls record here, and so does a refund the
+ * provider reports that we did not make (its dashboard), so both sides hear of either alike.
+ */
+export async function recordRefund(
+  tx: Executor,
+  changes: Changes,
+  config: Money['config'],
+  questionId: string,
+  refundId: string | null,
+  now: Date,
+): Promise<boolean> {
+  const [done] = await tx
+    .update(questions)
+    .set({
+      paymentStatus: 'refunded',
+      // A declined or withdrawn question keeps saying so; any other is now refunded.
+      status: sql`CASE WHEN ${questions.status} IN ('declined', 'withdrawn') THEN ${questions.status} ELSE 'refunded' END`,
+      refundedAt: now,
+      refundId,
+      refundClaimedAt: null,
+    })
+    .where(and(eq(questions.id, questionId), eq(questions.paymentStatus, 'refunding')))
+    .returning({ reason: questions.refundReason, declineNote: questions.declineNote });
+  if (!done) return false;
+  await queueRefundMail(
+    tx,
+    config,
+    await moneyMailSubject(tx, questionId),
+    done.reason ?? 'admin',
+    done.declineNote,
+  );
+  await questionMoneyChanged(tx, changes, questionId);
+  return true;
 }
 
 /** Completes a refund just claimed; a provider failure is left to the recovery sweep. */
@@ -193,6 +209,39 @@ export async function refundUnanswered(money: Money, now = new Date()): Promise<
   for (const id of claimed) if (await refundNow(money, id, now)) refunded++;
   if (refunded > 0) money.logger.info({ refunded }, 'unanswered questions refunded');
   return refunded;
+}
+
+/**
+ * A Coach is deleting their account (ADR 037): their questions awaiting an answer are locked, in
+ * the deletion's transaction, so a payment being recorded for one either commits first and is
+ * refunded here, or waits and finds the Coach gone (and is refunded as an extra payment). The paid
+ * ones are claimed for a full refund; `refundDeletedCoachQuestions` makes the calls after commit.
+ */
+export async function claimDeletedCoachRefunds(
+  tx: Executor,
+  changes: Changes,
+  expertId: string,
+  now: Date,
+): Promise<{ waiting: string[]; refunds: string[] }> {
+  const waiting = await tx
+    .select({ id: questions.id, paymentStatus: questions.paymentStatus })
+    .from(questions)
+    .where(and(eq(questions.expertId, expertId), eq(questions.status, 'pending')))
+    .for('update');
+  const refunds: string[] = [];
+  for (const q of waiting) {
+    if (await claimRefund(tx, changes, q, 'coach_deleted', now)) refunds.push(q.id);
+  }
+  return { waiting: waiting.map((q) => q.id), refunds };
+}
+
+/** After the deletion commits: the refunds claimed, and no checkout left open for its questions. */
+export async function refundDeletedCoachQuestions(
+  money: Money,
+  claimed: { waiting: string[]; refunds: string[] },
+): Promise<void> {
+  for (const id of claimed.refunds) await refundNow(money, id);
+  await expireOpenCheckouts(money, claimed.waiting);
 }
 
 // ---------------------------------------------------------------- transfers
@@ -365,6 +414,8 @@ export async function recoverMoney(money: Money, now = new Date()): Promise<numb
       money.logger.warn({ err, questionId: q.id }, 'refund recovery failed; retried later');
     }
   }
+  finished += await recoverExtraRefunds(money, cutoff, now);
+  await expireStaleCheckouts(money, cutoff);
   if (finished > 0) money.logger.info({ finished }, 'money claims recovered');
   return finished;
 }

@@ -1,11 +1,24 @@
 import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { experts, mailOutbox, processedProviderEvents, questions } from '../../db/schema';
+import pino from 'pino';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  checkoutSessions,
+  experts,
+  extraPayments,
+  mailOutbox,
+  processedProviderEvents,
+  questions,
+} from '../../db/schema';
 import { signedInUser } from '../../test/accounts';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/harness';
 import { startStripeStub, stripeEventJson, type StripeStub } from '../../test/stripe-stub';
+import { actOnQuestion } from '../admin/moderation';
+import { createAdmin } from '../admin/service';
+import { moneyOf } from './settlement';
 import { STRIPE_WEBHOOK_PATH } from './webhook';
+
+const logger = pino({ level: 'silent' });
 
 type User = Awaited<ReturnType<typeof signedInUser>>;
 const WEBHOOK_SECRET = 'whsec_test';
@@ -73,9 +86,13 @@ describe(`the Stripe webhook (${testDatabaseKind})`, () => {
       },
     });
   };
-  const completed = (questionId: string, paymentIntentId: string) =>
+  const completed = (
+    questionId: string,
+    paymentIntentId: string,
+    sessionId = `cs_test_${questionId}`,
+  ) =>
     stripeEventJson('checkout.session.completed', {
-      id: `cs_test_${questionId}`,
+      id: sessionId,
       object: 'checkout.session',
       payment_status: 'paid',
       metadata: { questionId },
@@ -220,6 +237,114 @@ describe(`the Stripe webhook (${testDatabaseKind})`, () => {
     const refunded = await question(id);
     expect(refunded).toMatchObject({ status: 'refunded', paymentStatus: 'refunded' });
     expect(refunded.refundedAt).toBeInstanceOf(Date);
+  });
+
+  const refundedCharge = (paymentIntentId: string, refundId: string) =>
+    stripeEventJson('charge.refunded', {
+      id: `ch_${paymentIntentId}`,
+      object: 'charge',
+      amount: 4000,
+      amount_refunded: 4000,
+      refunded: true,
+      payment_intent: paymentIntentId,
+      refunds: { object: 'list', data: [{ id: refundId, object: 'refund' }] },
+    });
+  const mailsTo = async (to: string, questionId: string) =>
+    (await db().select().from(mailOutbox).where(eq(mailOutbox.to, to)))
+      .filter((m) => m.text.includes(`/questions/${questionId}`))
+      .map((m) => m.subject);
+  const startCheckout = async (questionId: string) => {
+    const res = await call('POST', '/api/payments/checkout', player, { questionId, amount: 4000 });
+    return new URL(res.json().url).pathname.split('/').pop()!;
+  };
+
+  let refundsBefore = 0;
+  beforeEach(() => {
+    refundsBefore = stub.ledger.refunds.size;
+  });
+
+  it('e-mails the Player and the Coach once about a refund made in the Stripe dashboard', async () => {
+    const id = await ask();
+    await deliver(completed(id, 'pi_test_dashboard'));
+    const event = refundedCharge('pi_test_dashboard', 're_dashboard');
+    for (let i = 0; i < 3; i++) expect((await deliver(event)).statusCode).toBe(200);
+    // Stripe may report the same refund again under another event id.
+    await deliver(refundedCharge('pi_test_dashboard', 're_dashboard'));
+    expect(await question(id)).toMatchObject({
+      status: 'refunded',
+      paymentStatus: 'refunded',
+      refundReason: 'admin',
+      refundId: 're_dashboard',
+    });
+    expect(await mailsTo(player.email, id)).toEqual(['Your question was refunded']);
+    expect(await mailsTo(coach.email, id)).toEqual([
+      'You have a new question',
+      'A question was refunded to the Player',
+    ]);
+    // Nothing was refunded by us: the dashboard did it.
+    expect(stub.ledger.refunds.size).toBe(refundsBefore);
+  });
+
+  it('expires the other open checkouts when one is paid, and refunds a second payment once', async () => {
+    const id = await ask();
+    const [first, second] = [await startCheckout(id), await startCheckout(id)];
+    await deliver(completed(id, 'pi_test_first', first));
+    expect(stub.sessions.get(second)?.status).toBe('expired');
+    expect(stub.requests.some((r) => r.path === `/v1/checkout/sessions/${second}/expire`)).toBe(
+      true,
+    );
+    const [expired] = await db()
+      .select()
+      .from(checkoutSessions)
+      .where(eq(checkoutSessions.sessionId, second));
+    expect(expired?.status).toBe('expired');
+
+    // The Player paid the second tab before it expired: Stripe reports it (twice, as it may).
+    await deliver(completed(id, 'pi_test_second', second));
+    await deliver(completed(id, 'pi_test_second', second));
+    const refunds = [...stub.ledger.refunds.values()].map((r) => r.paymentIntent);
+    expect(refunds.slice(refundsBefore)).toEqual(['pi_test_second']);
+    expect(stub.requests.filter((r) => r.path === '/v1/refunds').at(-1)?.idempotencyKey).toBe(
+      'refund-payment-pi_test_second',
+    );
+    expect(await question(id)).toMatchObject({
+      paymentStatus: 'paid',
+      paymentIntentId: 'pi_test_first',
+    });
+    const [extra] = await db().select().from(extraPayments).where(eq(extraPayments.questionId, id));
+    expect(extra).toMatchObject({ reason: 'already_paid', paymentIntentId: 'pi_test_second' });
+    expect(extra?.refundId).toMatch(/^re_/);
+    // Stripe then reports our own refund: recorded already, so no second e-mail.
+    await deliver(refundedCharge('pi_test_second', extra!.refundId!));
+    expect(await mailsTo(player.email, id)).toEqual(['A payment was refunded']);
+  });
+
+  it('refunds a payment that lands after an administrator refunded the question', async () => {
+    const id = await ask();
+    const [first, second] = [await startCheckout(id), await startCheckout(id)];
+    // The Player paid both tabs at Stripe; the first payment's event arrives first.
+    stub.sessions.get(second)!.status = 'complete';
+    await deliver(completed(id, 'pi_test_before_admin', first));
+    // Stripe refused to expire a paid session; the provider read its state instead.
+    const [paidTab] = await db()
+      .select()
+      .from(checkoutSessions)
+      .where(eq(checkoutSessions.sessionId, second));
+    expect(paidTab?.status).toBe('complete');
+    const admin = await createAdmin(db(), `wh-${id.slice(0, 8)}`, 'a-long-password');
+    const actor = { adminId: admin.id, username: admin.username, ip: null, userAgent: null };
+    await actOnQuestion(moneyOf(t.ctx, logger), actor, id, 'refund');
+    expect((await question(id)).paymentStatus).toBe('refunded');
+    // The second payment's event arrives after the administrator's refund.
+    await deliver(completed(id, 'pi_test_after_admin', second));
+    const refunded = [...stub.ledger.refunds.values()].map((r) => r.paymentIntent);
+    expect(refunded.slice(refundsBefore).sort()).toEqual([
+      'pi_test_after_admin',
+      'pi_test_before_admin',
+    ]);
+    const [extra] = await db().select().from(extraPayments).where(eq(extraPayments.questionId, id));
+    expect(extra).toMatchObject({ reason: 'question_refunded', refundClaimedAt: null });
+    expect(extra?.refundedAt).toBeInstanceOf(Date);
   });
 
   it('acknowledges event types it does not act on without recording them', async () => {

@@ -15,6 +15,7 @@ import { useAdminTable } from '../use-admin-table';
 const TYPES = [
   { value: 'payment', label: 'Payments from Players' },
   { value: 'payout', label: 'Payouts to Coaches' },
+  { value: 'extra', label: 'Extra payments refunded' },
 ] as const;
 
 const columns: Column<AdminPaymentRow>[] = [
