@@ -15,8 +15,9 @@ import { ApiRequestError, errorMessage } from '@/lib/api-client';
 import { deleteAccount, deletionQuery } from './api';
 
 /**
- * Delete account. The server refuses while someone is still owed money (a paid question awaiting
- * its answer, a pending payout); the page says so before anyone types a password.
+ * Delete account. The server refuses while the person is still owed money (their own paid question
+ * awaiting its answer, a pending payout); the page says so before anyone types a password. A
+ * Coach's unanswered paid questions do not block it: they are refunded (ADR 037).
  */
 export function DeleteCard() {
   const status = useQuery(deletionQuery());
@@ -26,7 +27,8 @@ export function DeleteCard() {
       <h2 className="text-2xl font-bold text-danger">Delete account</h2>
       <p className="text-muted">
         Your name, e-mail, photo and profiles are removed and you can no longer sign in. Questions
-        and payouts stay, without your name, for the other person and for our books.
+        and payouts stay, without your name, for the other person and for our books. As a Coach, any
+        paid question still waiting for your answer is refunded to its Player in full.
       </p>
       {blocker && <Notice tone="problem">{blocker}</Notice>}
       <DeleteDialog disabled={status.isPending || blocker !== null} />
