@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { optionalSecureText } from './secure-input';
 
 /**
- * A question's lifecycle (spec §4, design.md §1, ADR 023). 'declined': the Coach turned it down;
+ * A question's lifecycle (spec §4, ADR 023, ADR 040). 'declined': the Coach turned it down;
  * 'withdrawn': the Player took back a question they had not paid for.
  */
 export const QUESTION_STATUSES = [

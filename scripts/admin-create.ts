@@ -1,5 +1,5 @@
 /**
- * Creates an administrator account (separate from user accounts, design.md §1).
+ * Creates an administrator account (separate from user accounts, ADR 014).
  * Usage: npm run admin:create -- <username>
  * The password is read from a hidden prompt, or from standard input when it is piped:
  *   echo 'a long password' | npm run admin:create -- ops-admin

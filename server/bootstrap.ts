@@ -86,7 +86,7 @@ export async function ensureAdminFromConfig(ctx: AppContext, logger: Logger): Pr
   logger.info({ username: input.data.username }, 'administrator created from configuration');
 }
 
-/** Chooses every adapter from the configuration (design.md §2). */
+/** Chooses every adapter from the configuration (docs/architecture.md, 'Ports and adapters'). */
 export async function createContext(
   config: Config,
   logger: Logger,

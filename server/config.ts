@@ -72,7 +72,7 @@ const configSchema = z
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
     QUESTION_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
     SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(30),
-    // The hold window after an answer: disputes are possible and the payout waits (design.md §1).
+    // The hold window after an answer: disputes are possible and the payout waits (ADR 023).
     PAYOUT_HOLD_DAYS: z.coerce.number().min(0).max(60).default(3),
     // Who hears of new disputes; unset: the contact address.
     ADMIN_NOTIFY_EMAIL: optionalString.pipe(z.email().optional()),

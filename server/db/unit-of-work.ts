@@ -36,7 +36,7 @@ export interface UnitOfWorkDeps {
  * publishes every event the work raised. A thrown error rolls the transaction back and publishes
  * nothing. This is the only place that publishes domain events: routes, services and jobs never
  * call the bus themselves. Either bus delivers to this process before `publish` returns, so the
- * read caches are dropped before the caller answers.
+ * public read caches are dropped before the caller answers.
  */
 export async function transaction<T>(
   deps: UnitOfWorkDeps,

@@ -82,7 +82,7 @@ export const routes: RouteObject[] = [
           page('profile/:id', () => import('@/routes/player-profile'), 'PlayerProfilePage', ssr),
           page('dev/mailbox', () => import('@/routes/dev-mailbox'), 'DevMailboxPage'),
           page('inbox', () => import('@/routes/profile-redirects'), 'InboxRedirect'),
-          // Public, but shown only to the asker and the owning Coach (design.md §1).
+          // Public, but shown only to the asker and the owning Coach (ADR 040).
           page(
             'question/:id',
             () => import('@/routes/question-detail'),
@@ -107,7 +107,7 @@ export const routes: RouteObject[] = [
           guarded({ skipChecks: true }, [
             page('account', () => import('@/routes/account-settings'), 'AccountSettingsPage'),
             page('questions/:id', () => import('@/routes/question-detail'), 'QuestionDetailPage'),
-            // The local payment provider's test checkout (design.md §2).
+            // The local payment provider's test checkout (ADR 013).
             page(
               'test-checkout/:sessionId',
               () => import('@/routes/test-checkout'),

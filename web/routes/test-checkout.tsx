@@ -20,7 +20,7 @@ const PAYABLE = new Set(['unpaid', 'pending', 'failed']);
 const LOAD_FAILED = 'This checkout could not be loaded right now.';
 
 /**
- * /test-checkout/:sessionId, the local payment provider's hosted checkout (design.md §2). It
+ * /test-checkout/:sessionId, the local payment provider's hosted checkout (ADR 013). It
  * stands in for the card provider's page: paying or cancelling raises the same events, then sends
  * the Player back to their question.
  */

@@ -16,9 +16,9 @@ interface Envelope {
 
 /**
  * Fan-out through PostgreSQL LISTEN/NOTIFY, so every process serving browsers hears every event
- * (design.md §2). Each process holds one dedicated connection; local subscribers hang off an
+ * (ADR 012). Each process holds one dedicated connection; local subscribers hang off an
  * EventEmitter. The publishing process delivers to its own subscribers at once, before the round
- * trip, so its read caches are dropped before the request that made the change answers (ADR 022);
+ * trip, so its public read caches are dropped before the request that made the change answers;
  * its own notification is then ignored.
  *
  * Notifications go out one statement at a time on that connection: those published while one is

@@ -1,5 +1,5 @@
 /**
- * Domain events, fanned out to every process. The browser follows the first two over SSE; all
+ * Domain events, fanned out to every process. The browser follows both over SSE; all
  * payloads are small and carry ids, never secrets.
  */
 export interface BusEvents {

@@ -6,7 +6,7 @@ const idFor = (prefix: string, key: string) =>
   `${prefix}_local_${createHash('sha256').update(key).digest('hex').slice(0, 24)}`;
 
 /**
- * The embedded default (design.md §2): checkout and Coach onboarding are pages of this app, marked as
+ * The embedded default (ADR 013): checkout and Coach onboarding are pages of this app, marked as
  * test mode, whose buttons raise the same events as Stripe's webhook. It keeps no state of its own;
  * account status is read back from our database through `accountStatus`.
  */

@@ -104,7 +104,7 @@ export function toPaymentEvent(event: Stripe.Event): PaymentEvent | null {
 }
 
 /**
- * The production payment provider (design.md §2): Stripe Checkout with separate charges and
+ * The production payment provider (ADR 013): Stripe Checkout with separate charges and
  * transfers, so funds stay with the platform until the answer, and Connect Express for Coaches.
  */
 export function createStripePaymentProvider(

@@ -1,6 +1,6 @@
 /**
- * The payment provider seam (design.md §2). The local provider and Stripe implement it; the
- * payments issue brings both. Every mutating call takes an idempotency key.
+ * The payment provider seam (ADR 013). The local provider and Stripe implement it. Every mutating
+ * call takes an idempotency key.
  */
 export interface CheckoutRequest {
   questionId: string;

@@ -11,7 +11,7 @@ import type { AttemptKey, AttemptPolicy } from './data';
  */
 const MINUTE_MS = 60_000;
 
-/** Five failures lock the counter for ADMIN_LOCKOUT_MINUTES (design.md §1). */
+/** Five failures lock the counter for ADMIN_LOCKOUT_MINUTES (ADR 014, ADR 038). */
 export const lockPolicy = (config: Pick<Config, 'ADMIN_LOCKOUT_MINUTES'>): AttemptPolicy => ({
   limit: ADMIN_MAX_FAILED_ATTEMPTS,
   windowMs: config.ADMIN_LOCKOUT_MINUTES * MINUTE_MS,

@@ -113,7 +113,7 @@ export async function applyPaymentEvent(
           return failed?.id ?? null;
         }
         case 'checkout.expired':
-          // An abandoned checkout leaves the question payable later (design.md §1 'Pay after answer').
+          // An abandoned checkout leaves the question payable later (ADR 040, 'Pay after answer').
           return null;
         case 'account.updated': {
           await mirrorAccountStatus(tx, { accountId: event.accountId }, event.status);

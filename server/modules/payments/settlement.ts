@@ -183,7 +183,7 @@ export async function refundNow(money: Money, questionId: string, now?: Date): P
 }
 
 /**
- * Refunds questions still unanswered 7 days after their payment succeeded (design.md §1), and
+ * Refunds questions still unanswered 7 days after their payment succeeded (ADR 040), and
  * tells the Player and the Coach.
  */
 export async function refundUnanswered(money: Money, now = new Date()): Promise<number> {
@@ -292,7 +292,7 @@ async function finishTransfer(money: Money, payoutId: string): Promise<boolean> 
 
 /**
  * Releases payouts whose hold window has passed, once their question is paid, no dispute is open,
- * no administrator holds them and the Coach can receive payouts (design.md §1). Blocked ones are
+ * no administrator holds them and the Coach can receive payouts (ADR 023). Blocked ones are
  * marked held, so the Coach sees why. Rows are claimed with SKIP LOCKED, so every process may run
  * this at once; `questionId` releases one payout now (an administrator just released it).
  */

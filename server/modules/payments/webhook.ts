@@ -10,7 +10,7 @@ import { moneyOf } from './settlement';
 export const STRIPE_WEBHOOK_PATH = '/api/payments/webhook/stripe';
 
 /**
- * Stripe's webhook (design.md §3, after cal.com): verify the signature over the raw body, map the
+ * Stripe's webhook (ADR 013): verify the signature over the raw body, map the
  * event, apply it once. Registered without fastify-plugin, so the raw-body parser below stays in
  * this context and every other route keeps parsing JSON.
  */

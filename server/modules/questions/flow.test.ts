@@ -641,7 +641,7 @@ describe(`the question loop (${testDatabaseKind})`, () => {
     });
   });
 
-  describe('signed-in views, though cached (ADR 022)', () => {
+  describe('signed-in views, never cached (ADR 033)', () => {
     it('show every change to a question at once: payment, answer, rating, review, dispute, refund, profile', async () => {
       const owner = await signedInUser(t.app, t.ctx, { roles: ['expert'] });
       const id = (await coachProfile(owner, 'Vic Views', 30)).json().id;
