@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
 import { CONTACT_MESSAGES } from '../contracts/contact';
-import { expectVisible } from './support/browser';
 
 const full = (m: { title: string; description: string }) => `${m.title} ${m.description}`;
 
@@ -18,7 +17,7 @@ async function fillValidForm(page: Page) {
 test.describe('contact form', () => {
   test('offers the six topics with their labels', async ({ page }) => {
     await page.goto('/contact');
-    await expectVisible(page.getByLabel('Topic'));
+    await expect(page.getByLabel('Topic')).toBeVisible();
     const options = await page
       .getByLabel('Topic')
       .locator('option:not([disabled])')
@@ -42,26 +41,26 @@ test.describe('contact form', () => {
     const submit = page.getByRole('button', { name: 'Submit' });
 
     await submit.click();
-    await expectVisible(page.getByText(CONTACT_MESSAGES.nameRequired));
-    await expectVisible(page.getByText(CONTACT_MESSAGES.emailRequired));
-    await expectVisible(page.getByText(CONTACT_MESSAGES.topicRequired));
-    await expectVisible(page.getByText(CONTACT_MESSAGES.subjectRequired));
-    await expectVisible(page.getByText(CONTACT_MESSAGES.messageRequired));
-    await expectVisible(page.getByText(full(CONTACT_MESSAGES.agreementRequired)));
+    await expect(page.getByText(CONTACT_MESSAGES.nameRequired)).toBeVisible();
+    await expect(page.getByText(CONTACT_MESSAGES.emailRequired)).toBeVisible();
+    await expect(page.getByText(CONTACT_MESSAGES.topicRequired)).toBeVisible();
+    await expect(page.getByText(CONTACT_MESSAGES.subjectRequired)).toBeVisible();
+    await expect(page.getByText(CONTACT_MESSAGES.messageRequired)).toBeVisible();
+    await expect(page.getByText(full(CONTACT_MESSAGES.agreementRequired))).toBeVisible();
 
     await fillValidForm(page);
     await page.getByLabel(/I agree to the Terms/).uncheck();
     await submit.click();
-    await expectVisible(page.getByText(full(CONTACT_MESSAGES.agreementRequired)));
+    await expect(page.getByText(full(CONTACT_MESSAGES.agreementRequired))).toBeVisible();
 
     await page.getByLabel(/I agree to the Terms/).check();
     await page.getByLabel('Subject').fill('Four words only here');
     await submit.click();
-    await expectVisible(page.getByText(full(CONTACT_MESSAGES.subjectTooShort)));
+    await expect(page.getByText(full(CONTACT_MESSAGES.subjectTooShort))).toBeVisible();
 
     await page.getByLabel('Email').fill('jordan@');
     await submit.click();
-    await expectVisible(page.getByText(CONTACT_MESSAGES.emailInvalid));
+    await expect(page.getByText(CONTACT_MESSAGES.emailInvalid)).toBeVisible();
     expect(posted).toBe(false);
   });
 
@@ -73,15 +72,15 @@ test.describe('contact form', () => {
     const stored = await response;
     expect(stored.status()).toBe(201);
     expect((await stored.json()).id).toMatch(/^[0-9a-f-]{36}$/);
-    await expectVisible(page.getByText(full(CONTACT_MESSAGES.sent)));
+    await expect(page.getByText(full(CONTACT_MESSAGES.sent))).toBeVisible();
     expect(await page.getByLabel('Name').inputValue()).toBe('');
-    expect(await page.getByLabel(/I agree to the Terms/).isChecked()).toBe(false);
+    await expect(page.getByLabel(/I agree to the Terms/)).not.toBeChecked();
   });
 
   test('links the agreement to the terms and the privacy policy', async ({ page }) => {
     await page.goto('/contact');
     const form = page.locator('form');
-    await expectVisible(form);
+    await expect(form).toBeVisible();
     expect(await form.getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toBe(
       '/terms',
     );

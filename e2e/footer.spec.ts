@@ -1,6 +1,5 @@
 import { test, expect } from './support/fixtures';
 import { E2E_INSTAGRAM_URL } from './support/constants';
-import { expectVisible } from './support/browser';
 
 test.describe('footer', () => {
   for (const [label, path, heading] of [
@@ -15,8 +14,8 @@ test.describe('footer', () => {
         .getByRole('navigation', { name: 'Footer' })
         .getByRole('link', { name: label })
         .click();
-      await expectVisible(page.getByRole('heading', { level: 1, name: heading }));
-      expect(new URL(page.url()).pathname).toBe(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(page).toHaveURL((url) => url.pathname === path);
     });
   }
 
@@ -24,7 +23,7 @@ test.describe('footer', () => {
     const instagram = page
       .getByRole('navigation', { name: 'Footer' })
       .getByRole('link', { name: 'Instagram' });
-    await expectVisible(instagram);
+    await expect(instagram).toBeVisible();
     // The footer paints before /api/config answers, so the configured address arrives a moment later.
     await expect
       .poll(() => instagram.getAttribute('href'), { timeout: 20_000 })
@@ -48,7 +47,7 @@ test.describe('public pages', () => {
     page,
   }) => {
     await page.goto('/terms');
-    await expectVisible(page.getByRole('heading', { level: 1, name: 'Terms of Service' }));
+    await expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible();
     const text = await page.locator('main').innerText();
     expect(text).toContain('8/26/2025');
     expect(text).toContain('Playbook Marketplace Pty Ltd');
@@ -60,7 +59,7 @@ test.describe('public pages', () => {
 
   test('the Revenue Agreement derives its worked example from the 70% split', async ({ page }) => {
     await page.goto('/revenue');
-    await expectVisible(page.getByRole('heading', { level: 1, name: 'Revenue Agreement' }));
+    await expect(page.getByRole('heading', { level: 1, name: 'Revenue Agreement' })).toBeVisible();
     const text = await page.locator('main').innerText();
     expect(text).toContain(
       '$50.00 question fee: the Coach receives $35.00, the platform keeps $15.00',
@@ -73,7 +72,7 @@ test.describe('public pages', () => {
   test('the Privacy Policy gives the configured contact address', async ({ page }) => {
     await page.goto('/privacy');
     const links = page.getByRole('link', { name: 'support@playbook.local' });
-    await expectVisible(links.first());
+    await expect(links.first()).toBeVisible();
     expect(await links.first().getAttribute('href')).toBe('mailto:support@playbook.local');
   });
 });
