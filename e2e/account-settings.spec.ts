@@ -209,9 +209,9 @@ test.describe('accounts people can rely on', () => {
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main' });
     const menu = nav.getByRole('button', { name: 'Menu' });
-    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
     await menu.click();
-    expect(await menu.getAttribute('aria-expanded')).toBe('true');
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
     for (const name of ['Coaches', 'Inbox', 'My Profile', 'Account Settings']) {
       await expect(nav.getByRole('link', { name })).toBeVisible();
     }
@@ -219,6 +219,6 @@ test.describe('accounts people can rely on', () => {
     await expect(nav.getByRole('button', { name: 'Sign Out' })).toBeVisible();
     await nav.getByRole('link', { name: 'Account Settings' }).click();
     await expect(page.getByRole('heading', { name: 'Account Settings' })).toBeVisible();
-    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
   });
 });

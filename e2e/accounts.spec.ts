@@ -18,7 +18,7 @@ test.describe('accounts, onboarding and profiles', () => {
     await confirmThroughMailbox(page, email);
     await page.getByRole('button', { name: 'Continue as a Player' }).click();
     await page.waitForURL('**/create-asker-profile**');
-    expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe('Jordan Lee');
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Jordan Lee');
     await page.getByLabel('About You').fill('Point guard, 17.');
     await page.getByLabel('Instagram').fill('instagram.com/jordan');
     await page.getByRole('button', { name: 'Create Profile' }).click();
@@ -32,7 +32,7 @@ test.describe('accounts, onboarding and profiles', () => {
     await nav.getByRole('link', { name: 'My Profile' }).click();
     await page.waitForURL('**/manage-asker-profile');
     await expect(page.getByLabel('Instagram')).toBeVisible();
-    expect(await page.getByLabel('Instagram').inputValue()).toBe('https://instagram.com/jordan');
+    await expect(page.getByLabel('Instagram')).toHaveValue('https://instagram.com/jordan');
     await page.getByLabel('About You').fill('Shooting guard now.');
     await page.getByRole('button', { name: 'Update Profile' }).click();
     await expect(
@@ -111,7 +111,8 @@ test.describe('accounts, onboarding and profiles', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Quinn Baxter Hale' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Ask a Question' })).toBeVisible();
     await expect(page.getByText('No ratings yet')).toBeVisible();
-    expect(await page.getByRole('link', { name: 'Website' }).getAttribute('href')).toBe(
+    await expect(page.getByRole('link', { name: 'Website' })).toHaveAttribute(
+      'href',
       'https://quinnpitching.com',
     );
   });

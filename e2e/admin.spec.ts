@@ -123,7 +123,7 @@ test.describe('the administrator portal', () => {
     await expect(users.getByRole('row', { name: /Sky Fisher/ })).toBeVisible();
     await page.getByLabel('Filter users').fill('riley');
     await expect(users.getByRole('row', { name: /Riley Quinn/ })).toBeVisible();
-    await users.getByRole('row', { name: /Sky Fisher/ }).waitFor({ state: 'detached' });
+    await expect(users.getByRole('row', { name: /Sky Fisher/ })).not.toBeAttached();
     await expect(
       users.getByRole('row', { name: /Riley Quinn.*Player.*1 asked.*50\.00 spent/ }),
     ).toBeVisible();
@@ -144,7 +144,7 @@ test.describe('the administrator portal', () => {
     const dialog = page.getByRole('dialog', { name: 'Hold payout' });
     await dialog.getByRole('button', { name: 'Confirm: Hold payout' }).click();
     await expect(page.getByRole('status').getByText('Payout held', { exact: true })).toBeVisible();
-    await report.waitFor({ state: 'detached' });
+    await expect(report).not.toBeAttached();
     await page.getByLabel('Report status').selectOption('actioned');
     await expect(
       reports.getByRole('row', { name: /The answer was rude.*held by an administrator/ }),
@@ -173,7 +173,7 @@ test.describe('the administrator portal', () => {
       for (const tab of ['Users', 'Questions', 'Payments', 'Reports', 'Disputes', 'Messages']) {
         await page.getByRole('tab', { name: tab }).click();
         await expect(page.getByRole('tab', { name: tab, selected: true })).toBeVisible();
-        await page.getByText('Loading…').first().waitFor({ state: 'detached' });
+        await expect(page.getByText('Loading…').first()).not.toBeAttached();
         expect(await seriousViolations(page), `${tab} at ${width}px`).toEqual([]);
       }
     }

@@ -18,11 +18,7 @@ test.describe('contact form', () => {
   test('offers the six topics with their labels', async ({ page }) => {
     await page.goto('/contact');
     await expect(page.getByLabel('Topic')).toBeVisible();
-    const options = await page
-      .getByLabel('Topic')
-      .locator('option:not([disabled])')
-      .allTextContents();
-    expect(options).toEqual([
+    await expect(page.getByLabel('Topic').locator('option:not([disabled])')).toHaveText([
       'Account',
       'Feedback',
       'Payments',
@@ -73,7 +69,7 @@ test.describe('contact form', () => {
     expect(stored.status()).toBe(201);
     expect((await stored.json()).id).toMatch(/^[0-9a-f-]{36}$/);
     await expect(page.getByText(full(CONTACT_MESSAGES.sent))).toBeVisible();
-    expect(await page.getByLabel('Name').inputValue()).toBe('');
+    await expect(page.getByLabel('Name')).toHaveValue('');
     await expect(page.getByLabel(/I agree to the Terms/)).not.toBeChecked();
   });
 
@@ -81,10 +77,12 @@ test.describe('contact form', () => {
     await page.goto('/contact');
     const form = page.locator('form');
     await expect(form).toBeVisible();
-    expect(await form.getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toBe(
+    await expect(form.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute(
+      'href',
       '/terms',
     );
-    expect(await form.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe(
+    await expect(form.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
+      'href',
       '/privacy',
     );
   });

@@ -25,7 +25,7 @@ test.describe('home page for a signed-out visitor', () => {
       .getByRole('heading', { level: 3 })
       .filter({ hasNotText: /^(Pick|Ask|Get) / });
     await expect(cards.first()).toBeVisible();
-    expect(await cards.allTextContents()).toEqual(api.coaches.map((c) => c.name));
+    await expect(cards).toHaveText(api.coaches.map((c) => c.name));
     expect(api.coaches).toHaveLength(HOME_COACH_LIMIT);
   });
 
@@ -34,7 +34,8 @@ test.describe('home page for a signed-out visitor', () => {
     await expect(nav.getByRole('button', { name: 'Refer a Friend' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Sign Up' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Sign In' })).toBeVisible();
-    expect(await nav.getByRole('link', { name: 'Sign Up' }).getAttribute('href')).toBe(
+    await expect(nav.getByRole('link', { name: 'Sign Up' })).toHaveAttribute(
+      'href',
       '/auth?mode=signup',
     );
   });

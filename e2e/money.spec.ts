@@ -129,9 +129,9 @@ test.describe('money: disputes, declines, unpaid questions', () => {
         'Question declined. The Player has been told and any payment is refunded in full.',
       ),
     ).toBeVisible();
-    await coachPage
-      .getByText('Which racket string tension suits a beginner?')
-      .waitFor({ state: 'detached' });
+    await expect(
+      coachPage.getByText('Which racket string tension suits a beginner?'),
+    ).not.toBeAttached();
 
     await playerPage.goto(`/questions/${questionId}`);
     await expect(playerPage.getByText('Declined by the Coach')).toBeVisible();
@@ -183,6 +183,6 @@ test.describe('money: disputes, declines, unpaid questions', () => {
       playerPage.getByText('You withdrew this question. Nothing was charged.'),
     ).toBeVisible();
     // The Coach's open inbox follows without a reload.
-    await card.waitFor({ state: 'detached' });
+    await expect(card).not.toBeAttached();
   });
 });

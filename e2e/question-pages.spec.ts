@@ -35,10 +35,10 @@ test.describe('long question lists', () => {
       await expect(page.getByText(last)).toBeVisible();
       const more = page.getByRole('button', { name: 'Load more questions' });
       await expect(more).toBeVisible();
-      await page.getByText(first).waitFor({ state: 'detached' });
+      await expect(page.getByText(first)).not.toBeAttached();
       await more.click();
       await expect(page.getByText(first)).toBeVisible();
-      await more.waitFor({ state: 'detached' });
+      await expect(more).not.toBeAttached();
     }
   });
 });

@@ -72,7 +72,7 @@ test.describe('the question loop, two people at once', () => {
       player.getByText("Report Submitted: Thank you for your report. We'll review it promptly."),
     ).toBeVisible();
 
-    await report.waitFor({ state: 'hidden' });
+    await expect(report).not.toBeVisible();
     // The dispute's response is held back, so the realtime event refreshes the page first (as on a
     // busy machine): the message must not depend on the button, which that refresh removes.
     await player.route('**/dispute', async (route) => {
