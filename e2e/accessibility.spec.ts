@@ -1,6 +1,5 @@
 import { test, expect } from './support/fixtures';
 import { pageForAxe, seriousViolations } from './support/axe';
-import { expectVisible } from './support/browser';
 
 test.describe('accessibility (axe-core)', () => {
   for (const [path, heading] of [
@@ -19,7 +18,7 @@ test.describe('accessibility (axe-core)', () => {
       for (const width of [1280, 390]) {
         const page = await pageForAxe(newPage, width);
         await page.goto(path);
-        await expectVisible(page.getByRole('heading', { level: 1, name: heading }));
+        await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
         expect(await seriousViolations(page)).toEqual([]);
       }
     });
@@ -28,7 +27,7 @@ test.describe('accessibility (axe-core)', () => {
   test('the beta gate has no serious or critical violations', async ({ newVisitor }) => {
     const page = await newVisitor({ bypassCSP: true });
     await page.goto('/');
-    await expectVisible(page.getByLabel('Access code'));
+    await expect(page.getByLabel('Access code')).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
   });
 });

@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
-import { expectVisible } from './support/browser';
 import {
   confirmationLink,
   createUser,
@@ -10,7 +9,6 @@ import {
 } from './support/accounts';
 
 const NEW_PASSWORD = 'a-brand-new-password';
-const path = (page: Page) => new URL(page.url()).pathname;
 
 async function signIn(page: Page, email: string, password: string) {
   await page.goto('/auth?mode=signin');
@@ -29,7 +27,7 @@ test.describe('accounts people can rely on', () => {
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
-    await expectVisible(page.getByText(/If an account uses that e-mail, we sent it a link/));
+    await expect(page.getByText(/If an account uses that e-mail, we sent it a link/)).toBeVisible();
 
     const link = await confirmationLink(page, email, 'Reset your Playbook password');
     await page.goto(link);
@@ -37,16 +35,18 @@ test.describe('accounts people can rely on', () => {
     await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
     await page.getByLabel('Confirm new password').fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Save new password' }).click();
-    await expectVisible(page.getByText(/Sign in with your new password/));
+    await expect(page.getByText(/Sign in with your new password/)).toBeVisible();
 
     await signIn(page, email, NEW_PASSWORD);
     await page.waitForURL((url) => url.pathname === '/');
-    await expectVisible(page.getByRole('heading', { name: /Welcome/ }));
+    await expect(page.getByRole('heading', { name: /Welcome/ })).toBeVisible();
 
     // The same link a second time is refused, with the way to a new one.
     await page.goto(link);
-    await expectVisible(page.getByText(/This link to reset your password has expired or was/));
-    await expectVisible(page.getByRole('link', { name: 'Send a new link' }));
+    await expect(
+      page.getByText(/This link to reset your password has expired or was/),
+    ).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Send a new link' })).toBeVisible();
   });
 
   test('resends the confirmation link from the check-your-email screen and from sign-in', async ({
@@ -56,18 +56,18 @@ test.describe('accounts people can rely on', () => {
     await page.goto('/auth?mode=signup');
     // The agreement toast of a first try does not outlive the sign-up that follows.
     await page.getByRole('button', { name: 'Sign Up' }).click();
-    await expectVisible(page.getByText(/Agreement required:/));
+    await expect(page.getByText(/Agreement required:/)).toBeVisible();
     await signUpThroughForm(page, 'Rae Send', email);
-    expect(await page.getByText(/Agreement required:/).count()).toBe(0);
+    await expect(page.getByText(/Agreement required:/)).toHaveCount(0);
     await page.getByRole('button', { name: 'Resend confirmation email' }).click();
-    await expectVisible(page.getByText(`We sent a new confirmation link to ${email}.`));
+    await expect(page.getByText(`We sent a new confirmation link to ${email}.`)).toBeVisible();
 
     await signIn(page, email, PASSWORD);
-    await expectVisible(
+    await expect(
       page.getByText('Please confirm your e-mail address first: open the link we sent you.'),
-    );
+    ).toBeVisible();
     await page.getByRole('button', { name: 'Resend confirmation email' }).click();
-    await expectVisible(page.getByText(`We sent a new confirmation link to ${email}.`));
+    await expect(page.getByText(`We sent a new confirmation link to ${email}.`)).toBeVisible();
   });
 
   test('a confirmation link opened in another browser confirms, and asks to sign in', async ({
@@ -81,12 +81,12 @@ test.describe('accounts people can rely on', () => {
 
     const other = await newPage();
     await other.goto(link);
-    await expectVisible(other.getByText('Your e-mail is confirmed. Sign in to continue.'));
-    expect(path(other)).toBe('/auth');
+    await expect(other.getByText('Your e-mail is confirmed. Sign in to continue.')).toBeVisible();
+    await expect(other).toHaveURL((url) => url.pathname === '/auth');
     await other.getByLabel('Email').fill(email);
     await other.getByLabel('Password').fill(PASSWORD);
     await other.getByRole('button', { name: 'Sign In' }).click();
-    await expectVisible(other.getByRole('heading', { name: 'Pick your side' }));
+    await expect(other.getByRole('heading', { name: 'Pick your side' })).toBeVisible();
   });
 
   test('changes the e-mail address once the new address confirms it', async ({
@@ -97,22 +97,22 @@ test.describe('accounts people can rely on', () => {
       .getByRole('navigation', { name: 'Main' })
       .getByRole('link', { name: 'Account Settings' })
       .click();
-    await expectVisible(page.getByRole('heading', { name: 'Account Settings' }));
-    await expectVisible(page.getByText(email));
+    await expect(page.getByRole('heading', { name: 'Account Settings' })).toBeVisible();
+    await expect(page.getByText(email)).toBeVisible();
 
     const next = uniqueEmail('moved');
     await page.getByLabel('New e-mail address').fill(next);
     await page.getByRole('button', { name: 'Change e-mail' }).click();
-    await expectVisible(
+    await expect(
       page.getByText(
         `We sent a confirmation link to ${next}. Your e-mail changes once you open it.`,
       ),
-    );
+    ).toBeVisible();
 
     await page.goto(await confirmationLink(page, next, 'Confirm your new Playbook e-mail address'));
     await page.waitForURL('**/account?email=changed');
-    await expectVisible(page.getByText('Your e-mail address has been changed.'));
-    await expectVisible(page.getByText(next, { exact: true }));
+    await expect(page.getByText('Your e-mail address has been changed.')).toBeVisible();
+    await expect(page.getByText(next, { exact: true })).toBeVisible();
   });
 
   test('changes the password with the current one', async ({
@@ -124,7 +124,7 @@ test.describe('accounts people can rely on', () => {
     await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
     await page.getByLabel('Confirm new password').fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Change password' }).click();
-    await expectVisible(page.getByText(/every other device was signed out/));
+    await expect(page.getByText(/every other device was signed out/)).toBeVisible();
 
     const other = await newPage();
     await signIn(other, email, NEW_PASSWORD);
@@ -148,17 +148,17 @@ test.describe('accounts people can rely on', () => {
     const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
     await dialog.getByLabel('Password').fill('not-my-password');
     await dialog.getByRole('button', { name: 'Delete account permanently' }).click();
-    await expectVisible(dialog.getByText('That password is not right.'));
+    await expect(dialog.getByText('That password is not right.')).toBeVisible();
     await dialog.getByLabel('Password').fill(PASSWORD);
     await dialog.getByRole('button', { name: 'Delete account permanently' }).click();
-    await expectVisible(page.getByText(/Your personal data has been removed/));
-    expect(path(page)).toBe('/');
-    await expectVisible(
+    await expect(page.getByText(/Your personal data has been removed/)).toBeVisible();
+    await expect(page).toHaveURL((url) => url.pathname === '/');
+    await expect(
       page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign In' }),
-    );
+    ).toBeVisible();
 
     await signIn(page, email, PASSWORD);
-    await expectVisible(page.getByText(/Invalid email or password/i));
+    await expect(page.getByText(/Invalid email or password/i)).toBeVisible();
   });
 
   test.describe(() => {
@@ -178,11 +178,11 @@ test.describe('accounts people can rely on', () => {
       await page.goto(await confirmationLink(page, email));
       await page.waitForURL('**/create-asker-profile?redirect=**');
       await page.getByRole('button', { name: 'Create Profile' }).click();
-      await expectVisible(page.getByText('Profile created!'));
-      await expectVisible(page.getByRole('heading', { name: 'Ask a Question' }));
-      await expectVisible(page.getByText('Ivy Intent'));
-      expect(path(page)).toMatch(/^\/ask\//);
-      await expectVisible(page.getByLabel('Your Question'));
+      await expect(page.getByText('Profile created!')).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Ask a Question' })).toBeVisible();
+      await expect(page.getByText('Ivy Intent')).toBeVisible();
+      await expect(page).toHaveURL((url) => /^\/ask\//.test(url.pathname));
+      await expect(page.getByLabel('Your Question')).toBeVisible();
     });
   });
 
@@ -193,14 +193,14 @@ test.describe('accounts people can rely on', () => {
     await createUser(page, { name: 'Kai Coach', roles: ['expert'] });
     await page.goto(`/expert/${expertId}`);
     await page.getByRole('link', { name: 'Ask a Question' }).click();
-    await expectVisible(
+    await expect(
       page.getByText('Coaches cannot ask questions. Switch to player mode to ask a question.'),
-    );
+    ).toBeVisible();
     await page.getByRole('button', { name: 'Add the Player Role' }).click();
     await page.waitForURL('**/create-asker-profile?redirect=**');
     await page.getByRole('button', { name: 'Create Profile' }).click();
-    await expectVisible(page.getByRole('heading', { name: 'Ask a Question' }));
-    await expectVisible(page.getByLabel('Your Question'));
+    await expect(page.getByRole('heading', { name: 'Ask a Question' })).toBeVisible();
+    await expect(page.getByLabel('Your Question')).toBeVisible();
   });
 
   test('shows the header entries with their words behind Menu on a phone', async ({ newPage }) => {
@@ -209,16 +209,16 @@ test.describe('accounts people can rely on', () => {
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main' });
     const menu = nav.getByRole('button', { name: 'Menu' });
-    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
     await menu.click();
-    expect(await menu.getAttribute('aria-expanded')).toBe('true');
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
     for (const name of ['Coaches', 'Inbox', 'My Profile', 'Account Settings']) {
-      await expectVisible(nav.getByRole('link', { name }));
+      await expect(nav.getByRole('link', { name })).toBeVisible();
     }
-    await expectVisible(nav.getByRole('button', { name: /Switch to/ }));
-    await expectVisible(nav.getByRole('button', { name: 'Sign Out' }));
+    await expect(nav.getByRole('button', { name: /Switch to/ })).toBeVisible();
+    await expect(nav.getByRole('button', { name: 'Sign Out' })).toBeVisible();
     await nav.getByRole('link', { name: 'Account Settings' }).click();
-    await expectVisible(page.getByRole('heading', { name: 'Account Settings' }));
-    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    await expect(page.getByRole('heading', { name: 'Account Settings' })).toBeVisible();
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
   });
 });

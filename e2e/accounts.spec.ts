@@ -1,9 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
-import { expectVisible } from './support/browser';
 import { createUser, PASSWORD, signUpThroughForm, uniqueEmail } from './support/accounts';
-
-const path = (page: Page) => new URL(page.url()).pathname;
 
 async function confirmThroughMailbox(page: Page, email: string) {
   await page.goto('/dev/mailbox');
@@ -21,29 +18,29 @@ test.describe('accounts, onboarding and profiles', () => {
     await confirmThroughMailbox(page, email);
     await page.getByRole('button', { name: 'Continue as a Player' }).click();
     await page.waitForURL('**/create-asker-profile**');
-    expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe('Jordan Lee');
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Jordan Lee');
     await page.getByLabel('About You').fill('Point guard, 17.');
     await page.getByLabel('Instagram').fill('instagram.com/jordan');
     await page.getByRole('button', { name: 'Create Profile' }).click();
-    await expectVisible(page.getByRole('heading', { name: 'Welcome, Jordan!' }));
+    await expect(page.getByRole('heading', { name: 'Welcome, Jordan!' })).toBeVisible();
     const nav = page.getByRole('navigation', { name: 'Main' });
-    await expectVisible(nav.getByRole('link', { name: 'Inbox' }));
-    await expectVisible(nav.getByRole('link', { name: 'My Profile' }));
-    await expectVisible(nav.getByRole('button', { name: 'Sign Out' }));
-    expect(await nav.getByRole('link', { name: 'Payouts' }).count()).toBe(0);
+    await expect(nav.getByRole('link', { name: 'Inbox' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'My Profile' })).toBeVisible();
+    await expect(nav.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Payouts' })).toHaveCount(0);
 
     await nav.getByRole('link', { name: 'My Profile' }).click();
     await page.waitForURL('**/manage-asker-profile');
-    await expectVisible(page.getByLabel('Instagram'));
-    expect(await page.getByLabel('Instagram').inputValue()).toBe('https://instagram.com/jordan');
+    await expect(page.getByLabel('Instagram')).toBeVisible();
+    await expect(page.getByLabel('Instagram')).toHaveValue('https://instagram.com/jordan');
     await page.getByLabel('About You').fill('Shooting guard now.');
     await page.getByRole('button', { name: 'Update Profile' }).click();
-    await expectVisible(
+    await expect(
       page.getByText('Profile updated! Your asker profile has been successfully updated.'),
-    );
+    ).toBeVisible();
 
     await nav.getByRole('button', { name: 'Sign Out' }).click();
-    await expectVisible(nav.getByRole('link', { name: 'Sign In' }));
+    await expect(nav.getByRole('link', { name: 'Sign In' })).toBeVisible();
   });
 
   test('sign-up needs the agreement, and an unconfirmed account cannot sign in', async ({
@@ -55,20 +52,20 @@ test.describe('accounts, onboarding and profiles', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign Up' }).click();
-    await expectVisible(
+    await expect(
       page.getByText(
         'Agreement required: Please agree to the terms and conditions and privacy policy.',
       ),
-    );
+    ).toBeVisible();
     await page.getByLabel(/I agree to the Terms/).check();
     await page.getByRole('button', { name: 'Sign Up' }).click();
-    await expectVisible(page.getByText('Please check your email to confirm your account.'));
+    await expect(page.getByText('Please check your email to confirm your account.')).toBeVisible();
 
     await page.goto('/auth?mode=signin');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await expectVisible(page.getByRole('alert').getByText(/not verified/i));
+    await expect(page.getByRole('alert').getByText(/not verified/i)).toBeVisible();
   });
 
   test('a Coach signs up, creates the profile, and appears on the home page and at /expert/{name}', async ({
@@ -84,37 +81,38 @@ test.describe('accounts, onboarding and profiles', () => {
     await page.getByLabel('Expertise').fill('Pitching mechanics');
     await page.getByLabel('Price per Question ($)').fill('0');
     await page.getByRole('button', { name: 'Create Profile' }).click();
-    await expectVisible(
+    await expect(
       page.getByText('Invalid Price: Price must be a valid number greater than $1.'),
-    );
+    ).toBeVisible();
     await page.getByLabel('Price per Question ($)').fill('60');
     await page.getByRole('button', { name: 'Create Profile' }).click();
-    await expectVisible(page.getByText(/^Legal Agreement Required/));
+    await expect(page.getByText(/^Legal Agreement Required/)).toBeVisible();
     await page
       .getByLabel(/I agree to the Terms of Service, Privacy Policy and Revenue Agreement/)
       .check();
     await page.getByLabel('Website').fill('quinnpitching.com');
     await page.getByRole('button', { name: 'Create Profile' }).click();
     // Onboarding continues with payment setup (spec §4).
-    await expectVisible(page.getByRole('heading', { name: 'Payment Setup' }));
+    await expect(page.getByRole('heading', { name: 'Payment Setup' })).toBeVisible();
     await page.goto('/');
-    await expectVisible(page.getByRole('heading', { name: 'Welcome, Coach Quinn!' }));
-    await expectVisible(
+    await expect(page.getByRole('heading', { name: 'Welcome, Coach Quinn!' })).toBeVisible();
+    await expect(
       page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Payouts' }),
-    );
+    ).toBeVisible();
 
     await page
       .getByRole('navigation', { name: 'Main' })
       .getByRole('button', { name: 'Sign Out' })
       .click();
     await page.goto('/');
-    await expectVisible(page.getByRole('heading', { name: 'Quinn Baxter Hale' }));
+    await expect(page.getByRole('heading', { name: 'Quinn Baxter Hale' })).toBeVisible();
 
     await page.goto('/expert/quinn-baxter-hale');
-    await expectVisible(page.getByRole('heading', { level: 1, name: 'Quinn Baxter Hale' }));
-    await expectVisible(page.getByRole('link', { name: 'Ask a Question' }));
-    await expectVisible(page.getByText('No ratings yet'));
-    expect(await page.getByRole('link', { name: 'Website' }).getAttribute('href')).toBe(
+    await expect(page.getByRole('heading', { level: 1, name: 'Quinn Baxter Hale' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Ask a Question' })).toBeVisible();
+    await expect(page.getByText('No ratings yet')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Website' })).toHaveAttribute(
+      'href',
       'https://quinnpitching.com',
     );
   });
@@ -123,12 +121,12 @@ test.describe('accounts, onboarding and profiles', () => {
     await createUser(page, { name: 'Robin Both', roles: ['asker', 'expert'] });
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main' });
-    await expectVisible(page.getByRole('heading', { name: 'Welcome, Robin!' }));
+    await expect(page.getByRole('heading', { name: 'Welcome, Robin!' })).toBeVisible();
     await nav.getByRole('button', { name: 'Switch to Coach' }).click();
-    await expectVisible(page.getByRole('heading', { name: 'Welcome, Coach Robin!' }));
-    await expectVisible(nav.getByRole('link', { name: 'Payouts' }));
+    await expect(page.getByRole('heading', { name: 'Welcome, Coach Robin!' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Payouts' })).toBeVisible();
     await nav.getByRole('button', { name: 'Switch to Player' }).click();
-    await expectVisible(page.getByRole('heading', { name: 'Welcome, Robin!' }));
+    await expect(page.getByRole('heading', { name: 'Welcome, Robin!' })).toBeVisible();
   });
 
   test("'I'm signing in as a Coach' switches to the Coach role, or says 'Coach role not found'", async ({
@@ -146,7 +144,7 @@ test.describe('accounts, onboarding and profiles', () => {
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByLabel("I'm signing in as a Coach").check();
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await expectVisible(page.getByRole('heading', { name: 'Welcome, Coach Alex!' }));
+    await expect(page.getByRole('heading', { name: 'Welcome, Coach Alex!' })).toBeVisible();
 
     await other.request.post('/api/auth/sign-out', {
       data: {},
@@ -157,7 +155,7 @@ test.describe('accounts, onboarding and profiles', () => {
     await other.getByLabel('Password').fill(PASSWORD);
     await other.getByLabel("I'm signing in as a Coach").check();
     await other.getByRole('button', { name: 'Sign In' }).click();
-    await expectVisible(other.getByText('Coach role not found'));
+    await expect(other.getByText('Coach role not found')).toBeVisible();
     await other.waitForURL('**/onboarding?pref=expert');
   });
 
@@ -165,7 +163,7 @@ test.describe('accounts, onboarding and profiles', () => {
     test('sends a visitor to sign in, and back afterwards', async ({ page }) => {
       await page.goto('/manage-asker-profile');
       await page.waitForURL('**/auth?mode=signin&redirect=%2Fmanage-asker-profile');
-      expect(path(page)).toBe('/auth');
+      await expect(page).toHaveURL((url) => url.pathname === '/auth');
     });
 
     test('sends a user without roles to onboarding', async ({ page }) => {
@@ -190,10 +188,10 @@ test.describe('accounts, onboarding and profiles', () => {
     test('switches to a required role the user holds', async ({ page }) => {
       await createUser(page, { name: 'Sky Switch', roles: ['asker', 'expert'] });
       await page.goto('/manage-expert-profile');
-      await expectVisible(page.getByRole('heading', { name: 'Manage Coach Profile' }));
-      await expectVisible(
+      await expect(page.getByRole('heading', { name: 'Manage Coach Profile' })).toBeVisible();
+      await expect(
         page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Payouts' }),
-      );
+      ).toBeVisible();
     });
 
     test('/inbox shows the inbox of the active role', async ({
@@ -206,20 +204,20 @@ test.describe('accounts, onboarding and profiles', () => {
         .getByRole('link', { name: 'Inbox' })
         .click();
       await player.waitForURL('**/asker-inbox');
-      await expectVisible(player.getByRole('heading', { level: 1, name: 'My Questions' }));
-      await expectVisible(player.getByText('No questions yet'));
-      await expectVisible(player.getByRole('link', { name: 'Browse Coaches' }));
+      await expect(player.getByRole('heading', { level: 1, name: 'My Questions' })).toBeVisible();
+      await expect(player.getByText('No questions yet')).toBeVisible();
+      await expect(player.getByRole('link', { name: 'Browse Coaches' })).toBeVisible();
 
       await coach.goto('/inbox');
       await coach.waitForURL('**/expert-inbox');
-      await expectVisible(coach.getByRole('heading', { level: 1, name: 'Coach Inbox' }));
-      await expectVisible(coach.getByText('New Coach: your first question is on its way'));
-      await expectVisible(coach.getByRole('link', { name: 'Back to Homepage' }));
+      await expect(coach.getByRole('heading', { level: 1, name: 'Coach Inbox' })).toBeVisible();
+      await expect(coach.getByText('New Coach: your first question is on its way')).toBeVisible();
+      await expect(coach.getByRole('link', { name: 'Back to Homepage' })).toBeVisible();
 
       const both = await newPage();
       await createUser(both, { roles: ['asker', 'expert'] });
       await both.goto('/expert-inbox');
-      await expectVisible(both.getByRole('heading', { level: 1, name: 'Coach Inbox' }));
+      await expect(both.getByRole('heading', { level: 1, name: 'Coach Inbox' })).toBeVisible();
       await both.goto('/inbox');
       await both.waitForURL('**/expert-inbox');
     });
@@ -245,13 +243,15 @@ test.describe('accounts, onboarding and profiles', () => {
         mimeType: 'image/png',
         buffer: Buffer.from('definitely not an image'),
       });
-      await expectVisible(page.getByText('Invalid file type: Please upload a JPG or PNG image.'));
+      await expect(
+        page.getByText('Invalid file type: Please upload a JPG or PNG image.'),
+      ).toBeVisible();
       await input.setInputFiles({
         name: 'huge.png',
         mimeType: 'image/png',
         buffer: Buffer.alloc(6 * 1024 * 1024),
       });
-      await expectVisible(page.getByText('File too large: Image must be smaller than 5MB.'));
+      await expect(page.getByText('File too large: Image must be smaller than 5MB.')).toBeVisible();
     });
   });
 
@@ -259,10 +259,10 @@ test.describe('accounts, onboarding and profiles', () => {
     newPage,
   }) => {
     const watcher = await newPage();
-    await expectVisible(watcher.getByRole('heading', { name: 'Meet Our Coaches' }));
+    await expect(watcher.getByRole('heading', { name: 'Meet Our Coaches' })).toBeVisible();
     const newcomer = await newPage();
     await createUser(newcomer, { name: 'Riley Realtime', roles: ['expert'] });
-    await expectVisible(watcher.getByRole('heading', { name: 'Riley Realtime' }));
+    await expect(watcher.getByRole('heading', { name: 'Riley Realtime' })).toBeVisible();
   });
 
   test.describe(() => {
@@ -274,11 +274,11 @@ test.describe('accounts, onboarding and profiles', () => {
       };
       const visitor = await newPage();
       await visitor.goto(`/profile/${account.user.id}`);
-      await expectVisible(visitor.getByRole('heading', { level: 1, name: 'Morgan Public' }));
-      await expectVisible(visitor.getByText(/^Member since [A-Z][a-z]+ \d{4}$/).first());
+      await expect(visitor.getByRole('heading', { level: 1, name: 'Morgan Public' })).toBeVisible();
+      await expect(visitor.getByText(/^Member since [A-Z][a-z]+ \d{4}$/).first()).toBeVisible();
       await visitor.goto('/profile/nobody');
-      await expectVisible(visitor.getByRole('heading', { name: 'Profile Not Found' }));
-      await expectVisible(visitor.getByRole('link', { name: 'Return Home' }));
+      await expect(visitor.getByRole('heading', { name: 'Profile Not Found' })).toBeVisible();
+      await expect(visitor.getByRole('link', { name: 'Return Home' })).toBeVisible();
     });
   });
 });

@@ -9,7 +9,6 @@ import { abuseReports, payouts } from '../server/db/schema';
 import { createAdmin } from '../server/modules/admin/service';
 import { insertCoach, insertQuestion, insertUser } from '../server/test/factories';
 import { pageForAxe, seriousViolations } from './support/axe';
-import { expectVisible } from './support/browser';
 import { startServer } from './support/server';
 
 const ADMIN = { username: 'e2e-admin', password: 'e2e-admin-password' };
@@ -85,22 +84,24 @@ test.describe('the administrator portal', () => {
     // No token: the dashboard sends the visitor to the login page.
     await page.goto('/admin-dashboard');
     await page.waitForURL('**/admin-access');
-    await expectVisible(page.getByText('All access attempts are logged', { exact: false }));
+    await expect(page.getByText('All access attempts are logged', { exact: false })).toBeVisible();
 
     await page.getByRole('button', { name: 'Secure Login' }).click();
-    await expectVisible(page.getByText('Validation Error: Please ensure all fields are valid'));
-    await expectVisible(
+    await expect(
+      page.getByText('Validation Error: Please ensure all fields are valid'),
+    ).toBeVisible();
+    await expect(
       page.getByText(
         'Username must be 3-50 characters, letters, numbers, underscore and hyphen only',
       ),
-    );
-    await expectVisible(page.getByText('Password must be at least 8 characters'));
+    ).toBeVisible();
+    await expect(page.getByText('Password must be at least 8 characters')).toBeVisible();
 
     await logIn(page, ADMIN.username, 'not-the-password');
-    await expectVisible(page.getByRole('alert').getByText('Invalid credentials'));
-    await expectVisible(
+    await expect(page.getByRole('alert').getByText('Invalid credentials')).toBeVisible();
+    await expect(
       page.getByText('Failed login attempts: 1. Account will be locked after 5 attempts.'),
-    );
+    ).toBeVisible();
 
     await logIn(page, `  ${ADMIN.username} `, ADMIN.password);
     await page.waitForURL('**/admin-dashboard');
@@ -109,45 +110,45 @@ test.describe('the administrator portal', () => {
     // 5 users (2 Coaches, 3 Players); 3 questions, 1 answered; 2 paid payments; the platform keeps
     // 30% of $70.00 = 21.00; one payout not yet transferred.
     const card = (label: string) => page.getByRole('listitem').filter({ hasText: label });
-    await expectVisible(card('Total Users').getByText('5', { exact: true }));
-    await expectVisible(card('Total Users').getByText('2 Coaches · 3 Players'));
-    await expectVisible(card('Total Questions').getByText('3', { exact: true }));
-    await expectVisible(card('Total Questions').getByText('1 answered · 2 pending'));
-    await expectVisible(card('Total Payments').getByText('2', { exact: true }));
-    await expectVisible(card('Total Earnings').getByText('21.00'));
-    await expectVisible(card('Total Earnings').getByText('1 payout pending'));
+    await expect(card('Total Users').getByText('5', { exact: true })).toBeVisible();
+    await expect(card('Total Users').getByText('2 Coaches · 3 Players')).toBeVisible();
+    await expect(card('Total Questions').getByText('3', { exact: true })).toBeVisible();
+    await expect(card('Total Questions').getByText('1 answered · 2 pending')).toBeVisible();
+    await expect(card('Total Payments').getByText('2', { exact: true })).toBeVisible();
+    await expect(card('Total Earnings').getByText('21.00')).toBeVisible();
+    await expect(card('Total Earnings').getByText('1 payout pending')).toBeVisible();
 
     // Users tab: the filter asks the server.
     const users = page.getByRole('table', { name: 'Users' });
-    await expectVisible(users.getByRole('row', { name: /Sky Fisher/ }));
+    await expect(users.getByRole('row', { name: /Sky Fisher/ })).toBeVisible();
     await page.getByLabel('Filter users').fill('riley');
-    await expectVisible(users.getByRole('row', { name: /Riley Quinn/ }));
-    await users.getByRole('row', { name: /Sky Fisher/ }).waitFor({ state: 'detached' });
-    await expectVisible(
+    await expect(users.getByRole('row', { name: /Riley Quinn/ })).toBeVisible();
+    await expect(users.getByRole('row', { name: /Sky Fisher/ })).not.toBeAttached();
+    await expect(
       users.getByRole('row', { name: /Riley Quinn.*Player.*1 asked.*50\.00 spent/ }),
-    );
+    ).toBeVisible();
 
     await page.getByRole('tab', { name: 'Questions' }).click();
-    await expectVisible(
+    await expect(
       page.getByRole('table', { name: 'Questions' }).getByText('jordan@example.test').first(),
-    );
+    ).toBeVisible();
     await page.getByRole('tab', { name: 'Payments' }).click();
-    await expectVisible(page.getByRole('table', { name: 'Payments' }).getByText('50.00'));
+    await expect(page.getByRole('table', { name: 'Payments' }).getByText('50.00')).toBeVisible();
 
     // Act on the report: confirmed, once.
     await page.getByRole('tab', { name: 'Reports' }).click();
     const reports = page.getByRole('table', { name: 'Abuse reports' });
     const report = reports.getByRole('row', { name: /The answer was rude about my height/ });
-    await expectVisible(report);
+    await expect(report).toBeVisible();
     await report.getByRole('button', { name: 'Hold payout' }).click();
     const dialog = page.getByRole('dialog', { name: 'Hold payout' });
     await dialog.getByRole('button', { name: 'Confirm: Hold payout' }).click();
-    await expectVisible(page.getByRole('status').getByText('Payout held', { exact: true }));
-    await report.waitFor({ state: 'detached' });
+    await expect(page.getByRole('status').getByText('Payout held', { exact: true })).toBeVisible();
+    await expect(report).not.toBeAttached();
     await page.getByLabel('Report status').selectOption('actioned');
-    await expectVisible(
+    await expect(
       reports.getByRole('row', { name: /The answer was rude.*held by an administrator/ }),
-    );
+    ).toBeVisible();
 
     // A valid stored token skips the login page.
     await page.goto('/admin-access');
@@ -155,7 +156,7 @@ test.describe('the administrator portal', () => {
 
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL('**/admin-access');
-    await expectVisible(page.getByText('Logged out: You have been successfully logged out'));
+    await expect(page.getByText('Logged out: You have been successfully logged out')).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('admin_token'))).toBeNull();
   });
 
@@ -165,14 +166,14 @@ test.describe('the administrator portal', () => {
     for (const width of [1280, 390]) {
       const page = await pageForAxe(newPage, width);
       await page.goto('/admin-access');
-      await expectVisible(page.getByRole('heading', { name: 'Administrator login' }));
+      await expect(page.getByRole('heading', { name: 'Administrator login' })).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
       await logIn(page, ADMIN.username, ADMIN.password);
       await page.waitForURL('**/admin-dashboard');
       for (const tab of ['Users', 'Questions', 'Payments', 'Reports', 'Disputes', 'Messages']) {
         await page.getByRole('tab', { name: tab }).click();
-        await expectVisible(page.getByRole('tab', { name: tab, selected: true }));
-        await page.getByText('Loading…').first().waitFor({ state: 'detached' });
+        await expect(page.getByRole('tab', { name: tab, selected: true })).toBeVisible();
+        await expect(page.getByText('Loading…').first()).not.toBeAttached();
         expect(await seriousViolations(page), `${tab} at ${width}px`).toEqual([]);
       }
     }
@@ -182,7 +183,7 @@ test.describe('the administrator portal', () => {
     await page.evaluate(() => localStorage.setItem('admin_token', 'made-up-token'));
     await page.goto('/admin-dashboard');
     await page.waitForURL('**/admin-access');
-    await expectVisible(page.getByText('Session Expired: Please log in again'));
+    await expect(page.getByText('Session Expired: Please log in again')).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('admin_token'))).toBeNull();
   });
 
@@ -195,25 +196,25 @@ test.describe('the administrator portal', () => {
     await page.route('**/api/admin/stats', (route) => route.fulfill({ status: 500, body: '{}' }));
     await page.route('**/api/admin/users?*', (route) => route.fulfill({ status: 500, body: '{}' }));
     await page.reload();
-    await expectVisible(page.getByText('Failed to fetch dashboard data.').first());
+    await expect(page.getByText('Failed to fetch dashboard data.').first()).toBeVisible();
   });
 
   test('locks the form after five failures', async ({ page }) => {
     await page.goto('/admin-access');
     for (let attempt = 1; attempt <= 5; attempt++) {
       await logIn(page, 'lock-target', 'wrong-password');
-      await expectVisible(
+      await expect(
         page.getByText(
           `Failed login attempts: ${attempt}. Account will be locked after 5 attempts.`,
         ),
-      );
+      ).toBeVisible();
     }
-    await expectVisible(
+    await expect(
       page.getByText('Account temporarily locked due to multiple failed attempts.'),
-    );
-    expect(await page.getByLabel('Username').isDisabled()).toBe(true);
-    expect(await page.getByLabel('Password').isDisabled()).toBe(true);
-    expect(await page.getByRole('button', { name: 'Secure Login' }).isDisabled()).toBe(true);
+    ).toBeVisible();
+    await expect(page.getByLabel('Username')).toBeDisabled();
+    await expect(page.getByLabel('Password')).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Secure Login' })).toBeDisabled();
   });
 
   test('turns on two-factor sign-in, then asks for the code at the next login', async ({
@@ -224,9 +225,9 @@ test.describe('the administrator portal', () => {
     await page.waitForURL('**/admin-dashboard');
     await page.getByRole('tab', { name: 'Security' }).click();
     await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
-    await expectVisible(
+    await expect(
       page.getByRole('img', { name: 'QR code to add Playbook Admin to an authenticator app' }),
-    );
+    ).toBeVisible();
     const key = (await page.locator('code').innerText()).trim();
     // What the authenticator app shows now, and one step later (a code works only once).
     const app = new TOTP({ secret: Secret.fromBase32(key) });
@@ -234,21 +235,21 @@ test.describe('the administrator portal', () => {
 
     await page.getByLabel('Authentication code').fill('000000');
     await page.getByRole('button', { name: 'Turn on' }).click();
-    await expectVisible(
+    await expect(
       page.getByText('That code is not right. Check your authenticator app and try again.'),
-    );
+    ).toBeVisible();
     await page.getByLabel('Authentication code').fill(code(0));
     await page.getByRole('button', { name: 'Turn on' }).click();
-    await expectVisible(page.getByText(/Two-factor sign-in is on/).first());
+    await expect(page.getByText(/Two-factor sign-in is on/).first()).toBeVisible();
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL('**/admin-access');
 
     await logIn(page, 'totp-admin', ADMIN.password);
-    await expectVisible(page.getByLabel('Authentication code'));
+    await expect(page.getByLabel('Authentication code')).toBeVisible();
     await page.getByLabel('Authentication code').fill(code(1));
     await page.getByRole('button', { name: 'Secure Login' }).click();
     await page.waitForURL('**/admin-dashboard');
     await page.getByRole('tab', { name: 'Security' }).click();
-    await expectVisible(page.getByRole('button', { name: 'Turn off' }));
+    await expect(page.getByRole('button', { name: 'Turn off' })).toBeVisible();
   });
 });

@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
 import { CONTACT_MESSAGES } from '../contracts/contact';
-import { expectVisible } from './support/browser';
 
 const full = (m: { title: string; description: string }) => `${m.title} ${m.description}`;
 
@@ -18,12 +17,8 @@ async function fillValidForm(page: Page) {
 test.describe('contact form', () => {
   test('offers the six topics with their labels', async ({ page }) => {
     await page.goto('/contact');
-    await expectVisible(page.getByLabel('Topic'));
-    const options = await page
-      .getByLabel('Topic')
-      .locator('option:not([disabled])')
-      .allTextContents();
-    expect(options).toEqual([
+    await expect(page.getByLabel('Topic')).toBeVisible();
+    await expect(page.getByLabel('Topic').locator('option:not([disabled])')).toHaveText([
       'Account',
       'Feedback',
       'Payments',
@@ -42,26 +37,26 @@ test.describe('contact form', () => {
     const submit = page.getByRole('button', { name: 'Submit' });
 
     await submit.click();
-    await expectVisible(page.getByText(CONTACT_MESSAGES.nameRequired));
-    await expectVisible(page.getByText(CONTACT_MESSAGES.emailRequired));
-    await expectVisible(page.getByText(CONTACT_MESSAGES.topicRequired));
-    await expectVisible(page.getByText(CONTACT_MESSAGES.subjectRequired));
-    await expectVisible(page.getByText(CONTACT_MESSAGES.messageRequired));
-    await expectVisible(page.getByText(full(CONTACT_MESSAGES.agreementRequired)));
+    await expect(page.getByText(CONTACT_MESSAGES.nameRequired)).toBeVisible();
+    await expect(page.getByText(CONTACT_MESSAGES.emailRequired)).toBeVisible();
+    await expect(page.getByText(CONTACT_MESSAGES.topicRequired)).toBeVisible();
+    await expect(page.getByText(CONTACT_MESSAGES.subjectRequired)).toBeVisible();
+    await expect(page.getByText(CONTACT_MESSAGES.messageRequired)).toBeVisible();
+    await expect(page.getByText(full(CONTACT_MESSAGES.agreementRequired))).toBeVisible();
 
     await fillValidForm(page);
     await page.getByLabel(/I agree to the Terms/).uncheck();
     await submit.click();
-    await expectVisible(page.getByText(full(CONTACT_MESSAGES.agreementRequired)));
+    await expect(page.getByText(full(CONTACT_MESSAGES.agreementRequired))).toBeVisible();
 
     await page.getByLabel(/I agree to the Terms/).check();
     await page.getByLabel('Subject').fill('Four words only here');
     await submit.click();
-    await expectVisible(page.getByText(full(CONTACT_MESSAGES.subjectTooShort)));
+    await expect(page.getByText(full(CONTACT_MESSAGES.subjectTooShort))).toBeVisible();
 
     await page.getByLabel('Email').fill('jordan@');
     await submit.click();
-    await expectVisible(page.getByText(CONTACT_MESSAGES.emailInvalid));
+    await expect(page.getByText(CONTACT_MESSAGES.emailInvalid)).toBeVisible();
     expect(posted).toBe(false);
   });
 
@@ -73,19 +68,21 @@ test.describe('contact form', () => {
     const stored = await response;
     expect(stored.status()).toBe(201);
     expect((await stored.json()).id).toMatch(/^[0-9a-f-]{36}$/);
-    await expectVisible(page.getByText(full(CONTACT_MESSAGES.sent)));
-    expect(await page.getByLabel('Name').inputValue()).toBe('');
-    expect(await page.getByLabel(/I agree to the Terms/).isChecked()).toBe(false);
+    await expect(page.getByText(full(CONTACT_MESSAGES.sent))).toBeVisible();
+    await expect(page.getByLabel('Name')).toHaveValue('');
+    await expect(page.getByLabel(/I agree to the Terms/)).not.toBeChecked();
   });
 
   test('links the agreement to the terms and the privacy policy', async ({ page }) => {
     await page.goto('/contact');
     const form = page.locator('form');
-    await expectVisible(form);
-    expect(await form.getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toBe(
+    await expect(form).toBeVisible();
+    await expect(form.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute(
+      'href',
       '/terms',
     );
-    expect(await form.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe(
+    await expect(form.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
+      'href',
       '/privacy',
     );
   });

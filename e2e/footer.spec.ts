@@ -1,6 +1,5 @@
 import { test, expect } from './support/fixtures';
 import { E2E_INSTAGRAM_URL } from './support/constants';
-import { expectVisible } from './support/browser';
 
 test.describe('footer', () => {
   for (const [label, path, heading] of [
@@ -15,8 +14,8 @@ test.describe('footer', () => {
         .getByRole('navigation', { name: 'Footer' })
         .getByRole('link', { name: label })
         .click();
-      await expectVisible(page.getByRole('heading', { level: 1, name: heading }));
-      expect(new URL(page.url()).pathname).toBe(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(page).toHaveURL((url) => url.pathname === path);
     });
   }
 
@@ -24,22 +23,22 @@ test.describe('footer', () => {
     const instagram = page
       .getByRole('navigation', { name: 'Footer' })
       .getByRole('link', { name: 'Instagram' });
-    await expectVisible(instagram);
+    await expect(instagram).toBeVisible();
     // The footer paints before /api/config answers, so the configured address arrives a moment later.
-    await expect
-      .poll(() => instagram.getAttribute('href'), { timeout: 20_000 })
-      .toBe(E2E_INSTAGRAM_URL);
-    expect(await instagram.getAttribute('target')).toBe('_blank');
+    await expect(instagram).toHaveAttribute('href', E2E_INSTAGRAM_URL);
+    await expect(instagram).toHaveAttribute('target', '_blank');
   });
 });
 
 test.describe('public pages', () => {
   test("About's sign-up buttons lead to Player and Coach sign-up", async ({ page }) => {
     await page.goto('/about');
-    expect(await page.getByRole('link', { name: 'Sign Up as a Player' }).getAttribute('href')).toBe(
+    await expect(page.getByRole('link', { name: 'Sign Up as a Player' })).toHaveAttribute(
+      'href',
       '/auth?mode=signup',
     );
-    expect(await page.getByRole('link', { name: 'Sign Up as a Coach' }).getAttribute('href')).toBe(
+    await expect(page.getByRole('link', { name: 'Sign Up as a Coach' })).toHaveAttribute(
+      'href',
       '/auth?mode=signup&type=expert',
     );
   });
@@ -48,32 +47,32 @@ test.describe('public pages', () => {
     page,
   }) => {
     await page.goto('/terms');
-    await expectVisible(page.getByRole('heading', { level: 1, name: 'Terms of Service' }));
-    const text = await page.locator('main').innerText();
-    expect(text).toContain('8/26/2025');
-    expect(text).toContain('Playbook Marketplace Pty Ltd');
-    expect(text).toMatch(/binding arbitration/i);
-    expect(text).toMatch(/Australia/);
-    expect(text).toMatch(/refund/i);
-    expect(text).toMatch(/harassment/i);
+    await expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible();
+    const main = page.locator('main');
+    await expect(main).toContainText('8/26/2025');
+    await expect(main).toContainText('Playbook Marketplace Pty Ltd');
+    await expect(main).toContainText(/binding arbitration/i);
+    await expect(main).toContainText(/Australia/);
+    await expect(main).toContainText(/refund/i);
+    await expect(main).toContainText(/harassment/i);
   });
 
   test('the Revenue Agreement derives its worked example from the 70% split', async ({ page }) => {
     await page.goto('/revenue');
-    await expectVisible(page.getByRole('heading', { level: 1, name: 'Revenue Agreement' }));
-    const text = await page.locator('main').innerText();
-    expect(text).toContain(
+    await expect(page.getByRole('heading', { level: 1, name: 'Revenue Agreement' })).toBeVisible();
+    const main = page.locator('main');
+    await expect(main).toContainText(
       '$50.00 question fee: the Coach receives $35.00, the platform keeps $15.00',
     );
-    expect(text).toContain('2-7 business days');
-    expect(text).toMatch(/30 days/);
-    expect(text).not.toMatch(/20%|38\.50/);
+    await expect(main).toContainText('2-7 business days');
+    await expect(main).toContainText(/30 days/);
+    await expect(main).not.toContainText(/20%|38\.50/);
   });
 
   test('the Privacy Policy gives the configured contact address', async ({ page }) => {
     await page.goto('/privacy');
     const links = page.getByRole('link', { name: 'support@playbook.local' });
-    await expectVisible(links.first());
-    expect(await links.first().getAttribute('href')).toBe('mailto:support@playbook.local');
+    await expect(links.first()).toBeVisible();
+    await expect(links.first()).toHaveAttribute('href', 'mailto:support@playbook.local');
   });
 });

@@ -3,7 +3,6 @@ import { test, expect } from './support/fixtures';
 import { coachPath } from '../contracts/coach-slug';
 import { coachProfileSchema, type OwnCoachProfile } from '../contracts/profiles';
 import { createUser } from './support/accounts';
-import { expectVisible } from './support/browser';
 
 /** Every pattern a replacement string expands (`$$`, `$&`, `` $` ``, `$'`, `$n`, `$<name>`). */
 const DOLLAR_PATTERNS = ['$$', '$&', '$`', "$'", '$1', '$0', '$<name>', '$'];
@@ -57,7 +56,7 @@ test.describe('a Coach whose name, expertise and bio hold $ patterns and any Uni
         const shows = async (path: string) => {
           // The fixture's goto waits for html[data-hydrated]: a page whose data broke never gets it.
           await visitor.goto(path);
-          await expectVisible(visitor.getByText(stored.name, { exact: true }).first());
+          await expect(visitor.getByText(stored.name, { exact: true }).first()).toBeVisible();
         };
         // The newest Coach is on the home page; /coaches sorts by rating, so a new Coach (no
         // reviews yet) is first among the newest.
@@ -65,7 +64,7 @@ test.describe('a Coach whose name, expertise and bio hold $ patterns and any Uni
         await visitor.goto('/coaches');
         await shows('/coaches?sort=newest');
         await shows(coachPath(stored));
-        await expectVisible(visitor.getByText(stored.expertise, { exact: true }).first());
+        await expect(visitor.getByText(stored.expertise, { exact: true }).first()).toBeVisible();
         await visitor.waitForLoadState('networkidle');
         expect(problems).toEqual([]);
         await visitor.context().close();

@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test';
 import { expect, ownServer, test as base } from './support/fixtures';
-import { expectVisible } from './support/browser';
 import { startServer } from './support/server';
 
 const ADMIN = { username: 'money_admin', password: 'money-admin-password' };
@@ -38,7 +37,7 @@ test.describe('money: disputes, declines, unpaid questions', () => {
   async function payOnTestCheckout(page: Page) {
     await page.getByRole('button', { name: 'Pay', exact: true }).click();
     await page.waitForURL('**/questions/**');
-    await expectVisible(page.getByText('Paid', { exact: true }));
+    await expect(page.getByText('Paid', { exact: true })).toBeVisible();
     return page.url().split('/questions/')[1]!.split('?')[0]!;
   }
 
@@ -61,27 +60,27 @@ test.describe('money: disputes, declines, unpaid questions', () => {
 
     // This Coach never finished payment setup: the payout says so, and counts as pending.
     await coachPage.goto('/payouts');
-    await expectVisible(coachPage.getByText('Held: finish payment setup'));
-    await expectVisible(coachPage.getByText(/Pending \(held included\)\s*\$21\.00/));
+    await expect(coachPage.getByText('Held: finish payment setup')).toBeVisible();
+    await expect(coachPage.getByText(/Pending \(held included\)\s*\$21\.00/)).toBeVisible();
 
     await playerPage.reload();
-    await expectVisible(playerPage.getByText('Toss it further in front of you.'));
-    await expectVisible(playerPage.getByText(/^You can dispute this answer until /));
+    await expect(playerPage.getByText('Toss it further in front of you.')).toBeVisible();
+    await expect(playerPage.getByText(/^You can dispute this answer until /)).toBeVisible();
     await playerPage.getByRole('button', { name: 'Flag Dispute' }).click();
     const dialog = playerPage.getByRole('dialog', { name: 'Flag a Dispute' });
     await dialog.getByLabel('Not as described').check();
     await dialog.getByLabel('Details (optional)').fill('It is about the toss, not the serve.');
     await dialog.getByRole('button', { name: 'Flag Dispute' }).click();
-    await expectVisible(
+    await expect(
       playerPage.getByText(
         'Dispute Flagged: This question has been flagged for review. Further edits are disabled.',
       ),
-    );
-    await expectVisible(playerPage.getByText('Dispute open: under review'));
-    await expectVisible(playerPage.getByText(/Reason: Not as described\./));
+    ).toBeVisible();
+    await expect(playerPage.getByText('Dispute open: under review')).toBeVisible();
+    await expect(playerPage.getByText(/Reason: Not as described\./)).toBeVisible();
 
     await coachPage.reload();
-    await expectVisible(coachPage.getByText('Held: dispute open'));
+    await expect(coachPage.getByText('Held: dispute open')).toBeVisible();
 
     const admin = await newPage();
     await admin.goto('/admin-access');
@@ -93,19 +92,21 @@ test.describe('money: disputes, declines, unpaid questions', () => {
     const row = admin
       .getByRole('table', { name: 'Disputes' })
       .getByRole('row', { name: /How do I stop my serve/ });
-    await expectVisible(row.getByText('Not as described'));
-    await expectVisible(row.getByText('It is about the toss, not the serve.'));
+    await expect(row.getByText('Not as described')).toBeVisible();
+    await expect(row.getByText('It is about the toss, not the serve.')).toBeVisible();
     await row.getByRole('button', { name: 'Refund Player' }).click();
     await admin
       .getByRole('dialog', { name: 'Refund Player' })
       .getByRole('button', { name: 'Confirm: Refund Player' })
       .click();
-    await expectVisible(admin.getByRole('status').getByText('Player refunded', { exact: true }));
+    await expect(
+      admin.getByRole('status').getByText('Player refunded', { exact: true }),
+    ).toBeVisible();
 
     // Both see it at once: the Player's page and the Coach's payouts follow the change.
-    await expectVisible(playerPage.getByText('Dispute resolved: refunded to you'));
-    await expectVisible(playerPage.getByText(/^Refunded to you in full on /));
-    await expectVisible(coachPage.getByText('Cancelled: refunded to the Player'));
+    await expect(playerPage.getByText('Dispute resolved: refunded to you')).toBeVisible();
+    await expect(playerPage.getByText(/^Refunded to you in full on /)).toBeVisible();
+    await expect(coachPage.getByText('Cancelled: refunded to the Player')).toBeVisible();
   });
 
   test('a Coach declines a paid question with a note, and the Player sees it declined and refunded', async ({
@@ -116,25 +117,27 @@ test.describe('money: disputes, declines, unpaid questions', () => {
     const questionId = await payOnTestCheckout(playerPage);
 
     await coachPage.goto('/expert-inbox');
-    await expectVisible(coachPage.getByText('Which racket string tension suits a beginner?'));
+    await expect(
+      coachPage.getByText('Which racket string tension suits a beginner?'),
+    ).toBeVisible();
     await coachPage.getByRole('button', { name: 'Decline', exact: true }).click();
     const dialog = coachPage.getByRole('dialog', { name: 'Decline this question?' });
     await dialog.getByLabel('Note to the Player (optional)').fill('Strings are not my field.');
     await dialog.getByRole('button', { name: 'Decline and refund' }).click();
-    await expectVisible(
+    await expect(
       coachPage.getByText(
         'Question declined. The Player has been told and any payment is refunded in full.',
       ),
-    );
-    await coachPage
-      .getByText('Which racket string tension suits a beginner?')
-      .waitFor({ state: 'detached' });
+    ).toBeVisible();
+    await expect(
+      coachPage.getByText('Which racket string tension suits a beginner?'),
+    ).not.toBeAttached();
 
     await playerPage.goto(`/questions/${questionId}`);
-    await expectVisible(playerPage.getByText('Declined by the Coach'));
-    await expectVisible(playerPage.getByText('Strings are not my field.'));
-    await expectVisible(playerPage.getByText(/^Refunded to you in full on /));
-    await expectVisible(playerPage.getByText('Refunded', { exact: true }).first());
+    await expect(playerPage.getByText('Declined by the Coach')).toBeVisible();
+    await expect(playerPage.getByText('Strings are not my field.')).toBeVisible();
+    await expect(playerPage.getByText(/^Refunded to you in full on /)).toBeVisible();
+    await expect(playerPage.getByText('Refunded', { exact: true }).first()).toBeVisible();
   });
 
   test('a cancelled checkout says so, and Pay now completes the payment', async ({
@@ -144,13 +147,13 @@ test.describe('money: disputes, declines, unpaid questions', () => {
     await ask(playerPage, expertId, 'How many rest days a week should I take?');
     await playerPage.getByRole('button', { name: 'Cancel', exact: true }).click();
     await playerPage.waitForURL('**/questions/**');
-    await expectVisible(playerPage.getByText('Payment Not Completed'));
-    await expectVisible(playerPage.getByText(/^Your checkout was cancelled\./));
+    await expect(playerPage.getByText('Payment Not Completed')).toBeVisible();
+    await expect(playerPage.getByText(/^Your checkout was cancelled\./)).toBeVisible();
     await playerPage.getByRole('button', { name: 'Pay now' }).click();
     await playerPage.waitForURL('**/test-checkout/**');
     await payOnTestCheckout(playerPage);
-    await expectVisible(playerPage.getByText('Waiting for Coach Response'));
-    expect(await playerPage.getByText('Payment Not Completed').count()).toBe(0);
+    await expect(playerPage.getByText('Waiting for Coach Response')).toBeVisible();
+    await expect(playerPage.getByText('Payment Not Completed')).toHaveCount(0);
   });
 
   test('a withdrawn question leaves the Coach inbox', async ({
@@ -163,21 +166,23 @@ test.describe('money: disputes, declines, unpaid questions', () => {
 
     await coachPage.goto('/expert-inbox');
     const card = coachPage.getByText('Is it worth buying carbon fibre pedals?');
-    await expectVisible(card);
-    await expectVisible(coachPage.getByText('Unpaid', { exact: true }));
+    await expect(card).toBeVisible();
+    await expect(coachPage.getByText('Unpaid', { exact: true })).toBeVisible();
 
     await playerPage.goto('/asker-inbox');
-    await expectVisible(playerPage.getByText('Payment not completed'));
+    await expect(playerPage.getByText('Payment not completed')).toBeVisible();
     await playerPage.getByRole('button', { name: 'Withdraw question' }).click();
     await playerPage
       .getByRole('dialog', { name: 'Withdraw this question?' })
       .getByRole('button', { name: 'Withdraw question' })
       .click();
-    await expectVisible(
+    await expect(
       playerPage.getByText('Question withdrawn. It has been removed from the Coach’s inbox.'),
-    );
-    await expectVisible(playerPage.getByText('You withdrew this question. Nothing was charged.'));
+    ).toBeVisible();
+    await expect(
+      playerPage.getByText('You withdrew this question. Nothing was charged.'),
+    ).toBeVisible();
     // The Coach's open inbox follows without a reload.
-    await card.waitFor({ state: 'detached' });
+    await expect(card).not.toBeAttached();
   });
 });

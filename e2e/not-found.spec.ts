@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import { test, expect } from './support/fixtures';
-import { expectVisible } from './support/browser';
 
 test.describe('unknown paths', () => {
   test("show 'Oops! Page not found', log the path on the server, and lead home", async ({
@@ -9,7 +8,7 @@ test.describe('unknown paths', () => {
   }) => {
     const reported = page.waitForResponse('**/api/not-found-reports');
     await page.goto('/no/such/page-42');
-    await expectVisible(page.getByRole('heading', { name: 'Oops! Page not found' }));
+    await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
     expect((await reported).status()).toBe(204);
     // The server's log reaches its file through a pipe, a moment after the response.
     const findEntry = async () =>
@@ -18,16 +17,13 @@ test.describe('unknown paths', () => {
         .filter((line) => line.startsWith('{'))
         .map((line) => JSON.parse(line) as Record<string, unknown>)
         .find((line) => line.msg === 'page not found' && line.path === '/no/such/page-42');
-    let entry = await findEntry();
-    for (let i = 0; !entry && i < 50; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      entry = await findEntry();
-    }
-    expect(entry).toMatchObject({ level: 40, requestId: expect.any(String) });
+    await expect
+      .poll(findEntry, { intervals: [100] })
+      .toMatchObject({ level: 40, requestId: expect.any(String) });
 
     await page.getByRole('link', { name: 'Return to Home' }).click();
-    await expectVisible(page.getByRole('heading', { name: 'Ask. Answer. Win.' }));
-    expect(new URL(page.url()).pathname).toBe('/');
+    await expect(page.getByRole('heading', { name: 'Ask. Answer. Win.' })).toBeVisible();
+    await expect(page).toHaveURL((url) => url.pathname === '/');
   });
 });
 
@@ -39,9 +35,9 @@ test.describe('the error boundary', () => {
     // leave a blank screen.
     await page.route('**/assets/about-*.js', (route) => route.abort());
     await page.getByRole('link', { name: 'About' }).click();
-    await expectVisible(page.getByRole('heading', { name: 'Something went wrong' }));
+    await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible();
     await page.unroute('**/assets/about-*.js');
     await page.getByRole('button', { name: 'Refresh Page' }).click();
-    await expectVisible(page.getByRole('heading', { name: "It's game time." }));
+    await expect(page.getByRole('heading', { name: "It's game time." })).toBeVisible();
   });
 });

@@ -1,5 +1,4 @@
-import { test } from './support/fixtures';
-import { expectVisible } from './support/browser';
+import { test, expect } from './support/fixtures';
 
 test.describe('payments with the local provider', () => {
   test.use({ coachName: 'Kai Payout', playerName: 'Ola Payer' });
@@ -9,18 +8,20 @@ test.describe('payments with the local provider', () => {
     player: { page: player },
   }) => {
     await coach.goto('/payouts');
-    await expectVisible(coach.getByRole('heading', { name: 'Your Payouts' }));
-    await expectVisible(coach.getByText('Payment Setup Required'));
-    await expectVisible(coach.getByText('No payouts yet. Start answering questions to earn!'));
+    await expect(coach.getByRole('heading', { name: 'Your Payouts' })).toBeVisible();
+    await expect(coach.getByText('Payment Setup Required')).toBeVisible();
+    await expect(
+      coach.getByText('No payouts yet. Start answering questions to earn!'),
+    ).toBeVisible();
     await coach.getByRole('link', { name: 'Set Up Now' }).click();
-    await expectVisible(coach.getByRole('heading', { name: 'Payment Setup' }));
+    await expect(coach.getByRole('heading', { name: 'Payment Setup' })).toBeVisible();
     const [onboarding] = await Promise.all([
       coach.waitForEvent('popup'),
       coach.getByRole('button', { name: 'Set Up Payment Account' }).click(),
     ]);
-    await expectVisible(onboarding.getByText('TEST MODE', { exact: true }));
+    await expect(onboarding.getByText('TEST MODE', { exact: true })).toBeVisible();
     await onboarding.getByRole('button', { name: 'Complete Onboarding' }).click();
-    await expectVisible(onboarding.getByText('Your payment account is ready.'));
+    await expect(onboarding.getByText('Your payment account is ready.')).toBeVisible();
     await onboarding.close();
 
     await player.goto(`/ask/${expertId}`);
@@ -40,34 +41,34 @@ test.describe('payments with the local provider', () => {
     const dialog = coach.getByRole('dialog', { name: 'Respond to Question' });
     await dialog.getByLabel('Your Answer *').fill('Oats and a banana two hours before.');
     await dialog.getByRole('button', { name: 'Submit Response' }).click();
-    await expectVisible(coach.getByText(/Response submitted!/));
+    await expect(coach.getByText(/Response submitted!/)).toBeVisible();
 
     // Unpaid, so the payout waits as pending.
     await coach.goto('/payouts');
-    await expectVisible(coach.getByText('Question from Ola Payer'));
-    await expectVisible(coach.getByText('Pending', { exact: true }).first());
-    await expectVisible(coach.getByText(/^Held: waiting for the Player.s payment$/));
-    await expectVisible(coach.getByRole('button', { name: 'Manage Payment Account' }));
+    await expect(coach.getByText('Question from Ola Payer')).toBeVisible();
+    await expect(coach.getByText('Pending', { exact: true }).first()).toBeVisible();
+    await expect(coach.getByText(/^Held: waiting for the Player.s payment$/)).toBeVisible();
+    await expect(coach.getByRole('button', { name: 'Manage Payment Account' })).toBeVisible();
 
     // The Player pays after the answer, from the question page, in a new tab.
     await player.reload();
-    await expectVisible(player.getByText('Payment Required'));
+    await expect(player.getByText('Payment Required')).toBeVisible();
     const [checkout] = await Promise.all([
       player.waitForEvent('popup'),
       player.getByRole('button', { name: 'Pay $30' }).click(),
     ]);
     await checkout.getByRole('button', { name: 'Pay', exact: true }).click();
     await checkout.waitForURL('**/questions/**');
-    await expectVisible(checkout.getByText('Payment Complete'));
+    await expect(checkout.getByText('Payment Complete')).toBeVisible();
 
     // Paid now, the payout waits out the hold window (3 days) before it is released.
     await coach.reload();
-    await expectVisible(coach.getByText(/^Releases on /));
-    await expectVisible(coach.getByText('Pending (held included)'));
+    await expect(coach.getByText(/^Releases on /)).toBeVisible();
+    await expect(coach.getByText('Pending (held included)')).toBeVisible();
 
     await player.goto('/payments');
-    await expectVisible(player.getByRole('heading', { name: 'Payment History' }));
-    await expectVisible(player.getByText('Consultation with Kai Payout'));
-    await expectVisible(player.getByText('Total Consultations'));
+    await expect(player.getByRole('heading', { name: 'Payment History' })).toBeVisible();
+    await expect(player.getByText('Consultation with Kai Payout')).toBeVisible();
+    await expect(player.getByText('Total Consultations')).toBeVisible();
   });
 });

@@ -1,6 +1,5 @@
-import { test } from './support/fixtures';
+import { test, expect } from './support/fixtures';
 import { QUESTION_PAGE_SIZE } from '../contracts/limits';
-import { expectVisible } from './support/browser';
 
 test.describe('long question lists', () => {
   test.use({ coachName: 'Paige Pager', playerName: 'Lou Longlist' });
@@ -33,13 +32,13 @@ test.describe('long question lists', () => {
       [player, '/asker-inbox'],
     ] as const) {
       await page.goto(path);
-      await expectVisible(page.getByText(last));
+      await expect(page.getByText(last)).toBeVisible();
       const more = page.getByRole('button', { name: 'Load more questions' });
-      await expectVisible(more);
-      await page.getByText(first).waitFor({ state: 'detached' });
+      await expect(more).toBeVisible();
+      await expect(page.getByText(first)).not.toBeAttached();
       await more.click();
-      await expectVisible(page.getByText(first));
-      await more.waitFor({ state: 'detached' });
+      await expect(page.getByText(first)).toBeVisible();
+      await expect(more).not.toBeAttached();
     }
   });
 });

@@ -1,6 +1,5 @@
 import { test, expect } from './support/fixtures';
 import { createUser } from './support/accounts';
-import { expectVisible } from './support/browser';
 
 test.describe('the question loop, two people at once', () => {
   test.use({ coachName: 'Toni Loop', playerName: 'Sam Loop' });
@@ -10,8 +9,8 @@ test.describe('the question loop, two people at once', () => {
     player: { page: player },
   }) => {
     await coachPage.goto('/expert-inbox');
-    await expectVisible(coachPage.getByRole('heading', { level: 1, name: 'Coach Inbox' }));
-    await expectVisible(coachPage.getByText('No questions yet'));
+    await expect(coachPage.getByRole('heading', { level: 1, name: 'Coach Inbox' })).toBeVisible();
+    await expect(coachPage.getByText('No questions yet')).toBeVisible();
 
     await player.goto(`/ask/${expertId}`);
     await player.getByLabel('Your Question').fill('How should I warm up before a big match?');
@@ -23,55 +22,57 @@ test.describe('the question loop, two people at once', () => {
     await player.getByRole('button', { name: 'Submit Question' }).click();
     // The ask flow hands over to checkout: the local provider's test page.
     await player.waitForURL('**/test-checkout/**');
-    await expectVisible(player.getByText('TEST MODE', { exact: true }));
+    await expect(player.getByText('TEST MODE', { exact: true })).toBeVisible();
     await player.getByRole('button', { name: 'Pay', exact: true }).click();
     await player.waitForURL('**/questions/**');
-    await expectVisible(player.getByText('Waiting for Coach Response'));
-    await expectVisible(player.getByText('Paid', { exact: true }));
+    await expect(player.getByText('Waiting for Coach Response')).toBeVisible();
+    await expect(player.getByText('Paid', { exact: true })).toBeVisible();
 
     // The Coach's open inbox shows the question and the badge without a reload.
-    await expectVisible(coachPage.getByText('How should I warm up before a big match?'));
-    await expectVisible(coachPage.getByText('I play center back.'));
-    await expectVisible(coachPage.getByTestId('inbox-badge'));
-    await expectVisible(coachPage.getByText('You have 1 unanswered question'));
+    await expect(coachPage.getByText('How should I warm up before a big match?')).toBeVisible();
+    await expect(coachPage.getByText('I play center back.')).toBeVisible();
+    await expect(coachPage.getByTestId('inbox-badge')).toBeVisible();
+    await expect(coachPage.getByText('You have 1 unanswered question')).toBeVisible();
 
     await coachPage.getByRole('button', { name: 'Respond' }).click();
     const dialog = coachPage.getByRole('dialog', { name: 'Respond to Question' });
     const submit = dialog.getByRole('button', { name: 'Submit Response' });
-    expect(await submit.isDisabled()).toBe(true);
+    await expect(submit).toBeDisabled();
     await dialog
       .getByLabel('Your Answer *')
       .fill('Ten minutes of dynamic stretches, then short sprints.');
     await submit.click();
-    await expectVisible(
+    await expect(
       coachPage.getByText(
         'Response submitted! Your answer has been saved and a payout has been created.',
       ),
-    );
+    ).toBeVisible();
 
     // The Player sees the answer and the badge without a reload.
-    await expectVisible(player.getByText('Ten minutes of dynamic stretches, then short sprints.'));
+    await expect(
+      player.getByText('Ten minutes of dynamic stretches, then short sprints.'),
+    ).toBeVisible();
     await player.goto('/asker-inbox');
-    await expectVisible(player.getByRole('heading', { level: 1, name: 'My Questions' }));
-    await expectVisible(player.getByText('Answered').first());
+    await expect(player.getByRole('heading', { level: 1, name: 'My Questions' })).toBeVisible();
+    await expect(player.getByText('Answered').first()).toBeVisible();
     await player.getByRole('link', { name: 'View Full Details' }).click();
-    await expectVisible(player.getByText('Coach Consultation'));
+    await expect(player.getByText('Coach Consultation')).toBeVisible();
 
     await player.getByRole('button', { name: 'Helpful', exact: true }).click();
-    await expectVisible(
+    await expect(
       player.getByText('Thank you for your feedback! You rated this response as helpful.'),
-    );
+    ).toBeVisible();
 
     await player.getByRole('button', { name: 'Report Abuse' }).click();
     const report = player.getByRole('dialog', { name: 'Report Abuse' });
-    expect(await report.getByRole('button', { name: 'Submit Report' }).isDisabled()).toBe(true);
+    await expect(report.getByRole('button', { name: 'Submit Report' })).toBeDisabled();
     await report.getByLabel('Spam').check();
     await report.getByRole('button', { name: 'Submit Report' }).click();
-    await expectVisible(
+    await expect(
       player.getByText("Report Submitted: Thank you for your report. We'll review it promptly."),
-    );
+    ).toBeVisible();
 
-    await report.waitFor({ state: 'hidden' });
+    await expect(report).not.toBeVisible();
     // The dispute's response is held back, so the realtime event refreshes the page first (as on a
     // busy machine): the message must not depend on the button, which that refresh removes.
     await player.route('**/dispute', async (route) => {
@@ -79,28 +80,28 @@ test.describe('the question loop, two people at once', () => {
       await new Promise((resolve) => setTimeout(resolve, 1500));
       await route.fulfill({ response });
     });
-    await expectVisible(player.getByText(/^You can dispute this answer until /));
+    await expect(player.getByText(/^You can dispute this answer until /)).toBeVisible();
     await player.getByRole('button', { name: 'Flag Dispute' }).click();
     const disputeDialog = player.getByRole('dialog', { name: 'Flag a Dispute' });
     const flag = disputeDialog.getByRole('button', { name: 'Flag Dispute' });
     // A reason is required.
-    expect(await flag.isDisabled()).toBe(true);
+    await expect(flag).toBeDisabled();
     await disputeDialog.getByLabel('Incomplete answer').check();
     await flag.click();
-    await expectVisible(
+    await expect(
       player.getByText(
         'Dispute Flagged: This question has been flagged for review. Further edits are disabled.',
       ),
-    );
-    await expectVisible(
+    ).toBeVisible();
+    await expect(
       player.getByText(
         'This question has been flagged for review. No further changes can be made.',
       ),
-    );
-    await expectVisible(player.getByText('Dispute open: under review'));
-    await expectVisible(player.getByText(/Reason: Incomplete answer\./));
+    ).toBeVisible();
+    await expect(player.getByText('Dispute open: under review')).toBeVisible();
+    await expect(player.getByText(/Reason: Incomplete answer\./)).toBeVisible();
     // Rating is no longer offered once disputed.
-    expect(await player.getByRole('button', { name: 'Helpful', exact: true }).count()).toBe(0);
+    await expect(player.getByRole('button', { name: 'Helpful', exact: true })).toHaveCount(0);
   });
 
   test('the detail pages refuse strangers: /questions shows Access Restricted, /question shows Not Found', async ({
@@ -122,16 +123,18 @@ test.describe('the question loop, two people at once', () => {
     const stranger = await newPage();
     await createUser(stranger, { roles: ['asker'] });
     await stranger.goto(`/questions/${id}`);
-    await expectVisible(stranger.getByRole('heading', { name: 'Access Restricted' }));
-    await expectVisible(stranger.getByText("You don't have permission to view this question."));
+    await expect(stranger.getByRole('heading', { name: 'Access Restricted' })).toBeVisible();
+    await expect(
+      stranger.getByText("You don't have permission to view this question."),
+    ).toBeVisible();
 
     const anonymous = await newPage();
     await anonymous.goto(`/question/${id}`);
-    await expectVisible(anonymous.getByRole('heading', { name: 'Question Not Found' }));
-    expect(new URL(anonymous.url()).pathname).toBe(`/question/${id}`);
+    await expect(anonymous.getByRole('heading', { name: 'Question Not Found' })).toBeVisible();
+    await expect(anonymous).toHaveURL((url) => url.pathname === `/question/${id}`);
 
     await player.goto(`/question/${id}`);
-    await expectVisible(player.getByText('What drills build first touch?'));
-    await expectVisible(player.getByText('Payment Pending'));
+    await expect(player.getByText('What drills build first touch?')).toBeVisible();
+    await expect(player.getByText('Payment Pending')).toBeVisible();
   });
 });

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { expect, test as base, type AppServer } from './support/fixtures';
-import { expectVisible } from './support/browser';
 import { startServer } from './support/server';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -83,22 +82,25 @@ test.describe('the 7-day refund', () => {
     await player.goto(url);
     await player.getByRole('button', { name: 'Pay', exact: true }).click();
     await player.waitForURL('**/questions/**');
-    await expectVisible(player.getByText('Waiting for Coach Response'));
+    await expect(player.getByText('Waiting for Coach Response')).toBeVisible();
 
     // Eight days pass.
     await database.query(`UPDATE questions SET paid_at = now() - interval '8 days' WHERE id = $1`, [
       id,
     ]);
-    for (let attempt = 0; attempt < 20; attempt++) {
-      const { rows } = await database.query('SELECT status FROM questions WHERE id = $1', [id]);
-      if (rows[0]?.status === 'refunded') break;
-      await player.waitForTimeout(500);
-    }
+    await expect
+      .poll(
+        async () =>
+          (await database.query('SELECT status FROM questions WHERE id = $1', [id])).rows[0]
+            ?.status,
+        { message: 'the refund job refunds the question', intervals: [500] },
+      )
+      .toBe('refunded');
     await player.goto(`/question/${id}`);
-    await expectVisible(player.getByText('Refunded', { exact: true }).first());
-    await expectVisible(
+    await expect(player.getByText('Refunded', { exact: true }).first()).toBeVisible();
+    await expect(
       player.getByText('This question was not answered within 7 days and has been refunded.'),
-    );
+    ).toBeVisible();
     const { rows } = await database.query(
       'SELECT payment_status, refunded_at FROM questions WHERE id = $1',
       [id],

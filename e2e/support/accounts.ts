@@ -1,6 +1,5 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import type { Role } from '../../contracts/account';
-import { expectVisible } from './browser';
 
 export const PASSWORD = 'correct-horse-battery';
 let counter = 0;
@@ -14,7 +13,7 @@ export async function signUpThroughForm(page: Page, name: string, email: string)
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByLabel(/I agree to the Terms of Service and Privacy Policy/).check();
   await page.getByRole('button', { name: 'Sign Up' }).click();
-  await expectVisible(page.getByText('Please check your email to confirm your account.'));
+  await expect(page.getByText('Please check your email to confirm your account.')).toBeVisible();
 }
 
 /**
@@ -26,17 +25,22 @@ export async function confirmationLink(
   email: string,
   subject?: string,
 ): Promise<string> {
-  for (let attempt = 0; attempt < 20; attempt++) {
+  const newestLink = async () => {
     const mailbox = (await (await page.request.get('/api/dev/mailbox')).json()) as {
       messages: { to: string; subject: string; text: string }[];
     };
-    const link = mailbox.messages
+    return mailbox.messages
       .find((m) => m.to === email && (subject === undefined || m.subject === subject))
       ?.text.match(/https?:\/\/\S+/)?.[0];
-    if (link) return link;
-    await page.waitForTimeout(250);
-  }
-  throw new Error(`no confirmation mail for ${email}`);
+  };
+  let link = '';
+  await expect
+    .poll(async () => (link = (await newestLink()) ?? ''), {
+      message: `a confirmation mail for ${email}`,
+      intervals: [250],
+    })
+    .not.toBe('');
+  return link;
 }
 
 interface Options {

@@ -3,10 +3,11 @@ import {
   type Browser,
   type BrowserContextOptions,
   type Page,
+  type TestInfo,
   type WorkerFixture,
 } from '@playwright/test';
 import { createUser } from './accounts';
-import { openPage, preparePage } from './browser';
+import { openPage, preparePage, reportPagesOnFailure } from './browser';
 import { SHARED_SERVER_ENV } from './constants';
 import type { RunningServer } from './server';
 
@@ -61,14 +62,15 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: 'worker' },
   ],
   baseURL: async ({ server }, use) => use(server.baseUrl),
-  page: async ({ page, server }, use) => {
+  page: async ({ page, server }, use, testInfo) => {
     await use(await preparePage(page, { baseUrl: server.baseUrl, admitted: true }));
+    await reportPagesOnFailure([page], testInfo);
   },
-  newPage: async ({ browser, server }, use) => {
-    await pageOpener(browser, server, true, use);
+  newPage: async ({ browser, server }, use, testInfo) => {
+    await pageOpener(browser, server, true, use, testInfo);
   },
-  newVisitor: async ({ browser, server }, use) => {
-    await pageOpener(browser, server, false, use);
+  newVisitor: async ({ browser, server }, use, testInfo) => {
+    await pageOpener(browser, server, false, use, testInfo);
   },
   playerName: [undefined, { option: true }],
   coachName: [undefined, { option: true }],
@@ -103,6 +105,7 @@ async function pageOpener(
   server: AppServer,
   admitted: boolean,
   use: (open: OpenPage) => Promise<void>,
+  testInfo: TestInfo,
 ) {
   const pages: Page[] = [];
   await use(async (context) => {
@@ -110,6 +113,7 @@ async function pageOpener(
     pages.push(page);
     return page;
   });
+  await reportPagesOnFailure(pages, testInfo);
   await Promise.all(pages.map((page) => page.context().close()));
 }
 
