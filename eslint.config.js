@@ -81,6 +81,12 @@ export default tseslint.config(
         regex: String.raw`(^|/)jobs(/|$)`,
         message: 'Jobs use the modules, never the other way round.',
       },
+      {
+        regex: String.raw`^\.\./mail$`,
+        importNames: ['enqueueMail'],
+        message:
+          'Queue mail content with queueMail: every e-mail is composed by the one pipeline (ADR 041).',
+      },
     ),
   },
   {

@@ -1,8 +1,19 @@
 import nodemailer from 'nodemailer';
-import type { MailTransport } from './types';
+import { MAIL_DELIVERY_TIMEOUT_MS, type MailTransport } from './types';
+
+/**
+ * nodemailer waits up to 2 minutes to connect and 10 for an idle socket by default; bounded here so
+ * a stalled server fails the attempt (retried later) well within the outbox's claim lease. Settings
+ * in the URL's query still win.
+ */
+const limits = {
+  connectionTimeout: MAIL_DELIVERY_TIMEOUT_MS / 4,
+  greetingTimeout: MAIL_DELIVERY_TIMEOUT_MS / 4,
+  socketTimeout: MAIL_DELIVERY_TIMEOUT_MS / 2,
+};
 
 export function createSmtpTransport(smtpUrl: string, from: string): MailTransport {
-  const transporter = nodemailer.createTransport(smtpUrl);
+  const transporter = nodemailer.createTransport({ url: smtpUrl, ...limits });
   return {
     name: 'smtp',
     async deliver(message) {

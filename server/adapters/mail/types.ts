@@ -10,3 +10,9 @@ export interface MailTransport {
   readonly name: 'outbox' | 'smtp';
   deliver(message: MailMessage): Promise<void>;
 }
+
+/**
+ * A transport gives up on one message within this (the SMTP transport's connection, greeting and
+ * idle limits add up to it); the outbox's claim lease outlasts it.
+ */
+export const MAIL_DELIVERY_TIMEOUT_MS = 2 * 60_000;

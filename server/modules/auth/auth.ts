@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { accounts, sessions, users, verifications } from '../../db/schema';
-import { enqueueMailWithinCap, type RecipientCap } from '../mail';
+import { queueMailWithinCap, type RecipientCap } from '../mail';
 import { discardUnconfirmedSignUp, userExists } from './data';
 import { resetPasswordEmail, verificationEmail } from './emails';
 import { viewerFinder } from './viewer';
@@ -65,7 +65,7 @@ export function createAuth(config: Config, db: Database) {
       resetPasswordTokenExpiresIn: ONE_HOUR,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) => {
-        await enqueueMailWithinCap(db, await resetPasswordEmail(user, url), ACCOUNT_MAIL_CAP);
+        await queueMailWithinCap(db, resetPasswordEmail(user, url), ACCOUNT_MAIL_CAP);
       },
     },
     emailVerification: {
@@ -76,7 +76,7 @@ export function createAuth(config: Config, db: Database) {
       autoSignInAfterVerification: true,
       expiresIn: 24 * ONE_HOUR,
       sendVerificationEmail: async ({ user, url, token }) => {
-        await enqueueMailWithinCap(db, await verificationEmail(user, url, token), ACCOUNT_MAIL_CAP);
+        await queueMailWithinCap(db, verificationEmail(user, url, token), ACCOUNT_MAIL_CAP);
       },
     },
     user: { changeEmail: { enabled: true } },

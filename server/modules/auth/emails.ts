@@ -1,5 +1,4 @@
-import type { MailMessage } from '../../adapters/mail/types';
-import { composeMail } from '../mail';
+import type { MailContent } from '../mail';
 import { verificationTokenClaims } from './signup-browser';
 
 /**
@@ -10,38 +9,36 @@ export function verificationEmail(
   user: { name: string; email: string },
   url: string,
   token: string,
-): Promise<MailMessage> {
+): MailContent {
   const change = verificationTokenClaims(token)?.updateTo !== undefined;
-  return composeMail(
-    change
-      ? {
-          to: user.email,
-          subject: 'Confirm your new Playbook e-mail address',
-          greeting: `Hi ${user.name},`,
-          paragraphs: [
-            'You asked to use this address for your Playbook account. It changes once you confirm it; the link works for 24 hours.',
-            "If you didn't ask for this, ignore this message: nothing changes.",
-          ],
-          action: { label: 'Confirm my new address', url },
-        }
-      : {
-          to: user.email,
-          subject: 'Confirm your Playbook account',
-          greeting: `Hi ${user.name},`,
-          paragraphs: [
-            'Confirm your e-mail address to start using Playbook. The link works for 24 hours.',
-            "If you didn't sign up, you can ignore this message.",
-          ],
-          action: { label: 'Confirm my e-mail', url },
-        },
-  );
+  return change
+    ? {
+        to: user.email,
+        subject: 'Confirm your new Playbook e-mail address',
+        greeting: `Hi ${user.name},`,
+        paragraphs: [
+          'You asked to use this address for your Playbook account. It changes once you confirm it; the link works for 24 hours.',
+          "If you didn't ask for this, ignore this message: nothing changes.",
+        ],
+        action: { label: 'Confirm my new address', url },
+      }
+    : {
+        to: user.email,
+        subject: 'Confirm your Playbook account',
+        greeting: `Hi ${user.name},`,
+        paragraphs: [
+          'Confirm your e-mail address to start using Playbook. The link works for 24 hours.',
+          "If you didn't sign up, you can ignore this message.",
+        ],
+        action: { label: 'Confirm my e-mail', url },
+      };
 }
 
 export function resetPasswordEmail(
   user: { name: string; email: string },
   url: string,
-): Promise<MailMessage> {
-  return composeMail({
+): MailContent {
+  return {
     to: user.email,
     subject: 'Reset your Playbook password',
     greeting: `Hi ${user.name},`,
@@ -50,5 +47,5 @@ export function resetPasswordEmail(
       "If it wasn't you, ignore this message: your password stays as it is.",
     ],
     action: { label: 'Choose a new password', url },
-  });
+  };
 }

@@ -1,16 +1,36 @@
-import { and, count, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import type { MailMessage, MailTransport } from '../../adapters/mail/types';
+import {
+  MAIL_DELIVERY_TIMEOUT_MS,
+  type MailMessage,
+  type MailTransport,
+} from '../../adapters/mail/types';
 import type { Database, Executor } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
+import { composeMail, type MailContent } from './compose';
 import { scrubbed, type MailPerson } from './scrub';
 
+/**
+ * The delivery rules, in one place (ADR 041). A message is tried at most MAIL_MAX_ATTEMPTS times;
+ * after failed attempt n the next waits 2^(n-1) minutes (1, 2, 4, 8).
+ */
 export const MAIL_MAX_ATTEMPTS = 5;
+/**
+ * How long a claimed message is its sender's alone. It outlasts the transport's own limit on one
+ * message (MAIL_DELIVERY_TIMEOUT_MS) so that, in normal operation, no other process sends it again;
+ * a sender that died leaves a claim that becomes due once the lease has passed.
+ */
+export const MAIL_CLAIM_LEASE_MINUTES = 2 * Math.ceil(MAIL_DELIVERY_TIMEOUT_MS / 60_000);
+const retryDelayMinutes = (attempts: number) => 2 ** (attempts - 1);
+/** Messages one sweep sends at most, one claim at a time: a claim's lease covers one message. */
+const BATCH_SIZE = 20;
 /** A question id anywhere in a message: every e-mail that names another person carries one. */
 const QUESTION_ID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-const BATCH_SIZE = 20;
 
-/** Queues a message in the caller's transaction, so it is sent only if the change it reports commits. */
+/**
+ * Queues a message in the caller's transaction, so it is sent only if the change it reports commits.
+ * The mail module's own primitive: other modules queue composed content (`queueMail`).
+ */
 export async function enqueueMail(db: Executor, message: MailMessage): Promise<void> {
   await db.insert(mailOutbox).values({ ...message, html: message.html ?? null });
 }
@@ -22,15 +42,24 @@ export interface RecipientCap {
 }
 
 /**
- * Queues `message` unless `cap` messages with its subject (a mail's subject names its kind) went to
+ * Queues an e-mail composed by the one pipeline (react-email: HTML and plain text, ADR 041) in the
+ * caller's transaction. Other modules queue mail only through this (or the capped form below).
+ */
+export async function queueMail(db: Executor, content: MailContent): Promise<void> {
+  await enqueueMail(db, await composeMail(content));
+}
+
+/**
+ * Queues `content` unless `cap` messages with its subject (a mail's subject names its kind) went to
  * the same address within the window; returns whether it was queued. The count is of outbox rows,
  * under a lock per address, so every process and every source address shares one budget.
  */
-export async function enqueueMailWithinCap(
+export async function queueMailWithinCap(
   db: Database,
-  message: MailMessage,
+  content: MailContent,
   cap: RecipientCap,
 ): Promise<boolean> {
+  const message = await composeMail(content);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`mail-cap:${message.to}`}))`);
     const [sent] = await tx
@@ -49,57 +78,106 @@ export async function enqueueMailWithinCap(
   });
 }
 
+type ClaimedMail = typeof mailOutbox.$inferSelect;
+
+/** Oldest due message first (the database's clock set next_attempt_at, finer than a JS Date). */
+const due = and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, sql`now()`));
+
 /**
- * Sends what is due. Rows are claimed with FOR UPDATE SKIP LOCKED, so every process may run this
- * sweep at once without sending a message twice.
+ * Claims the oldest due message in one short statement and commits: the attempt is counted and
+ * the message is not due again until the lease has passed. SKIP LOCKED lets every process claim
+ * at once, each a different message. The returned `attempts` is the claim's token: recording
+ * checks it, so the outcome of a claim that outlived its lease cannot overwrite a newer one.
+ */
+export async function claimDueMail(db: Executor): Promise<ClaimedMail | null> {
+  const next = db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(and(due, lt(mailOutbox.attempts, MAIL_MAX_ATTEMPTS)))
+    .orderBy(mailOutbox.nextAttemptAt)
+    .limit(1)
+    .for('update', { skipLocked: true });
+  const [claimed] = await db
+    .update(mailOutbox)
+    .set({
+      attempts: sql`${mailOutbox.attempts} + 1`,
+      nextAttemptAt: sql`now() + make_interval(mins => ${MAIL_CLAIM_LEASE_MINUTES})`,
+    })
+    .where(inArray(mailOutbox.id, next))
+    .returning();
+  return claimed ?? null;
+}
+
+/** The claim's message went out. */
+export async function recordMailSent(db: Executor, mail: ClaimedMail): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set({ status: 'sent', sentAt: new Date() })
+    .where(claimStillHeld(mail));
+}
+
+/** The claim's attempt failed: due again after the back-off, or given up after the last one. */
+export async function recordMailFailed(
+  db: Executor,
+  mail: ClaimedMail,
+  error: string,
+): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set({
+      lastError: error,
+      status: mail.attempts >= MAIL_MAX_ATTEMPTS ? 'failed' : 'pending',
+      nextAttemptAt: sql`now() + make_interval(mins => ${retryDelayMinutes(mail.attempts)})`,
+    })
+    .where(claimStillHeld(mail));
+}
+
+const claimStillHeld = (mail: ClaimedMail) =>
+  and(
+    eq(mailOutbox.id, mail.id),
+    eq(mailOutbox.status, 'pending'),
+    eq(mailOutbox.attempts, mail.attempts),
+  );
+
+/** Messages whose last attempt was claimed and never recorded (its sender died) are given up. */
+async function giveUpAbandonedLastAttempts(db: Executor): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set({ status: 'failed', lastError: 'the last attempt never finished (its claim expired)' })
+    .where(and(due, gte(mailOutbox.attempts, MAIL_MAX_ATTEMPTS)));
+}
+
+/**
+ * Sends what is due: claim, send, record (ADR 041), like the money paths. No transaction is open
+ * while the transport works, so a stalled SMTP server holds no lock and no connection; every
+ * process may run this sweep at once without sending a message twice.
  */
 export async function deliverDueMail(
   db: Database,
   transport: MailTransport,
   logger: Logger,
 ): Promise<number> {
-  return db.transaction(async (tx) => {
-    const due = await tx
-      .select()
-      .from(mailOutbox)
-      // The database's clock, which set next_attempt_at (in microseconds, finer than a JS Date).
-      .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, sql`now()`)))
-      .orderBy(mailOutbox.nextAttemptAt)
-      .limit(BATCH_SIZE)
-      .for('update', { skipLocked: true });
-    const sent: string[] = [];
-    for (const mail of due) {
-      try {
-        await transport.deliver({
-          to: mail.to,
-          subject: mail.subject,
-          text: mail.text,
-          html: mail.html ?? undefined,
-        });
-        sent.push(mail.id);
-      } catch (err) {
-        const attempts = mail.attempts + 1;
-        logger.warn({ err, mailId: mail.id, attempts }, 'mail delivery failed');
-        await tx
-          .update(mailOutbox)
-          .set({
-            attempts,
-            lastError: err instanceof Error ? err.message : String(err),
-            status: attempts >= MAIL_MAX_ATTEMPTS ? 'failed' : 'pending',
-            // Back off exponentially: 1, 2, 4, 8 minutes.
-            nextAttemptAt: sql`now() + make_interval(mins => ${2 ** (attempts - 1)})`,
-          })
-          .where(eq(mailOutbox.id, mail.id));
-      }
+  await giveUpAbandonedLastAttempts(db);
+  let sent = 0;
+  for (let i = 0; i < BATCH_SIZE; i++) {
+    const mail = await claimDueMail(db);
+    if (!mail) break;
+    try {
+      await transport.deliver({
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html ?? undefined,
+      });
+    } catch (err) {
+      logger.warn({ err, mailId: mail.id, attempts: mail.attempts }, 'mail delivery failed');
+      await recordMailFailed(db, mail, err instanceof Error ? err.message : String(err));
+      continue;
     }
-    if (sent.length > 0) {
-      await tx
-        .update(mailOutbox)
-        .set({ status: 'sent', sentAt: new Date(), attempts: sql`${mailOutbox.attempts} + 1` })
-        .where(inArray(mailOutbox.id, sent));
-    }
-    return sent.length;
-  });
+    await recordMailSent(db, mail);
+    sent++;
+  }
+  return sent;
 }
 
 /** The dev mailbox: the newest messages, for reading links without an SMTP server. */

@@ -2,7 +2,6 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { PaymentEvent } from '../../adapters/payments/types';
 import { experts, processedProviderEvents, questions } from '../../db/schema';
 import { transaction } from '../../db/unit-of-work';
-import { enqueueMail } from '../mail';
 import { markCheckoutComplete, mirrorAccountStatus, questionMoneyChanged } from './data';
 import {
   claimExtraPayment,
@@ -11,6 +10,7 @@ import {
   recordExtraRefund,
   refundExtraNow,
 } from './extra-payments';
+import { queueNewQuestionMail } from './money-mail';
 import { claimRefund, recordRefund, refundNow, type Money } from './settlement';
 
 /**
@@ -86,15 +86,14 @@ export async function applyPaymentEvent(
             return paid.id;
           }
           if (expert && paid.status === 'pending') {
-            await enqueueMail(tx, {
-              to: expert.email,
-              subject: 'You have a new question',
-              text: [
-                `Hi ${expert.name},`,
-                '',
-                `${paid.askerName} asked you a question and paid for it:`,
-                `${config.PUBLIC_URL}/questions/${paid.id}`,
-              ].join('\n'),
+            await queueNewQuestionMail(tx, config, {
+              questionId: paid.id,
+              question: paid.question,
+              amount: paid.amount,
+              askerName: paid.askerName,
+              askerEmail: paid.askerEmail,
+              coachName: expert.name,
+              coachEmail: expert.email,
             });
           }
           return paid.id;

@@ -10,8 +10,7 @@ import type { Config } from '../../config';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { experts, questions } from '../../db/schema';
-import { composeMail, type MailContent } from '../mail';
-import { enqueueMail } from '../mail';
+import { queueMail, type MailContent } from '../mail';
 
 /** The people and the question a money e-mail speaks of. */
 export interface MoneyMailSubject {
@@ -49,7 +48,7 @@ const excerpt = (text: string) => (text.length > 120 ? `${text.slice(0, 117)}…
 
 /** Queues the messages in the caller's transaction, so they go out only if the change commits. */
 async function queue(tx: Executor, messages: MailContent[]) {
-  for (const message of messages) await enqueueMail(tx, await composeMail(message));
+  for (const message of messages) await queueMail(tx, message);
 }
 
 const link = (config: Config, s: MoneyMailSubject, label: string) => ({
@@ -92,6 +91,19 @@ const extraRefundTo = {
   coach_deleted: () =>
     'Your payment arrived after the Coach closed their account, so we refunded it in full.',
 } satisfies Record<ExtraPaymentReason, () => string>;
+
+/** A question was paid while open: its Coach hears of it. */
+export async function queueNewQuestionMail(tx: Executor, config: Config, s: MoneyMailSubject) {
+  await queue(tx, [
+    {
+      to: s.coachEmail,
+      subject: 'You have a new question',
+      greeting: `Hi ${s.coachName},`,
+      paragraphs: [`${s.askerName} asked you a question and paid for it:`],
+      action: link(config, s, 'View the question'),
+    },
+  ]);
+}
 
 /** A payment the question did not keep was refunded (ADR 037): the Player is told. */
 export async function queueExtraPaymentRefundMail(

@@ -20,7 +20,6 @@ import { transaction, type Changes } from '../../db/unit-of-work';
 import { AppError, badRequest, forbidden, notFound } from '../../errors';
 import { recordAskConsents } from '../accounts';
 import type { SessionUser, Viewer } from '../auth';
-import { enqueueMail } from '../mail';
 import {
   claimRefund,
   createPayout,
@@ -43,6 +42,7 @@ import {
   upsertRating,
   upsertReview,
 } from './data';
+import { queueAnsweredMail } from './question-mail';
 
 /** What the question services use: the database and bus (through the unit of work), settings. */
 type Deps = Pick<ServiceDeps, 'db' | 'bus' | 'config'>;
@@ -135,16 +135,7 @@ export async function answerQuestion(
       amount: coachPayoutCents(q.amount),
       releasableAt: releasableAfter(answeredAt, config.PAYOUT_HOLD_DAYS),
     });
-    await enqueueMail(tx, {
-      to: q.askerEmail,
-      subject: 'Your question has been answered',
-      text: [
-        `Hi ${q.askerName},`,
-        '',
-        'Your Coach has answered your question on Playbook:',
-        `${config.PUBLIC_URL}/questions/${q.id}`,
-      ].join('\n'),
-    });
+    await queueAnsweredMail(tx, config, q);
     // Last: marking it answered bumps the Coach's answered_count (a trigger, ADR 025), which locks
     // the Coach's row until the commit; every other answer of that Coach waits for that lock.
     await updateQuestion(tx, changes, participants(row), {

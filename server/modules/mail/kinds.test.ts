@@ -1,0 +1,145 @@
+import { eq } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXTRA_PAYMENT_REASONS } from '../../../contracts/payments';
+import { REFUND_REASONS } from '../../../contracts/question-states';
+import { depsOf } from '../../context';
+import { mailOutbox } from '../../db/schema';
+import { insertCoach, insertQuestion, insertUser } from '../../test/factories';
+import { createTestApp, testDatabaseKind, type TestApp } from '../../test/harness';
+import { resetPasswordEmail, verificationEmail } from '../auth/emails';
+import { applyPaymentEvent, moneyOf } from '../payments';
+import {
+  queueDisputeMail,
+  queueDisputeReleasedMail,
+  queueExtraPaymentRefundMail,
+  queueNewQuestionMail,
+  queuePayoutSentMail,
+  queueRefundMail,
+  queueUnpaidDeclineMail,
+} from '../payments/money-mail';
+import { answerQuestion } from '../questions/service';
+import { queueAnsweredMail } from '../questions/question-mail';
+import { queueMail } from './outbox';
+
+const logger = pino({ level: 'silent' });
+const token = (claims: object) =>
+  `h.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.s`;
+
+/** Every kind of e-mail the app queues, by subject. */
+const KINDS = [
+  'Confirm your Playbook account',
+  'Confirm your new Playbook e-mail address',
+  'Reset your Playbook password',
+  'You have a new question',
+  'Your question has been answered',
+  'A payment was refunded',
+  'Your question was refunded',
+  'Your question was declined and refunded',
+  'A question was refunded to the Player',
+  'Your question was declined',
+  'A Player disputed your answer',
+  'New dispute to review',
+  'Your dispute was resolved',
+  'The dispute on your answer was resolved',
+  'Your payout is on its way',
+];
+
+describe(`every e-mail is composed with HTML and plain text (${testDatabaseKind})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+  const db = () => t.ctx.database.db;
+
+  it('the new-question and answered e-mails of a paid, answered question', async () => {
+    await db().delete(mailOutbox);
+    const coach = await insertCoach(db(), { name: 'Casey Coach' });
+    const player = await insertUser(db(), { name: 'Pat Player' });
+    const q = await insertQuestion(db(), {
+      expertId: coach.id,
+      askerId: player.id,
+      askerName: player.name,
+      askerEmail: player.email,
+      paymentStatus: 'pending',
+    });
+    await applyPaymentEvent(moneyOf(t.ctx, logger), 'local', {
+      id: 'evt_kinds',
+      type: 'checkout.completed',
+      questionId: q.id,
+      paymentIntentId: 'pi_kinds',
+    });
+    await answerQuestion(
+      depsOf(t.ctx, logger),
+      { id: coach.userId, name: coach.name, email: coach.email },
+      q.id,
+      'Keep your eyes up.',
+    );
+    const mails = await db().select().from(mailOutbox);
+    expect(mails.map((m) => m.subject).sort()).toEqual([
+      'You have a new question',
+      'Your question has been answered',
+    ]);
+    const link = `${t.ctx.config.PUBLIC_URL}/questions/${q.id}`;
+    const [toCoach] = mails.filter((m) => m.to === coach.email);
+    expect(toCoach?.text).toContain('Hi Casey Coach,');
+    expect(toCoach?.text).toContain('Pat Player asked you a question and paid for it:');
+    const [toPlayer] = mails.filter((m) => m.to === player.email);
+    expect(toPlayer?.text).toContain('Hi Pat Player,');
+    expect(toPlayer?.text).toContain('Your Coach has answered your question on Playbook:');
+    for (const mail of mails) {
+      expect(mail.html, mail.subject).toContain('<html');
+      expect(mail.html, mail.subject).toContain(`href="${link}"`);
+      expect(mail.text, mail.subject).toContain(link);
+    }
+  });
+
+  it('every kind queued', async () => {
+    await db().delete(mailOutbox);
+    const { config } = t.ctx;
+    const s = {
+      questionId: '00000000-0000-4000-8000-000000000001',
+      question: 'How do I defend a taller forward?',
+      amount: 4000,
+      askerName: 'Pat Player',
+      askerEmail: 'pat@example.test',
+      coachName: 'Casey Coach',
+      coachEmail: 'casey@example.test',
+    };
+    const person = { name: 'Pat Player', email: 'pat@example.test' };
+    const url = 'http://localhost/api/auth/verify-email?token=x';
+    await queueMail(db(), verificationEmail(person, url, token({ email: person.email })));
+    await queueMail(
+      db(),
+      verificationEmail(person, url, token({ email: person.email, updateTo: 'new@x.test' })),
+    );
+    await queueMail(db(), resetPasswordEmail(person, url));
+    await queueNewQuestionMail(db(), config, s);
+    await queueAnsweredMail(db(), config, { id: s.questionId, ...s });
+    for (const reason of EXTRA_PAYMENT_REASONS) {
+      await queueExtraPaymentRefundMail(db(), config, s, reason);
+    }
+    for (const reason of REFUND_REASONS) {
+      await queueRefundMail(db(), config, s, reason, 'Not my field.');
+    }
+    await queueUnpaidDeclineMail(db(), config, s, null);
+    await queueDisputeMail(db(), config, s, { reason: 'incomplete', details: null });
+    await queueDisputeReleasedMail(db(), config, s);
+    await queuePayoutSentMail(db(), config, s, 700);
+
+    const mails = await db().select().from(mailOutbox);
+    expect([...new Set(mails.map((m) => m.subject))].sort()).toEqual([...KINDS].sort());
+    for (const mail of mails) {
+      expect(mail.html, mail.subject).toMatch(/^<!DOCTYPE html[\s\S]*<\/html>$/);
+      expect(mail.html, mail.subject).toContain(mail.subject.replaceAll("'", '&#x27;'));
+      expect(mail.text, mail.subject).toContain(mail.subject.toUpperCase());
+      expect(mail.text.length, mail.subject).toBeGreaterThan(mail.subject.length + 20);
+    }
+    const [answered] = await db()
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.subject, 'Your question has been answered'));
+    expect(answered?.text).toContain(`/questions/${s.questionId}`);
+  });
+});
