@@ -6,8 +6,8 @@ import type { YourCoaches } from '@contracts/home';
 import { apiPaths } from '@contracts/api-paths';
 import { LoadError } from '@/components/ui/load-error';
 import { Eyebrow, Hero } from '@/components/ui/hero';
-import { useNewestCoaches } from '@/features/coaches/api';
-import { CoachCard } from '@/features/coaches/coach-card';
+import { useNewestCoaches } from './api';
+import { CoachCard } from './coach-card';
 import { api } from '@/lib/api-client';
 
 const YOUR_COACHES_LOAD_FAILED = 'Failed to load your coaches. Please try again.';
