@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { apiPaths } from '@contracts/api-paths';
 import { useAccount } from '@/features/account/api';
 
 /**
@@ -11,7 +12,7 @@ export function useRealtime() {
   const queryClient = useQueryClient();
   const userId = useAccount().data?.user?.id ?? null;
   useEffect(() => {
-    const source = new EventSource('/api/events');
+    const source = new EventSource(apiPaths.events);
     source.addEventListener('experts.changed', () => {
       void queryClient.invalidateQueries({ queryKey: ['experts'] });
     });

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Account } from '@contracts/account';
+import { apiPaths } from '@contracts/api-paths';
 import { api } from './api-client';
 
 /**
@@ -9,7 +10,7 @@ import { api } from './api-client';
 export const accountQuery = () =>
   queryOptions({
     queryKey: ['account'],
-    queryFn: () => api<Account>('/api/account'),
+    queryFn: () => api<Account>(apiPaths.account),
     // The guard decides with this; it must never be served stale across a sign-in or sign-out.
     staleTime: 0,
   });

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Mailbox } from '@contracts/mailbox';
+import { apiPaths } from '@contracts/api-paths';
 import { Card } from '@/components/ui/card';
 import { Page } from '@/components/ui/page';
 import { PageLoading } from '@/components/ui/page-loading';
@@ -27,7 +28,7 @@ function Linkified({ text }: { text: string }) {
 export function DevMailboxPage() {
   const mailbox = useQuery({
     queryKey: ['dev-mailbox'],
-    queryFn: () => api<Mailbox>('/api/dev/mailbox'),
+    queryFn: () => api<Mailbox>(apiPaths.devMailbox),
     refetchInterval: 3000,
     retry: false,
   });

@@ -6,10 +6,10 @@ import { SETTINGS_MESSAGES, SIGN_UP_MESSAGES } from '@contracts/account';
 import { resetPasswordFormSchema, type ResetPasswordForm } from '@contracts/account-schemas';
 import { AuthCard } from '@/components/auth-card';
 import { Button } from '@/components/ui/button';
-import { Field, inputClass } from '@/components/ui/field';
 import { Notice } from '@/components/ui/notice';
 import { resetPassword } from '@/features/account/auth-api';
 import { ApiRequestError, errorMessage } from '@/lib/api-client';
+import { NewPasswordFields } from '@/features/account/new-password-fields';
 
 /** Step two of a password reset: the e-mailed link lands here with its token. */
 export function ResetPasswordPage() {
@@ -49,26 +49,11 @@ export function ResetPasswordPage() {
           onSubmit={form.handleSubmit((values) => reset.mutate(values))}
           className="flex flex-col gap-4"
         >
-          <Field
-            label="New password"
-            error={errors.newPassword?.message}
-            hint="At least 8 characters."
-          >
-            <input
-              className={inputClass}
-              type="password"
-              autoComplete="new-password"
-              {...form.register('newPassword')}
-            />
-          </Field>
-          <Field label="Confirm new password" error={errors.confirmPassword?.message}>
-            <input
-              className={inputClass}
-              type="password"
-              autoComplete="new-password"
-              {...form.register('confirmPassword')}
-            />
-          </Field>
+          <NewPasswordFields
+            newPassword={form.register('newPassword')}
+            confirmPassword={form.register('confirmPassword')}
+            errors={errors}
+          />
           <Button type="submit" size="lg" disabled={reset.isPending}>
             Save new password
           </Button>

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Account, Role } from '@contracts/account';
+import { apiPaths } from '@contracts/api-paths';
 import { accountQuery } from '@/lib/account-query';
 import { api } from '@/lib/api-client';
 
@@ -8,10 +9,10 @@ export const useAccount = () => useQuery(accountQuery());
 
 /** Onboarding's role choice: adds the role and makes it active. */
 export const chooseRole = (role: Role) =>
-  api<Account>('/api/account/roles', { method: 'POST', body: { role } });
+  api<Account>(apiPaths.accountRoles, { method: 'POST', body: { role } });
 
 export const switchActiveRole = (role: Role) =>
-  api<Account>('/api/account/active-role', { method: 'POST', body: { role } });
+  api<Account>(apiPaths.accountActiveRole, { method: 'POST', body: { role } });
 
 /** Writes a fresh account into the cache, so the guard and header update at once. */
 export function useSetAccount() {
@@ -24,4 +25,4 @@ export function useSwitchRole() {
   return useMutation({ mutationFn: switchActiveRole, onSuccess: setAccount });
 }
 
-export const signOut = () => api('/api/auth/sign-out', { method: 'POST', body: {} });
+export const signOut = () => api(apiPaths.auth.signOut, { method: 'POST', body: {} });

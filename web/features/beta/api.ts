@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { BetaStatus } from '@contracts/beta';
+import { apiPaths } from '@contracts/api-paths';
 import { api } from '@/lib/api-client';
 
-export const getBetaStatus = () => api<BetaStatus>('/api/beta');
+export const getBetaStatus = () => api<BetaStatus>(apiPaths.beta);
 export const betaStatusQuery = () => queryOptions({ queryKey: ['beta'], queryFn: getBetaStatus });
 export const useBetaStatus = () => useQuery(betaStatusQuery());
 
 export const submitBetaCode = (input: { code: string }) =>
-  api('/api/beta', { method: 'POST', body: input });
+  api(apiPaths.beta, { method: 'POST', body: input });

@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { DirectoryPage } from '@contracts/directory-schemas';
+import { apiPaths } from '@contracts/api-paths';
 import { api } from '@/lib/api-client';
 
 /** The URL parameters the directory keeps, which are also the API's query string. */
@@ -22,7 +23,9 @@ export const directoryQuery = (search: string) =>
       const params = new URLSearchParams(search);
       if (pageParam) params.set('cursor', pageParam);
       const query = params.toString();
-      return api<DirectoryPage>(`/api/coaches${query ? `?${query}` : ''}`, { signal });
+      return api<DirectoryPage>(`${apiPaths.coachDirectory}${query ? `?${query}` : ''}`, {
+        signal,
+      });
     },
     initialPageParam: '',
     getNextPageParam: (last) => last.nextCursor ?? undefined,

@@ -1,7 +1,8 @@
 import type { NotFoundReport } from '@contracts/client-log';
+import { apiPaths } from '@contracts/api-paths';
 import { api } from '@/lib/api-client';
 
 /** Best effort: a lost report must never disturb the page. */
 export function reportNotFound(report: NotFoundReport): void {
-  api('/api/not-found-reports', { method: 'POST', body: report }).catch(() => undefined);
+  api(apiPaths.notFoundReports, { method: 'POST', body: report }).catch(() => undefined);
 }

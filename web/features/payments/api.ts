@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LocalCheckout, OnboardingStatus } from '@contracts/payments';
+import { apiPaths } from '@contracts/api-paths';
 import { api } from '@/lib/api-client';
 
 interface UrlResponse {
@@ -11,14 +12,11 @@ interface RedirectResponse {
 
 // ------------------------------------------------------------------ Player checkout
 
-const localCheckoutPath = (sessionId: string) =>
-  `/api/payments/local/checkout/${encodeURIComponent(sessionId)}`;
-
 /** The local provider's test checkout session, as its page shows it. */
 export const localCheckoutQuery = (sessionId: string) =>
   queryOptions({
     queryKey: ['payments', 'local-checkout', sessionId],
-    queryFn: ({ signal }) => api<LocalCheckout>(localCheckoutPath(sessionId), { signal }),
+    queryFn: ({ signal }) => api<LocalCheckout>(apiPaths.localCheckout(sessionId), { signal }),
     staleTime: 0,
   });
 
@@ -27,7 +25,7 @@ export const useLocalCheckout = (sessionId: string) =>
 
 /** Pays or abandons a test checkout session; answers where to send the Player next. */
 export const finishLocalCheckout = (sessionId: string, outcome: 'pay' | 'cancel') =>
-  api<RedirectResponse>(`${localCheckoutPath(sessionId)}/${outcome}`, { method: 'POST' }).then(
+  api<RedirectResponse>(apiPaths.finishLocalCheckout(sessionId, outcome), { method: 'POST' }).then(
     ({ redirect }) => redirect,
   );
 
@@ -36,7 +34,7 @@ export const finishLocalCheckout = (sessionId: string, outcome: 'pay' | 'cancel'
 export const onboardingStatusQuery = () =>
   queryOptions({
     queryKey: ['payments', 'onboarding-status'],
-    queryFn: ({ signal }) => api<OnboardingStatus>('/api/payments/onboarding-status', { signal }),
+    queryFn: ({ signal }) => api<OnboardingStatus>(apiPaths.onboardingStatus, { signal }),
     // The Coach finishes onboarding in another tab: look again whenever this one regains focus.
     staleTime: 0,
     refetchOnWindowFocus: 'always',
@@ -46,19 +44,19 @@ export const useOnboardingStatus = () => useQuery(onboardingStatusQuery());
 
 /** Creates the Coach's connected account if needed; answers the onboarding link. */
 export const startOnboarding = () =>
-  api<UrlResponse>('/api/payments/connect', { method: 'POST' }).then(({ url }) => url);
+  api<UrlResponse>(apiPaths.paymentConnect, { method: 'POST' }).then(({ url }) => url);
 
 export const useStartOnboarding = () => useMutation({ mutationFn: startOnboarding });
 
 /** The Coach's payment dashboard link. */
 export const openPortal = () =>
-  api<UrlResponse>('/api/payments/portal', { method: 'POST' }).then(({ url }) => url);
+  api<UrlResponse>(apiPaths.paymentPortal, { method: 'POST' }).then(({ url }) => url);
 
 export const usePortal = () => useMutation({ mutationFn: openPortal });
 
 /** The local provider's stand-in for finishing onboarding. */
 export const completeLocalOnboarding = (accountId: string) =>
-  api(`/api/payments/local/onboarding/${encodeURIComponent(accountId)}/complete`, {
+  api(apiPaths.completeLocalOnboarding(accountId), {
     method: 'POST',
   });
 

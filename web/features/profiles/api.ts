@@ -7,6 +7,7 @@ import type {
   OwnPlayerProfile,
   PlayerProfileInput,
 } from '@contracts/profiles';
+import { apiPaths } from '@contracts/api-paths';
 import { accountQuery } from '@/lib/account-query';
 import { api, ApiRequestError } from '@/lib/api-client';
 
@@ -15,7 +16,7 @@ import { api, ApiRequestError } from '@/lib/api-client';
 /** The signed-in Coach's profile, or null while they have not created one (the API answers 404). */
 export async function fetchOwnCoachProfile(): Promise<OwnCoachProfile | null> {
   try {
-    return await api<OwnCoachProfile>('/api/profiles/expert');
+    return await api<OwnCoachProfile>(apiPaths.ownCoachProfile);
   } catch (error) {
     if (error instanceof ApiRequestError && error.status === 404) return null;
     throw error;
@@ -31,11 +32,11 @@ export const ownCoachProfileQuery = () =>
 export const useOwnCoachProfile = () => useQuery(ownCoachProfileQuery());
 
 export const saveCoachProfile = (input: CoachProfileInput) =>
-  api<{ id: string }>('/api/profiles/expert', { method: 'PUT', body: input });
+  api<{ id: string }>(apiPaths.ownCoachProfile, { method: 'PUT', body: input });
 
 // ------------------------------------------------------------------ Player profile (own)
 
-export const fetchOwnPlayerProfile = () => api<OwnPlayerProfile>('/api/profiles/asker');
+export const fetchOwnPlayerProfile = () => api<OwnPlayerProfile>(apiPaths.ownPlayerProfile);
 
 export const ownPlayerProfileQuery = () =>
   queryOptions({
@@ -46,7 +47,7 @@ export const ownPlayerProfileQuery = () =>
 export const useOwnPlayerProfile = () => useQuery(ownPlayerProfileQuery());
 
 export const savePlayerProfile = (input: PlayerProfileInput) =>
-  api('/api/profiles/asker', { method: 'PUT', body: input });
+  api(apiPaths.ownPlayerProfile, { method: 'PUT', body: input });
 
 // ------------------------------------------------------------------ Saving
 
@@ -84,8 +85,6 @@ export interface PhotoResult {
   photoUrl: string | null;
 }
 
-export const photoPath = (role: Role) => `/api/profiles/${role}/photo`;
-
 /**
  * Uploads a profile photo as multipart form data (field `file`). The browser sets the multipart
  * content type with its boundary, so none is given here. Failures throw ApiRequestError carrying the
@@ -96,7 +95,11 @@ export async function uploadProfilePhoto(role: Role, file: File): Promise<PhotoR
   body.append('file', file);
   let response: Response;
   try {
-    response = await fetch(photoPath(role), { method: 'POST', body, credentials: 'same-origin' });
+    response = await fetch(apiPaths.profilePhoto(role), {
+      method: 'POST',
+      body,
+      credentials: 'same-origin',
+    });
   } catch {
     throw new ApiRequestError(0, UNEXPECTED_ERROR);
   }
@@ -108,7 +111,7 @@ export async function uploadProfilePhoto(role: Role, file: File): Promise<PhotoR
 }
 
 export const removeProfilePhoto = (role: Role) =>
-  api<PhotoResult>(photoPath(role), { method: 'DELETE' });
+  api<PhotoResult>(apiPaths.profilePhoto(role), { method: 'DELETE' });
 
 /**
  * A user has one photo shown on every profile they hold, so both own-profile caches take the new

@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { CoachInbox, InboxFilter, PlayerQuestions } from '@contracts/questions';
+import { apiPaths } from '@contracts/api-paths';
 import { api } from '@/lib/api-client';
 
 const withCursor = (params: Record<string, string>, cursor: string | null) =>
@@ -17,7 +18,7 @@ export const coachInboxQuery = (filter: InboxFilter) =>
   infiniteQueryOptions({
     queryKey: [...COACH_INBOX_KEY, filter],
     queryFn: ({ signal, pageParam }) =>
-      api<CoachInbox>(`/api/questions/coach-inbox?${withCursor({ filter }, pageParam)}`, {
+      api<CoachInbox>(`${apiPaths.coachInbox}?${withCursor({ filter }, pageParam)}`, {
         signal,
       }),
     initialPageParam: null as string | null,
@@ -31,7 +32,7 @@ export const playerQuestionsQuery = () =>
   infiniteQueryOptions({
     queryKey: ['questions', 'mine'],
     queryFn: ({ signal, pageParam }) =>
-      api<PlayerQuestions>(`/api/questions/mine?${withCursor({}, pageParam)}`, { signal }),
+      api<PlayerQuestions>(`${apiPaths.playerQuestions}?${withCursor({}, pageParam)}`, { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
     staleTime: 0,

@@ -3,6 +3,7 @@ import type { Query } from '@tanstack/react-query';
 import { QUERY_RETRIES } from '@contracts/limits';
 import { DECLINE_MESSAGES, UNPAID_MESSAGES, type DisputeReason } from '@contracts/question-states';
 import { QUESTION_MESSAGES, type QuestionDetail, type REPORT_REASONS } from '@contracts/questions';
+import { apiPaths } from '@contracts/api-paths';
 import { toast } from '@/components/toast/toast-store';
 import { api, ApiRequestError } from '@/lib/api-client';
 
@@ -16,15 +17,13 @@ const FINAL_STATUSES = new Set([401, 403, 404]);
 const retryUnlessFinal = (failureCount: number, error: Error): boolean =>
   !FINAL_STATUSES.has(errorStatus(error) ?? 0) && failureCount < QUERY_RETRIES;
 
-const questionPath = (id: string) => `/api/questions/${encodeURIComponent(id)}`;
-
 export const questionDetailKey = (id: string) => ['questions', 'detail', id] as const;
 
 /** One question as its asker or its owning Coach sees it on the detail page. */
 export const questionDetailQuery = (id: string) =>
   queryOptions({
     queryKey: questionDetailKey(id),
-    queryFn: ({ signal }) => api<QuestionDetail>(questionPath(id), { signal }),
+    queryFn: ({ signal }) => api<QuestionDetail>(apiPaths.question(id), { signal }),
     retry: retryUnlessFinal,
   });
 
@@ -44,7 +43,7 @@ function useInvalidateQuestions() {
 export function useMarkQuestionViewed() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api(`${questionPath(id)}/viewed`, { method: 'POST' }),
+    mutationFn: (id: string) => api(apiPaths.questionViewed(id), { method: 'POST' }),
     onSuccess: (_result, id) => {
       const detailKey = questionDetailKey(id);
       return queryClient.invalidateQueries({
@@ -60,7 +59,7 @@ export function useRateQuestion(questionId: string) {
   const invalidate = useInvalidateQuestions();
   return useMutation({
     mutationFn: (isHelpful: boolean) =>
-      api(`${questionPath(questionId)}/rating`, { method: 'PUT', body: { isHelpful } }),
+      api(apiPaths.questionRating(questionId), { method: 'PUT', body: { isHelpful } }),
     onSuccess: invalidate,
   });
 }
@@ -69,7 +68,7 @@ export function useReviewCoach(questionId: string) {
   const invalidate = useInvalidateQuestions();
   return useMutation({
     mutationFn: (rating: number) =>
-      api(`${questionPath(questionId)}/review`, { method: 'PUT', body: { rating } }),
+      api(apiPaths.questionReview(questionId), { method: 'PUT', body: { rating } }),
     onSuccess: invalidate,
   });
 }
@@ -84,7 +83,7 @@ export function useReportQuestion(questionId: string) {
   const invalidate = useInvalidateQuestions();
   return useMutation({
     mutationFn: (report: ReportInput) =>
-      api(`${questionPath(questionId)}/reports`, { method: 'POST', body: report }),
+      api(apiPaths.questionReports(questionId), { method: 'POST', body: report }),
     onSuccess: invalidate,
   });
 }
@@ -93,7 +92,7 @@ export function useFlagDispute(questionId: string) {
   const invalidate = useInvalidateQuestions();
   return useMutation({
     mutationFn: (input: { reason: DisputeReason; details?: string }) =>
-      api(`${questionPath(questionId)}/dispute`, { method: 'POST', body: input }),
+      api(apiPaths.questionDispute(questionId), { method: 'POST', body: input }),
     // Said here rather than by the button: the page that shows the dispute no longer has the
     // button, and the realtime event can bring that page before this request has answered.
     onSuccess: () => {
@@ -108,7 +107,7 @@ export function useDeclineQuestion(questionId: string) {
   const invalidate = useInvalidateQuestions();
   return useMutation({
     mutationFn: (note: string) =>
-      api(`${questionPath(questionId)}/decline`, {
+      api(apiPaths.questionDecline(questionId), {
         method: 'POST',
         body: note ? { note } : {},
       }),
@@ -124,7 +123,7 @@ export function useDeclineQuestion(questionId: string) {
 export function useWithdrawQuestion(questionId: string) {
   const invalidate = useInvalidateQuestions();
   return useMutation({
-    mutationFn: () => api(`${questionPath(questionId)}/withdraw`, { method: 'POST' }),
+    mutationFn: () => api(apiPaths.questionWithdraw(questionId), { method: 'POST' }),
     onSuccess: () => {
       toast(UNPAID_MESSAGES.withdrawn);
       return invalidate();

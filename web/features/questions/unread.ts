@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiPaths } from '@contracts/api-paths';
 import { api } from '@/lib/api-client';
 
 export const unreadCountQuery = () =>
   queryOptions({
     queryKey: ['questions', 'unread-count'],
-    queryFn: () => api<{ count: number }>('/api/questions/unread-count'),
+    queryFn: () => api<{ count: number }>(apiPaths.unreadCount),
     staleTime: 0,
   });
 

@@ -1,16 +1,16 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { DeleteAccountInput } from '@contracts/account-schemas';
+import { apiPaths } from '@contracts/api-paths';
 import { api } from '@/lib/api-client';
 
 /** Whether the account may be deleted now; the reason when not. */
 export const deletionQuery = () =>
   queryOptions({
     queryKey: ['account', 'deletion'],
-    queryFn: () => api<{ blocker: string | null }>('/api/account/deletion'),
+    queryFn: () => api<{ blocker: string | null }>(apiPaths.accountDeletion),
   });
 
 export const deleteAccount = (input: DeleteAccountInput) =>
-  api('/api/account/delete', { method: 'POST', body: input });
+  api(apiPaths.accountDelete, { method: 'POST', body: input });
 
 /** Served as an attachment: a plain link downloads it with the session cookie. */
-export const EXPORT_URL = '/api/account/export';

@@ -1,7 +1,7 @@
 import { Download } from 'lucide-react';
+import { apiPaths } from '@contracts/api-paths';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { EXPORT_URL } from './api';
 
 export function DataCard() {
   return (
@@ -12,7 +12,7 @@ export function DataCard() {
         reviews, reports and sign-ins.
       </p>
       <Button asChild variant="outline" className="self-start">
-        <a href={EXPORT_URL} download>
+        <a href={apiPaths.accountExport} download>
           <Download aria-hidden />
           Download my data
         </a>

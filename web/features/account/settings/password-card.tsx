@@ -9,6 +9,7 @@ import { Card } from '@/components/ui/card';
 import { Field, inputClass } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
 import { changePassword } from '../auth-api';
+import { NewPasswordFields } from '../new-password-fields';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -46,26 +47,11 @@ export function PasswordCard() {
             {...form.register('currentPassword')}
           />
         </Field>
-        <Field
-          label="New password"
-          error={errors.newPassword?.message}
-          hint="At least 8 characters."
-        >
-          <input
-            className={inputClass}
-            type="password"
-            autoComplete="new-password"
-            {...form.register('newPassword')}
-          />
-        </Field>
-        <Field label="Confirm new password" error={errors.confirmPassword?.message}>
-          <input
-            className={inputClass}
-            type="password"
-            autoComplete="new-password"
-            {...form.register('confirmPassword')}
-          />
-        </Field>
+        <NewPasswordFields
+          newPassword={form.register('newPassword')}
+          confirmPassword={form.register('confirmPassword')}
+          errors={errors}
+        />
         <Button type="submit" variant="dark" className="self-start" disabled={change.isPending}>
           Change password
         </Button>

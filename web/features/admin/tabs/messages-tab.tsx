@@ -1,5 +1,6 @@
 import type { AdminMessageRow } from '@contracts/admin-data';
 import { CONTACT_TOPICS } from '@contracts/contact';
+import { apiPaths } from '@contracts/api-paths';
 import { AdminTable, formatAdminDate, type Column } from '../admin-table';
 import { useAdminTable } from '../use-admin-table';
 
@@ -33,7 +34,7 @@ const columns: Column<AdminMessageRow>[] = [
 ];
 
 export function MessagesTab() {
-  const table = useAdminTable<AdminMessageRow>('/api/admin/messages', {});
+  const table = useAdminTable<AdminMessageRow>(apiPaths.admin.messages, {});
   return (
     <AdminTable
       caption="Contact messages"

@@ -10,6 +10,7 @@ import {
   type Column,
   type Direction,
 } from '../admin-table';
+import { apiPaths } from '@contracts/api-paths';
 import { useAdminTable } from '../use-admin-table';
 
 const TYPES = [
@@ -34,7 +35,7 @@ const columns: Column<AdminPaymentRow>[] = [
 export function PaymentsTab() {
   const [type, setType] = useState<NonNullable<AdminPaymentsQuery['type']>>('payment');
   const [direction, setDirection] = useState<Direction>('desc');
-  const table = useAdminTable<AdminPaymentRow>('/api/admin/payments', { type, direction });
+  const table = useAdminTable<AdminPaymentRow>(apiPaths.admin.payments, { type, direction });
   return (
     <AdminTable
       caption="Payments"

@@ -3,10 +3,11 @@ import type { ReactNode } from 'react';
 import { DIRECTORY_MESSAGES } from '@contracts/directory';
 import type { CoachCard as Coach } from '@contracts/experts';
 import type { YourCoaches } from '@contracts/home';
+import { apiPaths } from '@contracts/api-paths';
 import { LoadError } from '@/components/ui/load-error';
 import { Eyebrow, Hero } from '@/components/ui/hero';
-import { useNewestCoaches } from '@/features/coaches/api';
-import { CoachCard } from '@/features/coaches/coach-card';
+import { useNewestCoaches } from './api';
+import { CoachCard } from './coach-card';
 import { api } from '@/lib/api-client';
 
 const YOUR_COACHES_LOAD_FAILED = 'Failed to load your coaches. Please try again.';
@@ -15,7 +16,7 @@ const YOUR_COACHES_LOAD_FAILED = 'Failed to load your coaches. Please try again.
 export const yourCoachesQuery = () =>
   queryOptions({
     queryKey: ['experts', 'your-coaches'],
-    queryFn: ({ signal }) => api<YourCoaches>('/api/home/your-coaches', { signal }),
+    queryFn: ({ signal }) => api<YourCoaches>(apiPaths.yourCoaches, { signal }),
   });
 export const useYourCoaches = () => useQuery(yourCoachesQuery());
 

@@ -1,0 +1,195 @@
+import { ArrowRight, Clock, CreditCard, Receipt, Trophy, Wallet } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import { Link } from 'react-router';
+import { formatWholeDollars } from '@contracts/money';
+import type { PlayerPayment } from '@contracts/payments';
+import { PAYOUT_MESSAGES } from '@contracts/payments';
+import { useErrorToast } from '@/components/toast/use-error-toast';
+import { Avatar } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { LoadError } from '@/components/ui/load-error';
+import { PageLoading } from '@/components/ui/page-loading';
+import { Eyebrow, Hero } from '@/components/ui/hero';
+import { usePaymentHistory } from './history-api';
+import { cn } from '@/lib/cn';
+import { timeSince } from '@/lib/relative-time';
+import { errorMessage } from '@/lib/api-client';
+
+const GREY = { badge: 'border-slate-300 bg-slate-100 text-slate-700', dot: 'bg-slate-500' };
+
+const STATUS: Record<string, { label: string; badge: string; dot: string }> = {
+  paid: {
+    label: 'Paid',
+    badge: 'border-green-300 bg-green-50 text-green-800',
+    dot: 'bg-green-600',
+  },
+  pending: {
+    label: 'Pending',
+    badge: 'border-amber-300 bg-amber-50 text-amber-900',
+    dot: 'bg-amber-500',
+  },
+  failed: { label: 'Failed', badge: 'border-red-300 bg-red-50 text-red-800', dot: 'bg-red-600' },
+  refunded: { label: 'Refunded', ...GREY },
+  unpaid: { label: 'Unpaid', ...GREY },
+};
+
+/** A status the catalogue does not know, shown as its own word, capitalised, in grey. */
+function statusTone(status: string): { label: string; badge: string; dot: string } {
+  const known = Object.hasOwn(STATUS, status) ? STATUS[status] : undefined;
+  return known ?? { label: status.charAt(0).toUpperCase() + status.slice(1), ...GREY };
+}
+
+const isPaid = (payment: PlayerPayment) => payment.paymentStatus === 'paid';
+
+/** The Player's payment history, at /payments (spec §2 'Payment History'). */
+export function PaymentsPage() {
+  const { data, error, isPending, isFetching, refetch } = usePaymentHistory();
+
+  useErrorToast(error, (failure) => ({
+    title: errorMessage(failure, PAYOUT_MESSAGES.paymentsLoadFailed),
+  }));
+
+  if (isPending) return <PageLoading />;
+
+  return (
+    <>
+      <Header />
+      <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-10">
+        {!data ? (
+          <LoadError
+            message={errorMessage(error, PAYOUT_MESSAGES.paymentsLoadFailed)}
+            retrying={isFetching}
+            onRetry={() => void refetch()}
+          />
+        ) : data.payments.length === 0 ? (
+          <EmptyState />
+        ) : (
+          <div className="flex flex-col gap-6">
+            <Summary payments={data.payments} />
+            <ul className="flex flex-col gap-4">
+              {data.payments.map((payment) => (
+                <li key={payment.id}>
+                  <PaymentCard payment={payment} />
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </div>
+    </>
+  );
+}
+
+function Header() {
+  return (
+    <Hero className="py-6 sm:py-10">
+      <Eyebrow>Player</Eyebrow>
+      <h1 className="mt-1 text-4xl leading-none font-bold sm:text-5xl">Payment History</h1>
+      <p className="mt-3 text-white/85">Every consultation you've paid for, in one place.</p>
+    </Hero>
+  );
+}
+
+function Summary({ payments }: { payments: PlayerPayment[] }) {
+  const paid = payments.filter(isPaid);
+  const spent = paid.reduce((total, payment) => total + payment.amount, 0);
+  return (
+    <ul className="grid gap-3 sm:grid-cols-3 sm:gap-4">
+      <SummaryCard icon={Receipt} label="Total Consultations" value={String(payments.length)} />
+      <SummaryCard icon={CreditCard} label="Total Spent" value={formatWholeDollars(spent)} />
+      <SummaryCard icon={Trophy} label="Completed Payments" value={String(paid.length)} />
+    </ul>
+  );
+}
+
+function SummaryCard({
+  icon: Icon,
+  label,
+  value,
+}: {
+  icon: LucideIcon;
+  label: string;
+  value: string;
+}) {
+  return (
+    <li>
+      <Card className="flex items-center gap-4 p-4 sm:flex-col sm:items-start sm:gap-3 sm:p-5">
+        <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-volt text-navy">
+          <Icon aria-hidden className="size-5" />
+        </span>
+        <div className="min-w-0">
+          <p className="text-sm font-semibold text-muted">{label}</p>
+          <p className="font-display text-3xl leading-none font-bold text-navy">{value}</p>
+        </div>
+      </Card>
+    </li>
+  );
+}
+
+function PaymentStatusBadge({ status }: { status: string }) {
+  const tone = statusTone(status);
+  return (
+    <span
+      className={cn(
+        'inline-flex shrink-0 items-center gap-1.5 rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap',
+        tone.badge,
+      )}
+    >
+      <span aria-hidden className={cn('size-1.5 rounded-full', tone.dot)} />
+      {tone.label}
+    </span>
+  );
+}
+
+function PaymentCard({ payment }: { payment: PlayerPayment }) {
+  const { expert } = payment;
+  return (
+    <Card className="p-4 sm:p-6">
+      <div className="flex items-start gap-3">
+        <span aria-hidden className="shrink-0">
+          <Avatar src={expert.photoUrl} name={expert.name} className="size-12 text-base" />
+        </span>
+        <div className="min-w-0 flex-1">
+          <p className="font-semibold break-words text-navy">{`Consultation with ${expert.name}`}</p>
+          <p className="truncate text-sm text-muted">{expert.expertise}</p>
+        </div>
+        <span className="shrink-0 font-display text-2xl leading-none font-bold text-navy">
+          {formatWholeDollars(payment.amount)}
+        </span>
+      </div>
+
+      <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-muted">
+        <PaymentStatusBadge status={payment.paymentStatus} />
+        <span className="inline-flex items-center gap-1.5">
+          <Clock aria-hidden className="size-4 shrink-0" />
+          <time dateTime={payment.createdAt}>{timeSince(payment.createdAt)}</time>
+        </span>
+      </div>
+
+      <p className="mt-4 line-clamp-2 break-words text-ink">{payment.question}</p>
+
+      <div className="mt-4 flex justify-end">
+        <Button asChild variant="outline" size="sm" className="w-full sm:w-auto">
+          <Link to={`/questions/${encodeURIComponent(payment.id)}`}>
+            View Details
+            <ArrowRight aria-hidden />
+          </Link>
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+function EmptyState() {
+  return (
+    <div className="rounded-2xl border-2 border-dashed border-line bg-white p-8 text-center sm:p-10">
+      <Wallet aria-hidden className="mx-auto size-10 text-navy" />
+      <h2 className="mt-3 text-2xl font-bold text-navy">No payments yet</h2>
+      <p className="mt-2 text-muted">Ask a coach your first question and it will show up here.</p>
+      <Button asChild className="mt-5">
+        <Link to="/">Browse Experts</Link>
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,179 @@
+import { AtSign, Briefcase, Camera, ExternalLink, Globe, ThumbsUp } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { coachPath } from '@contracts/coach-slug';
+import { formatWholeDollars } from '@contracts/money';
+import type { PublicCoach } from '@contracts/profiles';
+import { ShareProfileButton } from '@/components/share-profile-button';
+import { Button } from '@/components/ui/button';
+import { StarRating } from '@/components/ui/star-rating';
+import { ProfileHero } from './profile-hero';
+import { CoachNotFound, useCoachPage } from './coach-page';
+import { useDocumentMeta } from '@/lib/meta';
+import { pageTitle } from '@/lib/site-meta';
+
+/**
+ * The Coach's page, or 404. Any address but the current slug or the id (an old slug after a
+ * rename, the name in other letter case) is sent to the current one for good (ADR 025).
+ */
+const SOCIAL_LINKS: { key: keyof PublicCoach; label: string; icon: LucideIcon }[] = [
+  { key: 'websiteUrl', label: 'Website', icon: Globe },
+  { key: 'linkedinUrl', label: 'LinkedIn', icon: Briefcase },
+  { key: 'twitterUrl', label: 'X (Twitter)', icon: AtSign },
+  { key: 'instagramUrl', label: 'Instagram', icon: Camera },
+];
+
+/** The Coach public profile at /expert/:id and /experts/:id; the id may be the name's slug. */
+export function CoachProfilePage() {
+  const { id = '' } = useParams();
+  const { coach, notFound } = useCoachPage(id);
+
+  if (notFound) return <CoachNotFound />;
+  if (!coach) return <ProfileSkeleton />;
+  return <CoachProfile coach={coach} />;
+}
+
+function CoachProfile({ coach }: { coach: PublicCoach }) {
+  const price = formatWholeDollars(coach.pricePerQuestion);
+  useDocumentMeta({
+    title: pageTitle(`${coach.name} · ${coach.expertise}`),
+    description: `Ask ${coach.name} (${coach.expertise}) one question for ${price} and get a written answer.${coach.bio ? ` ${coach.bio.slice(0, 160)}` : ''}`,
+    path: coachPath(coach),
+    image: coach.photoUrl,
+    type: 'profile',
+  });
+  const links = SOCIAL_LINKS.flatMap(({ key, label, icon }) => {
+    const href = coach[key];
+    return typeof href === 'string' && href ? [{ href, label, icon }] : [];
+  });
+
+  return (
+    <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:py-12">
+      <article className="overflow-hidden rounded-2xl border border-line bg-white shadow-sm">
+        <ProfileHero
+          photoUrl={coach.photoUrl}
+          name={coach.name}
+          role="Coach"
+          actions={
+            <div className="relative mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+              {coach.isOwner ? (
+                <>
+                  <Button asChild size="lg">
+                    <Link to="/manage-expert-profile">Edit Profile</Link>
+                  </Button>
+                  <Button asChild size="lg" variant="onDark">
+                    <Link to="/expert-inbox">View Inbox</Link>
+                  </Button>
+                  <Button asChild size="lg" variant="onDark">
+                    <Link to="/payouts">View Payouts</Link>
+                  </Button>
+                  <ShareProfileButton coach={coach} size="lg" variant="onDark" />
+                </>
+              ) : (
+                <Button asChild size="lg">
+                  <Link to={`/ask/${encodeURIComponent(coach.id)}`}>Ask a Question</Link>
+                </Button>
+              )}
+            </div>
+          }
+        >
+          <p className="mt-2 text-lg break-words text-white/85">{coach.expertise}</p>
+          <p className="mt-4 inline-flex rounded-full bg-volt px-4 py-1.5 font-display text-lg font-bold tracking-wide text-navy uppercase">
+            {`${formatWholeDollars(coach.pricePerQuestion)} per question`}
+          </p>
+        </ProfileHero>
+
+        <div className="flex flex-col gap-8 px-5 py-8 sm:px-8">
+          <section aria-labelledby="coach-record-heading">
+            <h2 id="coach-record-heading" className="sr-only">
+              Track record
+            </h2>
+            <dl className="grid gap-4 sm:grid-cols-3">
+              <div className="rounded-xl bg-surface p-4">
+                <dt className="text-sm font-semibold text-muted">Star Rating</dt>
+                <dd className="mt-2">
+                  <StarRating rating={coach.starRating} reviewCount={coach.reviewCount} />
+                </dd>
+              </div>
+              <div className="rounded-xl bg-surface p-4">
+                <dt className="text-sm font-semibold text-muted">Helpful Answers</dt>
+                <dd className="mt-2">
+                  {coach.helpfulPercent === null ? (
+                    <p className="text-sm font-medium text-muted">No helpful ratings yet</p>
+                  ) : (
+                    <p className="flex items-center gap-2 font-semibold text-success">
+                      <ThumbsUp aria-hidden className="size-5 shrink-0" />
+                      {`${coach.helpfulPercent}% found answers helpful`}
+                    </p>
+                  )}
+                </dd>
+              </div>
+              <div className="rounded-xl bg-surface p-4">
+                <dt className="text-sm font-semibold text-muted">Questions Answered</dt>
+                <dd className="mt-1 font-display text-3xl font-bold text-navy">
+                  {coach.answeredCount}
+                </dd>
+              </div>
+            </dl>
+          </section>
+
+          {coach.bio && (
+            <section aria-labelledby="coach-about-heading">
+              <h2 id="coach-about-heading" className="text-2xl font-bold text-navy">
+                About
+              </h2>
+              <p className="mt-3 break-words whitespace-pre-line text-ink">{coach.bio}</p>
+            </section>
+          )}
+
+          {links.length > 0 && (
+            <section aria-labelledby="coach-links-heading">
+              <h2 id="coach-links-heading" className="text-2xl font-bold text-navy">
+                Links
+              </h2>
+              <ul className="mt-3 flex flex-wrap gap-3">
+                {links.map(({ href, label, icon: Icon }) => (
+                  <li key={label}>
+                    <a
+                      href={href}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="inline-flex items-center gap-2 rounded-full border border-line px-4 py-2 text-sm font-semibold text-navy transition-colors hover:border-navy hover:bg-navy hover:text-white"
+                    >
+                      <Icon aria-hidden className="size-4 shrink-0" />
+                      {label}
+                      <ExternalLink aria-hidden className="size-3.5 shrink-0 opacity-70" />
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </div>
+      </article>
+    </div>
+  );
+}
+
+function ProfileSkeleton() {
+  return (
+    <div aria-busy="true" className="mx-auto w-full max-w-4xl px-4 py-8 sm:py-12">
+      <span className="sr-only">Loading coach profile</span>
+      <div className="overflow-hidden rounded-2xl border border-line bg-white shadow-sm">
+        <div className="flex flex-col items-center gap-5 bg-navy px-5 py-10 sm:flex-row sm:px-8">
+          <div className="size-28 animate-pulse rounded-full bg-white/15 sm:size-32" />
+          <div className="flex w-full flex-col items-center gap-3 sm:items-start">
+            <div className="h-10 w-3/4 max-w-64 animate-pulse rounded-lg bg-white/15" />
+            <div className="h-5 w-1/2 max-w-48 animate-pulse rounded bg-white/15" />
+            <div className="h-9 w-40 animate-pulse rounded-full bg-white/15" />
+          </div>
+        </div>
+        <div className="grid gap-4 px-5 py-8 sm:grid-cols-3 sm:px-8">
+          {Array.from({ length: 3 }, (_, i) => (
+            <div key={i} className="h-24 animate-pulse rounded-xl bg-line/60" />
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}
