@@ -11,6 +11,54 @@ const serverBase = [
   { group: ['**/web/**'], message: 'The server never imports the web app.' },
   { group: ['@/*'], message: 'The server never imports the web app.' },
 ];
+/**
+ * One owner per table (ADR 032, issue 22): SQL is written in a module's data files, `server/db/`,
+ * the tests and the scripts, so every write to a table is a named data function of its module.
+ */
+const sqlInDataFiles = {
+  group: ['drizzle-orm', 'drizzle-orm/*'],
+  message:
+    "SQL lives in the module's data files (modules/<m>/data.ts or data/): call a data function named after the transition it makes.",
+};
+const moduleBoundaries = [
+  {
+    regex: String.raw`^\.\./(?!\.\.)[^/]+/(?!index$)[^/]+`,
+    message:
+      "Another module is imported through its index ('../other'), which names what it offers.",
+  },
+  {
+    regex: String.raw`(^|/)jobs(/|$)`,
+    message: 'Jobs use the modules, never the other way round.',
+  },
+  {
+    regex: String.raw`^\.\./mail$`,
+    importNames: ['enqueueMail'],
+    message:
+      'Queue mail content with queueMail: every e-mail is composed by the one pipeline (ADR 041).',
+  },
+];
+const throughIndex = {
+  regex: String.raw`(^|/)modules/[^/]+/(?!index$)[^/]+`,
+  message: 'Import a server module through its index (modules/<m>), not its files.',
+};
+/**
+ * Files that may build SQL besides the data files. Each reads only (no insert, update or delete),
+ * but for the mail outbox:
+ * - auth/viewer.ts, questions/viewer-reads.ts: the viewer's session check fused with its rows in
+ *   one prepared statement per read (ADR 033, 035), built where the statements are kept;
+ * - admin/tables.ts, accounts/export.ts: the administrators' keyset tables and the data export,
+ *   reads of many modules' tables that no module's data file owns;
+ * - mail/outbox.ts: the outbox's owner, which claims, records and scrubs its rows (ADR 041); it is
+ *   mail's data file in all but name.
+ */
+const sqlReadersOutsideData = [
+  'server/modules/auth/viewer.ts',
+  'server/modules/questions/viewer-reads.ts',
+  'server/modules/admin/tables.ts',
+  'server/modules/accounts/export.ts',
+  'server/modules/mail/outbox.ts',
+];
+const dataFiles = ['server/modules/*/data.ts', 'server/modules/*/data/**/*.ts'];
 
 export default tseslint.config(
   {
@@ -62,32 +110,22 @@ export default tseslint.config(
   {
     files: ['server/**/*.ts'],
     ignores: serverTests,
-    rules: restrictImports(...serverBase, {
-      regex: String.raw`(^|/)modules/[^/]+/(?!index$)[^/]+`,
-      message: 'Import a server module through its index (modules/<m>), not its files.',
-    }),
+    rules: restrictImports(...serverBase, throughIndex, sqlInDataFiles),
+  },
+  {
+    files: ['server/db/**/*.ts'],
+    ignores: serverTests,
+    rules: restrictImports(...serverBase, throughIndex),
   },
   {
     files: ['server/modules/**/*.{ts,tsx}'],
+    ignores: [...serverTests, ...dataFiles, ...sqlReadersOutsideData],
+    rules: restrictImports(...serverBase, ...moduleBoundaries, sqlInDataFiles),
+  },
+  {
+    files: [...dataFiles, ...sqlReadersOutsideData],
     ignores: serverTests,
-    rules: restrictImports(
-      ...serverBase,
-      {
-        regex: String.raw`^\.\./(?!\.\.)[^/]+/(?!index$)[^/]+`,
-        message:
-          "Another module is imported through its index ('../other'), which names what it offers.",
-      },
-      {
-        regex: String.raw`(^|/)jobs(/|$)`,
-        message: 'Jobs use the modules, never the other way round.',
-      },
-      {
-        regex: String.raw`^\.\./mail$`,
-        importNames: ['enqueueMail'],
-        message:
-          'Queue mail content with queueMail: every e-mail is composed by the one pipeline (ADR 041).',
-      },
-    ),
+    rules: restrictImports(...serverBase, ...moduleBoundaries),
   },
   {
     files: ['web/**/*.{ts,tsx}'],

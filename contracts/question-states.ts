@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { PayoutStatus } from './payments';
 import { optionalSecureText } from './secure-input';
 
 /**
@@ -147,4 +148,152 @@ export function coachActions(s: QuestionState) {
     answer: waiting && (s.paymentStatus === 'paid' || s.paymentStatus === 'pending'),
     decline: waiting && s.paymentStatus !== 'refunding' && s.paymentStatus !== 'refunded',
   };
+}
+
+// ---------------------------------------------------------------- transitions
+
+/**
+ * Every change a question's status and payment status can go through, and the payout's, in one
+ * place (issue 22). The server's data functions carry the names (`markAnswered`, `markPaid`,
+ * `claimRefund`, `recordRefund`, `claimTransfer`, `recordTransfer`, `holdPayout`...); the action
+ * rules above agree with it (`question-states.test.ts`). A transition applies when the question's
+ * status and payment status and the payout's status are among its `from`; `to` names what it sets.
+ * A question is created `pending` with its payment `pending` (the checkout is started at once); its
+ * payout is created `pending` by its answer.
+ */
+export interface MoneyState {
+  status: QuestionStatus;
+  paymentStatus: PaymentStatus;
+  /** null until the answer creates the payout. */
+  payout: PayoutStatus | null;
+}
+
+interface Transition {
+  from: {
+    status?: readonly QuestionStatus[];
+    paymentStatus?: readonly PaymentStatus[];
+    payout?: readonly (PayoutStatus | null)[];
+  };
+  to: (s: MoneyState) => MoneyState;
+}
+
+const LIVE = ['pending', 'answered'] as const;
+const CLOSED_UNANSWERED = ['declined', 'withdrawn'] as const;
+const PAYOUT_NOT_SENT = ['pending', 'held', 'failed'] as const;
+const PAYOUT_SENT = ['transferring', 'paid'] as const;
+
+/** A refund claim takes the payout with it: one not sent is cancelled, one sent is reversed. */
+const payoutOnRefund = (payout: PayoutStatus | null): PayoutStatus | null =>
+  payout === null || payout === 'reversing' || payout === 'cancelled'
+    ? payout
+    : (PAYOUT_NOT_SENT as readonly string[]).includes(payout)
+      ? 'cancelled'
+      : 'reversing';
+
+export const QUESTION_TRANSITIONS = {
+  /** The provider reports the payment: the question keeps it (any other is an extra payment). */
+  markPaid: {
+    from: { status: LIVE, paymentStatus: UNPAID_PAYMENT_STATUSES },
+    to: (s) => ({ ...s, paymentStatus: 'paid' }),
+  },
+  /** A payment for a declined or withdrawn question: taken and its refund claimed at once. */
+  markPaidLate: {
+    from: { status: CLOSED_UNANSWERED, paymentStatus: UNPAID_PAYMENT_STATUSES },
+    to: (s) => ({ ...s, paymentStatus: 'refunding' }),
+  },
+  markPaymentFailed: {
+    from: { paymentStatus: ['unpaid', 'pending'] },
+    to: (s) => ({ ...s, paymentStatus: 'failed' }),
+  },
+  /** The answer creates the payout (`createPayout`). */
+  markAnswered: {
+    from: { status: ['pending'], paymentStatus: ['paid', 'pending'], payout: [null] },
+    to: (s) => ({ ...s, status: 'answered', payout: 'pending' }),
+  },
+  markWithdrawn: {
+    from: { status: ['pending'], paymentStatus: UNPAID_PAYMENT_STATUSES },
+    to: (s) => ({ ...s, status: 'withdrawn' }),
+  },
+  /** A paid question's refund is claimed in the decline's transaction. */
+  markDeclined: {
+    from: { status: ['pending'], paymentStatus: [...UNPAID_PAYMENT_STATUSES, 'paid'] },
+    to: (s) => ({
+      ...s,
+      status: 'declined',
+      paymentStatus: s.paymentStatus === 'paid' ? 'refunding' : s.paymentStatus,
+    }),
+  },
+  /** The 7-day sweep, an administrator, the Coach's deletion or the provider's dashboard. */
+  claimRefund: {
+    from: { status: LIVE, paymentStatus: ['paid'] },
+    to: (s) => ({ ...s, paymentStatus: 'refunding', payout: payoutOnRefund(s.payout) }),
+  },
+  /** A declined or withdrawn question keeps saying so; any other is now refunded. */
+  recordRefund: {
+    from: { paymentStatus: ['refunding'] },
+    to: (s) => ({
+      ...s,
+      paymentStatus: 'refunded',
+      status: s.status === 'declined' || s.status === 'withdrawn' ? s.status : 'refunded',
+    }),
+  },
+  /** The sweep finds the payout blocked (a hold, a dispute, no payouts account) or an administrator holds it. */
+  holdPayout: {
+    from: { payout: ['pending', 'held'] },
+    to: (s) => ({ ...s, payout: 'held' }),
+  },
+  claimTransfer: {
+    from: { paymentStatus: ['paid'], payout: ['pending', 'held'] },
+    to: (s) => ({ ...s, payout: 'transferring' }),
+  },
+  recordTransfer: {
+    from: { payout: ['transferring'] },
+    to: (s) => ({ ...s, payout: 'paid' }),
+  },
+  recordReversal: {
+    from: { payout: ['reversing'] },
+    to: (s) => ({ ...s, payout: 'cancelled' }),
+  },
+} satisfies Record<string, Transition>;
+export type QuestionTransition = keyof typeof QUESTION_TRANSITIONS;
+
+const admits = <T>(allowed: readonly T[] | undefined, value: T) =>
+  allowed === undefined || allowed.includes(value);
+
+/** The state after `name`, or null when the transition does not apply to `s`. */
+export function applyTransition(s: MoneyState, name: QuestionTransition): MoneyState | null {
+  const { from, to } = QUESTION_TRANSITIONS[name] as Transition;
+  const applies =
+    admits(from.status, s.status) &&
+    admits(from.paymentStatus, s.paymentStatus) &&
+    admits(from.payout, s.payout);
+  return applies ? to(s) : null;
+}
+
+/**
+ * Why a state cannot exist, or null when it can: money owed to one side is never owed to the other,
+ * and a closed question is never paid.
+ */
+export function impossibility(s: MoneyState): string | null {
+  const refundStarted = s.paymentStatus === 'refunding' || s.paymentStatus === 'refunded';
+  if (s.status === 'refunded' && s.paymentStatus !== 'refunded') return 'refunded but not repaid';
+  if (s.paymentStatus === 'refunded' && (s.status === 'pending' || s.status === 'answered')) {
+    return 'repaid but still open';
+  }
+  if ((CLOSED_UNANSWERED as readonly string[]).includes(s.status) && s.paymentStatus === 'paid') {
+    return 'closed but keeps the payment';
+  }
+  if (s.payout !== null && s.status !== 'answered' && s.status !== 'refunded') {
+    return 'a payout without an answer';
+  }
+  if (s.payout !== null && (PAYOUT_SENT as readonly string[]).includes(s.payout) && refundStarted) {
+    return 'the Coach is paid for a refunded question';
+  }
+  if (s.payout !== null && (PAYOUT_SENT as readonly string[]).includes(s.payout)) {
+    if (s.paymentStatus !== 'paid') return 'the Coach is paid for an unpaid question';
+  }
+  if (refundStarted && s.payout !== null && s.payout !== 'cancelled' && s.payout !== 'reversing') {
+    return 'a payout still owed on a refunded question';
+  }
+  return null;
 }

@@ -1,9 +1,11 @@
-import { and, eq, ne, or } from 'drizzle-orm';
-import type { Role } from '../../../contracts/account';
+import { and, eq, inArray, ne, or } from 'drizzle-orm';
+import { SETTINGS_MESSAGES, type Role } from '../../../contracts/account';
+import { OUTSTANDING_PAYOUT_STATUSES } from '../../../contracts/payments';
 import type { Executor } from '../../db/client';
 import {
   accounts,
   experts,
+  payouts,
   questions,
   sessions,
   userProfileCompletion,
@@ -174,4 +176,37 @@ export async function identityOf(
     emails: known.map((k) => k.email),
     questionIds: mine.map((q) => q.id),
   };
+}
+
+/** Money that has not finished moving: a paid question awaiting its answer, or a refund under way. */
+const AWAITING_ANSWER = and(
+  eq(questions.status, 'pending'),
+  inArray(questions.paymentStatus, ['paid', 'refunding']),
+);
+
+/**
+ * Why the account cannot be deleted yet, or null. The questions and payouts stay for the other
+ * party and the books either way; these are the cases where someone is still owed something.
+ */
+export async function deletionBlocker(db: Executor, userId: string): Promise<string | null> {
+  const [asked] = await db
+    .select({ id: questions.id })
+    .from(questions)
+    .where(and(eq(questions.askerId, userId), AWAITING_ANSWER))
+    .limit(1);
+  if (asked) return SETTINGS_MESSAGES.deleteBlockedQuestionAsked;
+  // A Coach's paid questions awaiting an answer do not block: they are refunded (ADR 037).
+  const [expert] = await db
+    .select({ id: experts.id })
+    .from(experts)
+    .where(eq(experts.userId, userId));
+  if (!expert) return null;
+  const [owed] = await db
+    .select({ id: payouts.id })
+    .from(payouts)
+    .where(
+      and(eq(payouts.expertId, expert.id), inArray(payouts.status, OUTSTANDING_PAYOUT_STATUSES)),
+    )
+    .limit(1);
+  return owed ? SETTINGS_MESSAGES.deleteBlockedPayout : null;
 }

@@ -1,53 +1,16 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import { SETTINGS_MESSAGES } from '../../../contracts/account';
-import { OUTSTANDING_PAYOUT_STATUSES } from '../../../contracts/payments';
 import type { ServiceDeps } from '../../context';
-import type { Executor } from '../../db/client';
-import { experts, payouts, questions } from '../../db/schema';
 import { transaction } from '../../db/unit-of-work';
 import { AppError, badRequest, notFound } from '../../errors';
 import type { SessionUser } from '../auth';
 import { forgetPersonInMail } from '../mail';
 import { claimDeletedCoachRefunds, refundDeletedCoachQuestions } from '../payments';
 import { anonymiseCoach, lockCoachOf, removePhotos } from '../profiles';
-import { anonymiseUser, credentialHash, identityOf, lockUser } from './data';
+import { anonymiseUser, credentialHash, deletionBlocker, identityOf, lockUser } from './data';
 
 /** What a deleted account is called wherever the other party still sees it. */
 export const DELETED_NAME = 'Deleted user';
 const deletedEmail = (userId: string) => `deleted-${userId}@deleted.invalid`;
-
-/** Money that has not finished moving: a paid question awaiting its answer, or a refund under way. */
-const AWAITING_ANSWER = and(
-  eq(questions.status, 'pending'),
-  inArray(questions.paymentStatus, ['paid', 'refunding']),
-);
-
-/**
- * Why the account cannot be deleted yet, or null. The questions and payouts stay for the other
- * party and the books either way; these are the cases where someone is still owed something.
- */
-export async function deletionBlocker(db: Executor, userId: string): Promise<string | null> {
-  const [asked] = await db
-    .select({ id: questions.id })
-    .from(questions)
-    .where(and(eq(questions.askerId, userId), AWAITING_ANSWER))
-    .limit(1);
-  if (asked) return SETTINGS_MESSAGES.deleteBlockedQuestionAsked;
-  // A Coach's paid questions awaiting an answer do not block: they are refunded (ADR 037).
-  const [expert] = await db
-    .select({ id: experts.id })
-    .from(experts)
-    .where(eq(experts.userId, userId));
-  if (!expert) return null;
-  const [owed] = await db
-    .select({ id: payouts.id })
-    .from(payouts)
-    .where(
-      and(eq(payouts.expertId, expert.id), inArray(payouts.status, OUTSTANDING_PAYOUT_STATUSES)),
-    )
-    .limit(1);
-  return owed ? SETTINGS_MESSAGES.deleteBlockedPayout : null;
-}
 
 async function passwordMatches(deps: Deps, userId: string, password: string) {
   const hash = await credentialHash(deps.db, userId);

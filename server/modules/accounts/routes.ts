@@ -8,7 +8,8 @@ import {
 } from '../../../contracts/account-schemas';
 import { depsOf, type AppContext } from '../../context';
 import { requireUser, sessionUser } from '../auth';
-import { deleteAccount, deletionBlocker } from './deletion';
+import { deletionBlocker } from './data';
+import { deleteAccount } from './deletion';
 import { exportAccountData } from './export';
 import { accountOf, chooseRole, switchActiveRole } from './service';
 

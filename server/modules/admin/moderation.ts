@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import {
   ADMIN_ACTION_MESSAGES,
   questionActions,
@@ -6,11 +5,11 @@ import {
 } from '../../../contracts/admin-actions';
 import type { ServiceDeps } from '../../context';
 import type { Executor } from '../../db/client';
-import { experts, payouts, questions } from '../../db/schema';
 import { transaction, type Changes } from '../../db/unit-of-work';
 import { AppError, notFound } from '../../errors';
 import {
   claimRefund,
+  lockQuestionForDecision,
   moneyMailSubject,
   queueDisputeReleasedMail,
   refundNow,
@@ -70,20 +69,9 @@ export async function actOnQuestion(
   const { config } = money;
   const now = new Date();
   await audited(money, actor, `question.${action}`, { questionId }, async (tx, changes) => {
-    const [row] = await tx
-      .select({ question: questions, expertUserId: experts.userId })
-      .from(questions)
-      .innerJoin(experts, eq(experts.id, questions.expertId))
-      .where(eq(questions.id, questionId))
-      .for('update', { of: [questions] });
+    const row = await lockQuestionForDecision(tx, questionId);
     if (!row) throw notFound(ADMIN_ACTION_MESSAGES.notFound);
-    const { question: q } = row;
-    // Locked after the question, in the same order as every other money path.
-    const [payout] = await tx
-      .select()
-      .from(payouts)
-      .where(eq(payouts.questionId, q.id))
-      .for('update');
+    const { question: q, payout } = row;
     const allowed = questionActions({
       questionId: q.id,
       paymentStatus: q.paymentStatus,

@@ -1,17 +1,24 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import type { PaymentEvent } from '../../adapters/payments/types';
-import { experts, processedProviderEvents, questions } from '../../db/schema';
 import { transaction } from '../../db/unit-of-work';
 import { markCheckoutComplete, mirrorAccountStatus, questionMoneyChanged } from './data';
+import { claimExtraPayment } from './data/extra-payments';
 import {
-  claimExtraPayment,
+  claimRefund,
+  findCoach,
+  lockQuestion,
+  lockQuestionPaidBy,
+  markPaid,
+  markPaymentFailed,
+  recordProviderEvent,
+} from './data/question-money';
+import {
   expireOpenCheckouts,
   extraPaymentReason,
   recordExtraRefund,
   refundExtraNow,
 } from './extra-payments';
 import { queueNewQuestionMail } from './money-mail';
-import { claimRefund, recordRefund, refundNow, type Money } from './settlement';
+import { recordRefund, refundNow, type Money } from './settlement';
 
 /**
  * The one place a provider event changes our data (Stripe's webhook and the local provider both come
@@ -32,12 +39,7 @@ export async function applyPaymentEvent(
     expireFor?: { questionId: string; except?: string };
   } = {};
   const changed = await transaction(money, async (tx, changes) => {
-    const [fresh] = await tx
-      .insert(processedProviderEvents)
-      .values({ provider, eventId: event.id, type: event.type })
-      .onConflictDoNothing()
-      .returning({ id: processedProviderEvents.eventId });
-    if (!fresh) return 'replay' as const;
+    if (!(await recordProviderEvent(tx, provider, event))) return 'replay' as const;
     const questionId = await applyInTransaction();
     // The pages showing the question hear of it once the event's transaction has committed.
     if (questionId) await questionMoneyChanged(tx, changes, questionId);
@@ -47,11 +49,7 @@ export async function applyPaymentEvent(
       switch (event.type) {
         case 'checkout.completed': {
           // Locked first: a concurrent payment, refund, decline or Coach deletion waits (or we do).
-          const [q] = await tx
-            .select()
-            .from(questions)
-            .where(eq(questions.id, event.questionId))
-            .for('update');
+          const q = await lockQuestion(tx, event.questionId);
           if (!q) {
             // Our checkout names only our questions; without one there is nothing to record on.
             logger.error({ event }, 'payment for an unknown question');
@@ -61,7 +59,7 @@ export async function applyPaymentEvent(
           if (event.sessionId) await markCheckoutComplete(tx, event.sessionId);
           // The same payment reported again by another event: it is already accounted for.
           if (q.paymentIntentId === event.paymentIntentId) return null;
-          const [expert] = await tx.select().from(experts).where(eq(experts.id, q.expertId));
+          const expert = await findCoach(tx, q.expertId);
           const reason = extraPaymentReason(q, !expert || expert.deletedAt !== null);
           if (reason) {
             // A payment the question cannot keep: recorded and refunded at once (ADR 037).
@@ -71,11 +69,7 @@ export async function applyPaymentEvent(
             }
             return null;
           }
-          const [paid] = await tx
-            .update(questions)
-            .set({ paymentStatus: 'paid', paidAt: now, paymentIntentId: event.paymentIntentId })
-            .where(eq(questions.id, q.id))
-            .returning();
+          const paid = await markPaid(tx, q.id, event.paymentIntentId, now);
           if (!paid) return null;
           // Paid after the question was closed (withdrawn, declined): it goes back at once.
           if (paid.status !== 'pending' && paid.status !== 'answered') {
@@ -98,19 +92,8 @@ export async function applyPaymentEvent(
           }
           return paid.id;
         }
-        case 'payment.failed': {
-          const [failed] = await tx
-            .update(questions)
-            .set({ paymentStatus: 'failed' })
-            .where(
-              and(
-                eq(questions.id, event.questionId),
-                inArray(questions.paymentStatus, ['unpaid', 'pending']),
-              ),
-            )
-            .returning({ id: questions.id });
-          return failed?.id ?? null;
-        }
+        case 'payment.failed':
+          return markPaymentFailed(tx, event.questionId);
         case 'checkout.expired':
           // An abandoned checkout leaves the question payable later (ADR 040, 'Pay after answer').
           return null;
@@ -124,16 +107,7 @@ export async function applyPaymentEvent(
           if (await recordExtraRefund(tx, config, event.paymentIntentId, event.refundId, now)) {
             return null;
           }
-          const [q] = await tx
-            .select()
-            .from(questions)
-            .where(
-              and(
-                eq(questions.paymentIntentId, event.paymentIntentId),
-                inArray(questions.paymentStatus, ['paid', 'refunding']),
-              ),
-            )
-            .for('update');
+          const q = await lockQuestionPaidBy(tx, event.paymentIntentId);
           if (!q) return null;
           // A refund made outside the app: its payout is cancelled, or reversed by the recovery
           // sweep if it was already sent, and both sides are told as for an administrator's.

@@ -1,16 +1,23 @@
-import { and, eq, inArray, isNotNull, isNull, lte, ne, not, or } from 'drizzle-orm';
 import type { ExtraPaymentReason } from '../../../contracts/payments';
 import {
   isUnpaid,
-  UNPAID_PAYMENT_STATUSES,
   type PaymentStatus,
   type QuestionStatus,
 } from '../../../contracts/question-states';
 import type { Config } from '../../config';
 import type { Executor } from '../../db/client';
-import { checkoutSessions, experts, extraPayments, questions } from '../../db/schema';
 import { transaction } from '../../db/unit-of-work';
-import { moneyMailSubject, queueExtraPaymentRefundMail } from './money-mail';
+import { moneyMailSubject } from './data';
+import {
+  findExtraPayment,
+  openCheckoutSessions,
+  recordCheckoutExpiry,
+  recordExtraRefundRow,
+  renewExtraRefundClaim,
+  staleExtraRefundClaims,
+  staleOpenCheckouts,
+} from './data/extra-payments';
+import { queueExtraPaymentRefundMail } from './money-mail';
 import type { Money } from './settlement';
 
 /**
@@ -43,36 +50,6 @@ export function extraPaymentReason(
 }
 
 /**
- * Records a payment its question does not keep and claims its refund, in the caller's transaction.
- * Returns false when this payment was already recorded (a redelivery): its refund is under way.
- */
-export async function claimExtraPayment(
-  tx: Executor,
-  payment: {
-    questionId: string;
-    paymentIntentId: string;
-    sessionId?: string;
-    amount: number;
-    reason: ExtraPaymentReason;
-  },
-  now: Date,
-): Promise<boolean> {
-  const [fresh] = await tx
-    .insert(extraPayments)
-    .values({
-      questionId: payment.questionId,
-      paymentIntentId: payment.paymentIntentId,
-      checkoutSessionId: payment.sessionId ?? null,
-      reason: payment.reason,
-      amount: payment.amount,
-      refundClaimedAt: now,
-    })
-    .onConflictDoNothing({ target: extraPayments.paymentIntentId })
-    .returning({ id: extraPayments.id });
-  return fresh !== undefined;
-}
-
-/**
  * Records an extra payment's refund and tells the Player, once: whoever records first (our own
  * call, or the provider's charge.refunded) sends the e-mail. Returns whether this call recorded it.
  */
@@ -83,13 +60,7 @@ export async function recordExtraRefund(
   refundId: string | null,
   now: Date,
 ): Promise<boolean> {
-  const [done] = await tx
-    .update(extraPayments)
-    .set({ refundId, refundedAt: now, refundClaimedAt: null })
-    .where(
-      and(eq(extraPayments.paymentIntentId, paymentIntentId), isNull(extraPayments.refundedAt)),
-    )
-    .returning({ questionId: extraPayments.questionId, reason: extraPayments.reason });
+  const done = await recordExtraRefundRow(tx, paymentIntentId, refundId, now);
   if (!done) return false;
   await queueExtraPaymentRefundMail(
     tx,
@@ -106,10 +77,7 @@ export async function completeExtraRefund(
   paymentIntentId: string,
   now = new Date(),
 ): Promise<boolean> {
-  const [row] = await money.db
-    .select({ refundedAt: extraPayments.refundedAt })
-    .from(extraPayments)
-    .where(eq(extraPayments.paymentIntentId, paymentIntentId));
+  const row = await findExtraPayment(money.db, paymentIntentId);
   if (!row || row.refundedAt) return false;
   const { refundId } = await money.payments.refund({
     paymentIntentId,
@@ -134,28 +102,10 @@ export async function refundExtraNow(money: Money, paymentIntentId: string): Pro
 
 /** Extra-payment refunds whose claim is older than `cutoff`: a crash or a provider failure. */
 export async function recoverExtraRefunds(money: Money, cutoff: Date, now: Date): Promise<number> {
-  const stale = await money.db
-    .select({
-      paymentIntentId: extraPayments.paymentIntentId,
-      claimedAt: extraPayments.refundClaimedAt,
-    })
-    .from(extraPayments)
-    .where(lte(extraPayments.refundClaimedAt, cutoff))
-    .limit(BATCH);
+  const stale = await staleExtraRefundClaims(money.db, cutoff, BATCH);
   let finished = 0;
   for (const p of stale) {
-    // A compare-and-set on the claim time: two processes never work on one claim at once.
-    const [mine] = await money.db
-      .update(extraPayments)
-      .set({ refundClaimedAt: now })
-      .where(
-        and(
-          eq(extraPayments.paymentIntentId, p.paymentIntentId),
-          eq(extraPayments.refundClaimedAt, p.claimedAt!),
-        ),
-      )
-      .returning({ id: extraPayments.id });
-    if (!mine) continue;
+    if (!(await renewExtraRefundClaim(money.db, p.paymentIntentId, p.claimedAt!, now))) continue;
     try {
       await completeExtraRefund(money, p.paymentIntentId, now);
       finished++;
@@ -182,16 +132,7 @@ export async function expireOpenCheckouts(
   except?: string,
 ): Promise<void> {
   if (questionIds.length === 0) return;
-  const open = await money.db
-    .select({ sessionId: checkoutSessions.sessionId })
-    .from(checkoutSessions)
-    .where(
-      and(
-        inArray(checkoutSessions.questionId, questionIds),
-        eq(checkoutSessions.status, 'open'),
-        except ? ne(checkoutSessions.sessionId, except) : undefined,
-      ),
-    );
+  const open = await openCheckoutSessions(money.db, questionIds, except);
   for (const { sessionId } of open) await expireCheckout(money, sessionId);
 }
 
@@ -202,10 +143,7 @@ async function expireCheckout(money: Money, sessionId: string): Promise<void> {
       idempotencyKey: expiryKey(sessionId),
     });
     if (status === 'open') return;
-    await money.db
-      .update(checkoutSessions)
-      .set({ status })
-      .where(and(eq(checkoutSessions.sessionId, sessionId), eq(checkoutSessions.status, 'open')));
+    await recordCheckoutExpiry(money.db, sessionId, status);
   } catch (err) {
     money.logger.warn(
       { err, sessionId },
@@ -219,23 +157,7 @@ async function expireCheckout(money: Money, sessionId: string): Promise<void> {
  * refunded, closed, or the Coach is gone): the expiries a crash or a provider failure left undone.
  */
 export async function expireStaleCheckouts(money: Money, cutoff: Date): Promise<number> {
-  const stale = await money.db
-    .select({ sessionId: checkoutSessions.sessionId })
-    .from(checkoutSessions)
-    .innerJoin(questions, eq(questions.id, checkoutSessions.questionId))
-    .innerJoin(experts, eq(experts.id, questions.expertId))
-    .where(
-      and(
-        eq(checkoutSessions.status, 'open'),
-        lte(checkoutSessions.createdAt, cutoff),
-        or(
-          not(inArray(questions.paymentStatus, UNPAID_PAYMENT_STATUSES)),
-          not(inArray(questions.status, ['pending', 'answered'])),
-          isNotNull(experts.deletedAt),
-        ),
-      ),
-    )
-    .limit(BATCH);
+  const stale = await staleOpenCheckouts(money.db, cutoff, BATCH);
   for (const { sessionId } of stale) await expireCheckout(money, sessionId);
   return stale.length;
 }

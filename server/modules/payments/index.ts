@@ -6,18 +6,15 @@ export { applyPaymentEvent } from './apply-event';
 export {
   accountStatusFromDatabase,
   createPayout,
+  moneyMailSubject,
   questionMoneyChanged,
   resolveDispute,
   setPayoutHold,
   type QuestionParticipants,
 } from './data';
+export { lockQuestionForDecision } from './data/question-money';
 export { historyRoutes } from './history';
-export {
-  moneyMailSubject,
-  queueDisputeMail,
-  queueDisputeReleasedMail,
-  queueUnpaidDeclineMail,
-} from './money-mail';
+export { queueDisputeMail, queueDisputeReleasedMail, queueUnpaidDeclineMail } from './money-mail';
 export { paymentRoutes } from './routes';
 export {
   claimDeletedCoachRefunds,

@@ -7,42 +7,9 @@ import { REFUND_AFTER_DAYS } from '../../../contracts/limits';
 import type { ExtraPaymentReason } from '../../../contracts/payments';
 import { formatDollarsAndCents, formatWholeDollars } from '../../../contracts/money';
 import type { Config } from '../../config';
-import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { experts, questions } from '../../db/schema';
 import { queueMail, type MailContent } from '../mail';
-
-/** The people and the question a money e-mail speaks of. */
-export interface MoneyMailSubject {
-  questionId: string;
-  question: string;
-  amount: number;
-  askerName: string;
-  askerEmail: string;
-  coachName: string;
-  coachEmail: string;
-}
-
-export async function moneyMailSubject(
-  tx: Executor,
-  questionId: string,
-): Promise<MoneyMailSubject> {
-  const [row] = await tx
-    .select({
-      questionId: questions.id,
-      question: questions.question,
-      amount: questions.amount,
-      askerName: questions.askerName,
-      askerEmail: questions.askerEmail,
-      coachName: experts.name,
-      coachEmail: experts.email,
-    })
-    .from(questions)
-    .innerJoin(experts, eq(experts.id, questions.expertId))
-    .where(eq(questions.id, questionId));
-  if (!row) throw new Error(`question ${questionId} vanished while its money moved`);
-  return row;
-}
+import type { MoneyMailSubject } from './data';
 
 const excerpt = (text: string) => (text.length > 120 ? `${text.slice(0, 117)}…` : text);
 

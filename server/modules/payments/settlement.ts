@@ -1,13 +1,33 @@
-import { and, eq, inArray, isNull, lte, not, or, sql } from 'drizzle-orm';
 import { REFUND_AFTER_DAYS } from '../../../contracts/limits';
-import type { RefundReason } from '../../../contracts/question-states';
 import { depsOf, type ServiceDeps } from '../../context';
 import type { Executor } from '../../db/client';
-import { experts, payouts, questions } from '../../db/schema';
 import { transaction, type Changes } from '../../db/unit-of-work';
-import { questionMoneyChanged } from './data';
+import { moneyMailSubject, questionMoneyChanged } from './data';
+import {
+  claimTransfer,
+  findPayout,
+  findPayoutWithAccount,
+  holdPayout,
+  lockReleasablePayouts,
+  recordReversal,
+  recordTransfer,
+  recordTransferToReverse,
+  renewPayoutClaim,
+  stalePayoutClaims,
+} from './data/payouts';
+import {
+  claimRefund,
+  findQuestionWithPayout,
+  lockUnansweredPaidBefore,
+  lockWaitingQuestionsOfCoach,
+  recordQuestionRefund,
+  renewRefundClaim,
+  staleRefundClaims,
+} from './data/question-money';
 import { expireOpenCheckouts, expireStaleCheckouts, recoverExtraRefunds } from './extra-payments';
-import { moneyMailSubject, queuePayoutSentMail, queueRefundMail } from './money-mail';
+import { queuePayoutSentMail, queueRefundMail } from './money-mail';
+
+export { claimRefund };
 
 /**
  * How money moves (ADR 023): every provider call is made outside any transaction that holds row
@@ -15,7 +35,8 @@ import { moneyMailSubject, queuePayoutSentMail, queueRefundMail } from './money-
  * `refunding`), the provider is called with an idempotency key, and a second short transaction
  * records the result only if the claim is still there. A crash between the steps leaves a claim,
  * which `recoverMoney` finishes by repeating the call with the same key: the provider answers a
- * repeated key with the first result, so each movement happens once.
+ * repeated key with the first result, so each movement happens once. This file only sequences the
+ * steps; the claims and records are the payments module's data functions (`./data/`).
  */
 export type Money = Pick<ServiceDeps, 'db' | 'payments' | 'bus' | 'config' | 'logger'>;
 
@@ -37,54 +58,12 @@ const refundKey = (questionId: string) => `refund-${questionId}`;
 // ---------------------------------------------------------------- refunds
 
 /**
- * Claims a full refund, in the caller's transaction, on a question row the caller has locked.
- * The payout goes with it: one not yet sent is cancelled; one sent (or being sent) is to be
- * reversed. Returns false when nothing was paid, so there is nothing to refund.
- */
-export async function claimRefund(
-  tx: Executor,
-  changes: Changes,
-  question: { id: string; paymentStatus: string },
-  reason: RefundReason,
-  now: Date,
-): Promise<boolean> {
-  if (question.paymentStatus !== 'paid') return false;
-  const [payout] = await tx
-    .select({ id: payouts.id, status: payouts.status })
-    .from(payouts)
-    .where(eq(payouts.questionId, question.id))
-    .for('update');
-  if (payout?.status === 'pending' || payout?.status === 'held' || payout?.status === 'failed') {
-    await tx
-      .update(payouts)
-      .set({ status: 'cancelled', heldByAdmin: false })
-      .where(eq(payouts.id, payout.id));
-  } else if (payout?.status === 'paid' || payout?.status === 'transferring') {
-    // A transfer being sent right now keeps its claim time: whoever records it reverses it.
-    await tx
-      .update(payouts)
-      .set({
-        status: 'reversing',
-        heldByAdmin: false,
-        claimedAt: payout.status === 'paid' ? now : undefined,
-      })
-      .where(eq(payouts.id, payout.id));
-  }
-  await tx
-    .update(questions)
-    .set({ paymentStatus: 'refunding', refundReason: reason, refundClaimedAt: now })
-    .where(eq(questions.id, question.id));
-  await questionMoneyChanged(tx, changes, question.id);
-  return true;
-}
-
-/**
  * Reverses a transfer that was made before its question was refunded. Needs the transfer's id:
  * when a live transfer claim has not recorded it yet, that claim's owner reverses after recording.
  */
 async function completeReversal(money: Money, payoutId: string): Promise<void> {
   const { db, payments } = money;
-  const [p] = await db.select().from(payouts).where(eq(payouts.id, payoutId));
+  const p = await findPayout(db, payoutId);
   if (!p || p.status !== 'reversing' || !p.transferId) return;
   const { reversalId } = await payments.reverseTransfer({
     transferId: p.transferId,
@@ -92,12 +71,9 @@ async function completeReversal(money: Money, payoutId: string): Promise<void> {
     idempotencyKey: reversalKey(p.id),
   });
   await transaction(money, async (tx, changes) => {
-    const [done] = await tx
-      .update(payouts)
-      .set({ status: 'cancelled', reversalId, claimedAt: null })
-      .where(and(eq(payouts.id, p.id), eq(payouts.status, 'reversing')))
-      .returning({ id: payouts.id });
-    if (done) await questionMoneyChanged(tx, changes, p.questionId);
+    if (await recordReversal(tx, p.id, reversalId)) {
+      await questionMoneyChanged(tx, changes, p.questionId);
+    }
   });
 }
 
@@ -112,11 +88,7 @@ export async function completeRefund(
   now = new Date(),
 ): Promise<boolean> {
   const { db, payments, config } = money;
-  const [row] = await db
-    .select({ question: questions, payout: payouts })
-    .from(questions)
-    .leftJoin(payouts, eq(payouts.questionId, questions.id))
-    .where(eq(questions.id, questionId));
+  const row = await findQuestionWithPayout(db, questionId);
   if (!row || row.question.paymentStatus !== 'refunding') return false;
   const q = row.question;
   if (row.payout?.status === 'reversing') {
@@ -147,18 +119,7 @@ export async function recordRefund(
   refundId: string | null,
   now: Date,
 ): Promise<boolean> {
-  const [done] = await tx
-    .update(questions)
-    .set({
-      paymentStatus: 'refunded',
-      // A declined or withdrawn question keeps saying so; any other is now refunded.
-      status: sql`CASE WHEN ${questions.status} IN ('declined', 'withdrawn') THEN ${questions.status} ELSE 'refunded' END`,
-      refundedAt: now,
-      refundId,
-      refundClaimedAt: null,
-    })
-    .where(and(eq(questions.id, questionId), eq(questions.paymentStatus, 'refunding')))
-    .returning({ reason: questions.refundReason, declineNote: questions.declineNote });
+  const done = await recordQuestionRefund(tx, changes, questionId, refundId, now);
   if (!done) return false;
   await queueRefundMail(
     tx,
@@ -167,7 +128,6 @@ export async function recordRefund(
     done.reason ?? 'admin',
     done.declineNote,
   );
-  await questionMoneyChanged(tx, changes, questionId);
   return true;
 }
 
@@ -189,19 +149,7 @@ export async function refundNow(money: Money, questionId: string, now?: Date): P
 export async function refundUnanswered(money: Money, now = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - REFUND_AFTER_DAYS * DAY_MS);
   const claimed = await transaction(money, async (tx, changes) => {
-    const due = await tx
-      .select({ id: questions.id, paymentStatus: questions.paymentStatus })
-      .from(questions)
-      .where(
-        and(
-          eq(questions.status, 'pending'),
-          eq(questions.paymentStatus, 'paid'),
-          lte(questions.paidAt, cutoff),
-        ),
-      )
-      .orderBy(questions.paidAt)
-      .limit(BATCH)
-      .for('update', { skipLocked: true });
+    const due = await lockUnansweredPaidBefore(tx, cutoff, BATCH);
     for (const q of due) await claimRefund(tx, changes, q, 'unanswered', now);
     return due.map((q) => q.id);
   });
@@ -223,11 +171,7 @@ export async function claimDeletedCoachRefunds(
   expertId: string,
   now: Date,
 ): Promise<{ waiting: string[]; refunds: string[] }> {
-  const waiting = await tx
-    .select({ id: questions.id, paymentStatus: questions.paymentStatus })
-    .from(questions)
-    .where(and(eq(questions.expertId, expertId), eq(questions.status, 'pending')))
-    .for('update');
+  const waiting = await lockWaitingQuestionsOfCoach(tx, expertId);
   const refunds: string[] = [];
   for (const q of waiting) {
     if (await claimRefund(tx, changes, q, 'coach_deleted', now)) refunds.push(q.id);
@@ -252,11 +196,7 @@ export async function refundDeletedCoachQuestions(
  */
 async function finishTransfer(money: Money, payoutId: string): Promise<boolean> {
   const { db, payments, config } = money;
-  const [row] = await db
-    .select({ payout: payouts, accountId: experts.stripeAccountId })
-    .from(payouts)
-    .innerJoin(experts, eq(experts.id, payouts.expertId))
-    .where(eq(payouts.id, payoutId));
+  const row = await findPayoutWithAccount(db, payoutId);
   if (!row || (row.payout.status !== 'transferring' && row.payout.status !== 'reversing')) {
     return false;
   }
@@ -271,19 +211,11 @@ async function finishTransfer(money: Money, payoutId: string): Promise<boolean> 
   const now = new Date();
   const sent = await transaction(money, async (tx, changes) => {
     await questionMoneyChanged(tx, changes, p.questionId);
-    const [paid] = await tx
-      .update(payouts)
-      .set({ status: 'paid', paidAt: now, transferId, claimedAt: null })
-      .where(and(eq(payouts.id, p.id), eq(payouts.status, 'transferring')))
-      .returning({ id: payouts.id });
-    if (paid) {
+    if (await recordTransfer(tx, p.id, transferId, now)) {
       await queuePayoutSentMail(tx, config, await moneyMailSubject(tx, p.questionId), p.amount);
       return true;
     }
-    await tx
-      .update(payouts)
-      .set({ transferId })
-      .where(and(eq(payouts.id, p.id), eq(payouts.status, 'reversing')));
+    await recordTransferToReverse(tx, p.id, transferId);
     return false;
   });
   if (!sent) await completeReversal(money, p.id);
@@ -301,47 +233,18 @@ export async function releasePayouts(
   options: { now?: Date; questionId?: string } = {},
 ): Promise<number> {
   const now = options.now ?? new Date();
-  const disputeOpen = and(questions.disputeFlagged, isNull(questions.disputeResolution));
-  const blocked = or(
-    payouts.heldByAdmin,
-    not(experts.stripePayoutsEnabled),
-    isNull(experts.stripeAccountId),
-    disputeOpen,
-  );
   // Claims only: the pages hear of a payout when its transfer is recorded.
   const claimed = await transaction(money, async (tx) => {
-    const due = await tx
-      .select({ id: payouts.id, status: payouts.status, blocked: sql<boolean>`${blocked}` })
-      .from(payouts)
-      .innerJoin(questions, eq(questions.id, payouts.questionId))
-      .innerJoin(experts, eq(experts.id, payouts.expertId))
-      .where(
-        and(
-          inArray(payouts.status, ['pending', 'held']),
-          lte(payouts.releasableAt, now),
-          eq(questions.paymentStatus, 'paid'),
-          // A pending payout that is blocked is claimed once, to be marked held; a held one only
-          // once it can be released, so a batch never fills up with payouts that cannot move.
-          or(eq(payouts.status, 'pending'), not(blocked ?? sql`false`)),
-          options.questionId ? eq(payouts.questionId, options.questionId) : undefined,
-        ),
-      )
-      .orderBy(payouts.releasableAt)
-      .limit(BATCH)
-      // The question is locked too, so a refund or a dispute decided on it waits for this claim.
-      .for('update', { of: [payouts, questions], skipLocked: true });
+    const due = await lockReleasablePayouts(tx, now, BATCH, options.questionId);
     const toSend: string[] = [];
     for (const p of due) {
       if (p.blocked) {
         if (p.status !== 'held') {
-          await tx.update(payouts).set({ status: 'held' }).where(eq(payouts.id, p.id));
+          await holdPayout(tx, p.id);
         }
         continue;
       }
-      await tx
-        .update(payouts)
-        .set({ status: 'transferring', claimedAt: now })
-        .where(eq(payouts.id, p.id));
+      await claimTransfer(tx, p.id, now);
       toSend.push(p.id);
     }
     return toSend;
@@ -375,17 +278,8 @@ export async function recoverMoney(money: Money, now = new Date()): Promise<numb
   const { db } = money;
   const cutoff = new Date(now.getTime() - STALE_CLAIM_MS);
   let finished = 0;
-  const stalePayouts = await db
-    .select({ id: payouts.id, claimedAt: payouts.claimedAt })
-    .from(payouts)
-    .where(lte(payouts.claimedAt, cutoff))
-    .limit(BATCH);
-  for (const p of stalePayouts) {
-    const [mine] = await db
-      .update(payouts)
-      .set({ claimedAt: now })
-      .where(and(eq(payouts.id, p.id), eq(payouts.claimedAt, p.claimedAt!)))
-      .returning({ status: payouts.status, transferId: payouts.transferId });
+  for (const p of await stalePayoutClaims(db, cutoff, BATCH)) {
+    const mine = await renewPayoutClaim(db, p.id, p.claimedAt!, now);
     if (!mine) continue;
     try {
       if (!mine.transferId) await finishTransfer(money, p.id);
@@ -395,18 +289,8 @@ export async function recoverMoney(money: Money, now = new Date()): Promise<numb
       money.logger.warn({ err, payoutId: p.id }, 'payout recovery failed; retried later');
     }
   }
-  const staleRefunds = await db
-    .select({ id: questions.id, claimedAt: questions.refundClaimedAt })
-    .from(questions)
-    .where(lte(questions.refundClaimedAt, cutoff))
-    .limit(BATCH);
-  for (const q of staleRefunds) {
-    const [mine] = await db
-      .update(questions)
-      .set({ refundClaimedAt: now })
-      .where(and(eq(questions.id, q.id), eq(questions.refundClaimedAt, q.claimedAt!)))
-      .returning({ id: questions.id });
-    if (!mine) continue;
+  for (const q of await staleRefundClaims(db, cutoff, BATCH)) {
+    if (!(await renewRefundClaim(db, q.id, q.claimedAt!, now))) continue;
     try {
       await completeRefund(money, q.id);
       finished++;

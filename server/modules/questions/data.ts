@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { DisputeReason } from '../../../contracts/question-states';
 import type { BusEvents } from '../../adapters/events/types';
 import type { Executor } from '../../db/client';
 import { abuseReports, experts, payouts, questions, ratings, reviews } from '../../db/schema';
@@ -66,30 +67,57 @@ export async function lockQuestion(tx: Executor, id: string) {
   return row ?? null;
 }
 
-/** Changes the question's own row and tells both participants' pages. */
-export async function updateQuestion(
+/**
+ * The question's own transitions (`QUESTION_TRANSITIONS` in contracts/question-states.ts; the
+ * money columns are the payments module's): each changes the row and tells both participants'
+ * pages. The caller has locked the row and checked the transition is allowed.
+ */
+async function changeQuestion(
   tx: Executor,
   changes: Changes,
   who: Participants,
-  set: Partial<
-    Pick<
-      typeof questions.$inferInsert,
-      | 'answer'
-      | 'status'
-      | 'answeredAt'
-      | 'disputeFlagged'
-      | 'disputeReason'
-      | 'disputeDetails'
-      | 'disputedAt'
-      | 'withdrawnAt'
-      | 'declinedAt'
-      | 'declineNote'
-    >
-  >,
+  set: Partial<typeof questions.$inferInsert>,
 ) {
   await tx.update(questions).set(set).where(eq(questions.id, who.questionId));
   changes.raise('questions.changed', who);
 }
+
+/** pending → answered, with the answer. */
+export const markAnswered = (
+  tx: Executor,
+  changes: Changes,
+  who: Participants,
+  answer: string,
+  answeredAt: Date,
+) => changeQuestion(tx, changes, who, { answer, status: 'answered', answeredAt });
+
+/** An answered, paid question is disputed by its asker: the payout stays held. */
+export const markDisputed = (
+  tx: Executor,
+  changes: Changes,
+  who: Participants,
+  dispute: { reason: DisputeReason; details: string | null | undefined },
+  now: Date,
+) =>
+  changeQuestion(tx, changes, who, {
+    disputeFlagged: true,
+    disputeReason: dispute.reason,
+    disputeDetails: dispute.details,
+    disputedAt: now,
+  });
+
+/** pending and unpaid → withdrawn by the asker. */
+export const markWithdrawn = (tx: Executor, changes: Changes, who: Participants, now: Date) =>
+  changeQuestion(tx, changes, who, { status: 'withdrawn', withdrawnAt: now });
+
+/** pending → declined by the Coach (a paid one's refund is claimed with it). */
+export const markDeclined = (
+  tx: Executor,
+  changes: Changes,
+  who: Participants,
+  note: string | null | undefined,
+  now: Date,
+) => changeQuestion(tx, changes, who, { status: 'declined', declinedAt: now, declineNote: note });
 
 /** The asker's helpful rating (one per question and user, changeable). */
 export async function upsertRating(

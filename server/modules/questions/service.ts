@@ -38,7 +38,10 @@ import {
   insertQuestion,
   lockQuestion as lockRow,
   markQuestionViewed,
-  updateQuestion,
+  markAnswered,
+  markDeclined,
+  markDisputed,
+  markWithdrawn,
   upsertRating,
   upsertReview,
 } from './data';
@@ -138,11 +141,7 @@ export async function answerQuestion(
     await queueAnsweredMail(tx, config, q);
     // Last: marking it answered bumps the Coach's answered_count (a trigger, ADR 025), which locks
     // the Coach's row until the commit; every other answer of that Coach waits for that lock.
-    await updateQuestion(tx, changes, participants(row), {
-      answer,
-      status: 'answered',
-      answeredAt,
-    });
+    await markAnswered(tx, changes, participants(row), answer, answeredAt);
     return { askerId: q.askerId, expertUserId: row.expertUserId, answeredAt };
   });
 }
@@ -233,12 +232,7 @@ export async function reportAnswer(
  */
 export async function flagDispute(deps: Deps, user: SessionUser, id: string, input: DisputeInput) {
   await asAsker(deps, user, id, 'dispute', async (tx, changes, row, now) => {
-    await updateQuestion(tx, changes, participants(row), {
-      disputeFlagged: true,
-      disputeReason: input.reason,
-      disputeDetails: input.details,
-      disputedAt: now,
-    });
+    await markDisputed(tx, changes, participants(row), input, now);
     const subject = await moneyMailSubject(tx, row.question.id);
     await queueDisputeMail(tx, deps.config, subject, input);
   });
@@ -247,10 +241,7 @@ export async function flagDispute(deps: Deps, user: SessionUser, id: string, inp
 /** The Player takes back a question they have not paid for; it leaves the Coach's inbox. */
 export async function withdrawQuestion(deps: Deps, user: SessionUser, id: string) {
   await asAsker(deps, user, id, 'withdraw', async (tx, changes, row, now) => {
-    await updateQuestion(tx, changes, participants(row), {
-      status: 'withdrawn',
-      withdrawnAt: now,
-    });
+    await markWithdrawn(tx, changes, participants(row), now);
   });
 }
 
@@ -273,11 +264,7 @@ export async function declineQuestion(
       throw conflict(DECLINE_MESSAGES.notDeclinable);
     }
     const now = new Date();
-    await updateQuestion(tx, changes, participants(locked), {
-      status: 'declined',
-      declinedAt: now,
-      declineNote: input.note,
-    });
+    await markDeclined(tx, changes, participants(locked), input.note, now);
     const claimed = await claimRefund(tx, changes, q, 'declined', now);
     // A paid question's e-mail goes out when its refund is recorded, saying both.
     if (!claimed) {

@@ -1,9 +1,9 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { BusEvents } from '../../adapters/events/types';
-import type { ConnectedAccountStatus } from '../../adapters/payments/types';
-import type { Executor } from '../../db/client';
-import { checkoutSessions, experts, payouts, questions } from '../../db/schema';
-import type { Changes } from '../../db/unit-of-work';
+import type { BusEvents } from '../../../adapters/events/types';
+import type { ConnectedAccountStatus } from '../../../adapters/payments/types';
+import type { Executor } from '../../../db/client';
+import { checkoutSessions, experts, payouts, questions } from '../../../db/schema';
+import type { Changes } from '../../../db/unit-of-work';
 
 /** A question and the two people whose pages show it: the payload of `questions.changed`. */
 export type QuestionParticipants = BusEvents['questions.changed'];
@@ -200,4 +200,36 @@ export function playerPaymentHistory(db: Executor, askerId: string, limit: numbe
     .where(eq(questions.askerId, askerId))
     .orderBy(desc(questions.createdAt))
     .limit(limit);
+}
+
+/** The people and the question a money e-mail speaks of. */
+export interface MoneyMailSubject {
+  questionId: string;
+  question: string;
+  amount: number;
+  askerName: string;
+  askerEmail: string;
+  coachName: string;
+  coachEmail: string;
+}
+
+export async function moneyMailSubject(
+  tx: Executor,
+  questionId: string,
+): Promise<MoneyMailSubject> {
+  const [row] = await tx
+    .select({
+      questionId: questions.id,
+      question: questions.question,
+      amount: questions.amount,
+      askerName: questions.askerName,
+      askerEmail: questions.askerEmail,
+      coachName: experts.name,
+      coachEmail: experts.email,
+    })
+    .from(questions)
+    .innerJoin(experts, eq(experts.id, questions.expertId))
+    .where(eq(questions.id, questionId));
+  if (!row) throw new Error(`question ${questionId} vanished while its money moved`);
+  return row;
 }

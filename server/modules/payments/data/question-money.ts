@@ -1,0 +1,202 @@
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { RefundReason } from '../../../../contracts/question-states';
+import type { Executor } from '../../../db/client';
+import { experts, payouts, processedProviderEvents, questions } from '../../../db/schema';
+import type { Changes } from '../../../db/unit-of-work';
+import { questionMoneyChanged } from './index';
+import { cancelPayout, claimReversal, lockPayoutOfQuestion } from './payouts';
+
+/**
+ * The money columns of `questions` (payment and refund), which the payments module writes (ADR
+ * 032): the question's transitions are `QUESTION_TRANSITIONS` in contracts/question-states.ts.
+ */
+
+/** Records a provider event once: false when it was already applied (a replay). */
+export async function recordProviderEvent(
+  tx: Executor,
+  provider: 'local' | 'stripe',
+  event: { id: string; type: string },
+): Promise<boolean> {
+  const [fresh] = await tx
+    .insert(processedProviderEvents)
+    .values({ provider, eventId: event.id, type: event.type })
+    .onConflictDoNothing()
+    .returning({ id: processedProviderEvents.eventId });
+  return fresh !== undefined;
+}
+
+/** The question, locked: a concurrent payment, refund, decline or Coach deletion waits. */
+export async function lockQuestion(tx: Executor, questionId: string) {
+  const [q] = await tx.select().from(questions).where(eq(questions.id, questionId)).for('update');
+  return q;
+}
+
+export async function findCoach(db: Executor, expertId: string) {
+  const [expert] = await db.select().from(experts).where(eq(experts.id, expertId));
+  return expert;
+}
+
+/** The question takes this payment as its own. */
+export async function markPaid(tx: Executor, questionId: string, paymentIntentId: string, now: Date) {
+  const [paid] = await tx
+    .update(questions)
+    .set({ paymentStatus: 'paid', paidAt: now, paymentIntentId })
+    .where(eq(questions.id, questionId))
+    .returning();
+  return paid;
+}
+
+/** A payment not yet taken failed; returns the question's id when it changed. */
+export async function markPaymentFailed(tx: Executor, questionId: string) {
+  const [failed] = await tx
+    .update(questions)
+    .set({ paymentStatus: 'failed' })
+    .where(and(eq(questions.id, questionId), inArray(questions.paymentStatus, ['unpaid', 'pending'])))
+    .returning({ id: questions.id });
+  return failed?.id ?? null;
+}
+
+/** The paid (or refunding) question this payment is, locked. */
+export async function lockQuestionPaidBy(tx: Executor, paymentIntentId: string) {
+  const [q] = await tx
+    .select()
+    .from(questions)
+    .where(
+      and(
+        eq(questions.paymentIntentId, paymentIntentId),
+        inArray(questions.paymentStatus, ['paid', 'refunding']),
+      ),
+    )
+    .for('update');
+  return q;
+}
+
+/**
+ * Claims a full refund, in the caller's transaction, on a question row the caller has locked.
+ * The payout goes with it: one not yet sent is cancelled; one sent (or being sent) is to be
+ * reversed. Returns false when nothing was paid, so there is nothing to refund.
+ */
+export async function claimRefund(
+  tx: Executor,
+  changes: Changes,
+  question: { id: string; paymentStatus: string },
+  reason: RefundReason,
+  now: Date,
+): Promise<boolean> {
+  if (question.paymentStatus !== 'paid') return false;
+  const payout = await lockPayoutOfQuestion(tx, question.id);
+  if (payout?.status === 'pending' || payout?.status === 'held' || payout?.status === 'failed') {
+    await cancelPayout(tx, payout.id);
+  } else if (payout?.status === 'paid' || payout?.status === 'transferring') {
+    // A transfer being sent right now keeps its claim time: whoever records it reverses it.
+    await claimReversal(tx, payout.id, payout.status === 'paid' ? now : undefined);
+  }
+  await tx
+    .update(questions)
+    .set({ paymentStatus: 'refunding', refundReason: reason, refundClaimedAt: now })
+    .where(eq(questions.id, question.id));
+  await questionMoneyChanged(tx, changes, question.id);
+  return true;
+}
+
+/** A question and its payout, as a refund's completion reads them. */
+export async function findQuestionWithPayout(db: Executor, questionId: string) {
+  const [row] = await db
+    .select({ question: questions, payout: payouts })
+    .from(questions)
+    .leftJoin(payouts, eq(payouts.questionId, questions.id))
+    .where(eq(questions.id, questionId));
+  return row;
+}
+
+/**
+ * Records a claimed refund, once: null when the claim is gone (another recording found it first).
+ * A declined or withdrawn question keeps saying so; any other is now refunded.
+ */
+export async function recordQuestionRefund(
+  tx: Executor,
+  changes: Changes,
+  questionId: string,
+  refundId: string | null,
+  now: Date,
+) {
+  const [done] = await tx
+    .update(questions)
+    .set({
+      paymentStatus: 'refunded',
+      status: sql`CASE WHEN ${questions.status} IN ('declined', 'withdrawn') THEN ${questions.status} ELSE 'refunded' END`,
+      refundedAt: now,
+      refundId,
+      refundClaimedAt: null,
+    })
+    .where(and(eq(questions.id, questionId), eq(questions.paymentStatus, 'refunding')))
+    .returning({ reason: questions.refundReason, declineNote: questions.declineNote });
+  if (!done) return null;
+  await questionMoneyChanged(tx, changes, questionId);
+  return done;
+}
+
+/** Paid questions still unanswered since `cutoff`, locked with SKIP LOCKED for the 7-day refund. */
+export function lockUnansweredPaidBefore(tx: Executor, cutoff: Date, limit: number) {
+  return tx
+    .select({ id: questions.id, paymentStatus: questions.paymentStatus })
+    .from(questions)
+    .where(
+      and(
+        eq(questions.status, 'pending'),
+        eq(questions.paymentStatus, 'paid'),
+        lte(questions.paidAt, cutoff),
+      ),
+    )
+    .orderBy(questions.paidAt)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
+/** A Coach's questions still waiting for an answer, locked (the Coach is deleting the account). */
+export function lockWaitingQuestionsOfCoach(tx: Executor, expertId: string) {
+  return tx
+    .select({ id: questions.id, paymentStatus: questions.paymentStatus })
+    .from(questions)
+    .where(and(eq(questions.expertId, expertId), eq(questions.status, 'pending')))
+    .for('update');
+}
+
+/** Refund claims older than `cutoff`: left by a crash or a provider failure. */
+export function staleRefundClaims(db: Executor, cutoff: Date, limit: number) {
+  return db
+    .select({ id: questions.id, claimedAt: questions.refundClaimedAt })
+    .from(questions)
+    .where(lte(questions.refundClaimedAt, cutoff))
+    .limit(limit);
+}
+
+/** Renews a stale refund claim with a compare-and-set on its time; false when another took it. */
+export async function renewRefundClaim(db: Executor, questionId: string, claimedAt: Date, now: Date) {
+  const [mine] = await db
+    .update(questions)
+    .set({ refundClaimedAt: now })
+    .where(and(eq(questions.id, questionId), eq(questions.refundClaimedAt, claimedAt)))
+    .returning({ id: questions.id });
+  return mine !== undefined;
+}
+
+/**
+ * A question for an administrator's decision, with its Coach's user and its payout: the question
+ * locked first, then the payout, in the same order as every other money path.
+ */
+export async function lockQuestionForDecision(tx: Executor, questionId: string) {
+  const [row] = await tx
+    .select({ question: questions, expertUserId: experts.userId })
+    .from(questions)
+    .innerJoin(experts, eq(experts.id, questions.expertId))
+    .where(eq(questions.id, questionId))
+    .for('update', { of: [questions] });
+  if (!row) return undefined;
+  const [payout] = await tx
+    .select()
+    .from(payouts)
+    .where(eq(payouts.questionId, questionId))
+    .for('update');
+  return { ...row, payout };
+}
