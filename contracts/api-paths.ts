@@ -1,13 +1,10 @@
-import type { Role } from './account';
-import type { QuestionAction } from './admin-actions';
-
 /**
  * Every API path the web app calls, in one place: a fetcher names the endpoint it wants
- * (`apiPaths.question(id)`) instead of spelling the URL. Ids are encoded here, once.
+ * (`questionApiPaths.question(id)`) instead of spelling the URL. Ids are encoded here, once. Each area's
+ * paths are a module of their own (`question-`, `profile-`, `payment-`, `admin-api-paths.ts`), so
+ * the home page's initial JavaScript carries only the paths the app shell calls (ADR 016's budget).
  */
-const id = (value: string) => encodeURIComponent(value);
-const question = (questionId: string) => `/api/questions/${id(questionId)}`;
-const localCheckout = (sessionId: string) => `/api/payments/local/checkout/${id(sessionId)}`;
+export const id = (value: string) => encodeURIComponent(value);
 
 export const apiPaths = {
   events: '/api/events',
@@ -34,60 +31,5 @@ export const apiPaths = {
     resetPassword: '/api/auth/reset-password',
     changePassword: '/api/auth/change-password',
     changeEmail: '/api/auth/change-email',
-  },
-
-  ownCoachProfile: '/api/profiles/expert',
-  ownPlayerProfile: '/api/profiles/asker',
-  profilePhoto: (role: Role) => `/api/profiles/${role}/photo`,
-  publicCoach: (idOrSlug: string) => `/api/experts/${id(idOrSlug)}`,
-  publicPlayer: (userId: string) => `/api/players/${id(userId)}`,
-  newestCoaches: '/api/experts/newest',
-  coachDirectory: '/api/coaches',
-
-  coachDashboard: '/api/home/coach-dashboard',
-  yourCoaches: '/api/home/your-coaches',
-
-  questions: '/api/questions',
-  coachInbox: '/api/questions/coach-inbox',
-  playerQuestions: '/api/questions/mine',
-  unreadCount: '/api/questions/unread-count',
-  question,
-  questionViewed: (questionId: string) => `${question(questionId)}/viewed`,
-  questionRating: (questionId: string) => `${question(questionId)}/rating`,
-  questionReview: (questionId: string) => `${question(questionId)}/review`,
-  questionReports: (questionId: string) => `${question(questionId)}/reports`,
-  questionDispute: (questionId: string) => `${question(questionId)}/dispute`,
-  questionDecline: (questionId: string) => `${question(questionId)}/decline`,
-  questionWithdraw: (questionId: string) => `${question(questionId)}/withdraw`,
-  questionAnswer: (questionId: string) => `${question(questionId)}/answer`,
-
-  checkout: '/api/payments/checkout',
-  localCheckout,
-  finishLocalCheckout: (sessionId: string, outcome: 'pay' | 'cancel') =>
-    `${localCheckout(sessionId)}/${outcome}`,
-  onboardingStatus: '/api/payments/onboarding-status',
-  paymentConnect: '/api/payments/connect',
-  paymentPortal: '/api/payments/portal',
-  completeLocalOnboarding: (accountId: string) =>
-    `/api/payments/local/onboarding/${id(accountId)}/complete`,
-  paymentHistory: '/api/payments/history',
-  payouts: '/api/payouts',
-
-  admin: {
-    login: '/api/admin/login',
-    logout: '/api/admin/logout',
-    session: '/api/admin/session',
-    stats: '/api/admin/stats',
-    totpSetup: '/api/admin/totp/setup',
-    totp: (action: 'enable' | 'disable') => `/api/admin/totp/${action}`,
-    users: '/api/admin/users',
-    questions: '/api/admin/questions',
-    questionAction: (questionId: string, action: QuestionAction) =>
-      `/api/admin/questions/${id(questionId)}/${action}`,
-    payments: '/api/admin/payments',
-    messages: '/api/admin/messages',
-    disputes: '/api/admin/disputes',
-    reports: '/api/admin/reports',
-    dismissReport: (reportId: string) => `/api/admin/reports/${id(reportId)}/dismiss`,
   },
 } as const;

@@ -3,7 +3,7 @@ import { LogOut } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { Navigate } from 'react-router';
 import { ADMIN_MESSAGES } from '@contracts/admin';
-import { apiPaths } from '@contracts/api-paths';
+import { adminApiPaths } from '@contracts/admin-api-paths';
 import { Button } from '@/components/ui/button';
 import { PageLoading } from '@/components/ui/page-loading';
 import { AdminShell } from '@/features/admin/admin-shell';
@@ -38,7 +38,7 @@ export function AdminDashboardPage() {
   useExpireOnError(session.error);
   const end = useEndAdminSession();
   const logout = useMutation({
-    mutationFn: () => adminApi(apiPaths.admin.logout, { method: 'POST' }),
+    mutationFn: () => adminApi(adminApiPaths.logout, { method: 'POST' }),
     // The token is forgotten even if the server could not be reached; it expires on its own.
     onSettled: () => end(ADMIN_MESSAGES.loggedOut),
   });

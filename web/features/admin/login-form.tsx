@@ -10,7 +10,7 @@ import {
   adminLoginSchema,
   type AdminLoginInput,
 } from '@contracts/admin';
-import { apiPaths } from '@contracts/api-paths';
+import { adminApiPaths } from '@contracts/admin-api-paths';
 import { dismissToast, toast } from '@/components/toast/toast-store';
 import { Button } from '@/components/ui/button';
 import { Field, inputClass } from '@/components/ui/field';
@@ -34,7 +34,7 @@ export function AdminLoginForm() {
 
   const login = useMutation({
     mutationFn: (input: AdminLoginInput) =>
-      api<{ token: string }>(apiPaths.admin.login, { method: 'POST', body: input }),
+      api<{ token: string }>(adminApiPaths.login, { method: 'POST', body: input }),
     onSuccess: ({ token }) => {
       adminToken.set(token);
       dismissToast();

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ADMIN_MESSAGES, type AdminStats } from '@contracts/admin';
 import { formatAdminAmount } from '@contracts/money';
-import { apiPaths } from '@contracts/api-paths';
+import { adminApiPaths } from '@contracts/admin-api-paths';
 import { useErrorToast } from '@/components/toast/use-error-toast';
 import { Card } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
@@ -13,7 +13,7 @@ import { ADMIN_QUERY_KEY, useExpireOnError } from './use-admin-session';
 export function StatCards() {
   const stats = useQuery({
     queryKey: [...ADMIN_QUERY_KEY, 'stats'],
-    queryFn: ({ signal }) => adminApi<AdminStats>(apiPaths.admin.stats, { signal }),
+    queryFn: ({ signal }) => adminApi<AdminStats>(adminApiPaths.stats, { signal }),
   });
   useExpireOnError(stats.error);
   // Said as a toast too (spec §9); an expired session has its own message.

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { ADMIN_MESSAGES, type AdminSession } from '@contracts/admin';
-import { apiPaths } from '@contracts/api-paths';
+import { adminApiPaths } from '@contracts/admin-api-paths';
 import { toast } from '@/components/toast/toast-store';
 import { adminApi, adminToken, isSessionExpired } from './session';
 
@@ -27,7 +27,7 @@ export function useEndAdminSession() {
 export function useAdminSession(enabled: boolean) {
   return useQuery({
     queryKey: [...ADMIN_QUERY_KEY, 'session'],
-    queryFn: ({ signal }) => adminApi<AdminSession>(apiPaths.admin.session, { signal }),
+    queryFn: ({ signal }) => adminApi<AdminSession>(adminApiPaths.session, { signal }),
     enabled,
     retry: (count, error) => !isSessionExpired(error) && count < 2,
     staleTime: 60_000,

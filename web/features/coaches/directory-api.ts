@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { DirectoryPage } from '@contracts/directory-schemas';
-import { apiPaths } from '@contracts/api-paths';
+import { profileApiPaths } from '@contracts/profile-api-paths';
 import { api } from '@/lib/api-client';
 
 /** The URL parameters the directory keeps, which are also the API's query string. */
@@ -23,7 +23,7 @@ export const directoryQuery = (search: string) =>
       const params = new URLSearchParams(search);
       if (pageParam) params.set('cursor', pageParam);
       const query = params.toString();
-      return api<DirectoryPage>(`${apiPaths.coachDirectory}${query ? `?${query}` : ''}`, {
+      return api<DirectoryPage>(`${profileApiPaths.coachDirectory}${query ? `?${query}` : ''}`, {
         signal,
       });
     },

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { DIRECTORY_MESSAGES } from '@contracts/directory';
 import type { CoachCard as Coach } from '@contracts/experts';
 import type { YourCoaches } from '@contracts/home';
-import { apiPaths } from '@contracts/api-paths';
+import { profileApiPaths } from '@contracts/profile-api-paths';
 import { LoadError } from '@/components/ui/load-error';
 import { Eyebrow, Hero } from '@/components/ui/hero';
 import { useNewestCoaches } from './api';
@@ -16,7 +16,7 @@ const YOUR_COACHES_LOAD_FAILED = 'Failed to load your coaches. Please try again.
 export const yourCoachesQuery = () =>
   queryOptions({
     queryKey: ['experts', 'your-coaches'],
-    queryFn: ({ signal }) => api<YourCoaches>(apiPaths.yourCoaches, { signal }),
+    queryFn: ({ signal }) => api<YourCoaches>(profileApiPaths.yourCoaches, { signal }),
   });
 export const useYourCoaches = () => useQuery(yourCoachesQuery());
 

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { coachPath } from '@contracts/coach-slug';
 import type { CoachDashboard } from '@contracts/home';
 import { formatDollarsAndCents } from '@contracts/money';
-import { apiPaths } from '@contracts/api-paths';
+import { profileApiPaths } from '@contracts/profile-api-paths';
 import { ShareProfileButton } from '@/components/share-profile-button';
 import { Button } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/load-error';
@@ -20,7 +20,7 @@ const DASHBOARD_LOAD_FAILED = 'Failed to load your dashboard. Please try again.'
 export const coachDashboardQuery = () =>
   queryOptions({
     queryKey: ['home', 'coach-dashboard'],
-    queryFn: ({ signal }) => api<CoachDashboard>(apiPaths.coachDashboard, { signal }),
+    queryFn: ({ signal }) => api<CoachDashboard>(profileApiPaths.coachDashboard, { signal }),
   });
 export const useCoachDashboard = () => useQuery(coachDashboardQuery());
 

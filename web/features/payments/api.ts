@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LocalCheckout, OnboardingStatus } from '@contracts/payments';
-import { apiPaths } from '@contracts/api-paths';
+import { paymentApiPaths } from '@contracts/payment-api-paths';
 import { api } from '@/lib/api-client';
 
 interface UrlResponse {
@@ -16,7 +16,8 @@ interface RedirectResponse {
 export const localCheckoutQuery = (sessionId: string) =>
   queryOptions({
     queryKey: ['payments', 'local-checkout', sessionId],
-    queryFn: ({ signal }) => api<LocalCheckout>(apiPaths.localCheckout(sessionId), { signal }),
+    queryFn: ({ signal }) =>
+      api<LocalCheckout>(paymentApiPaths.localCheckout(sessionId), { signal }),
     staleTime: 0,
   });
 
@@ -25,16 +26,16 @@ export const useLocalCheckout = (sessionId: string) =>
 
 /** Pays or abandons a test checkout session; answers where to send the Player next. */
 export const finishLocalCheckout = (sessionId: string, outcome: 'pay' | 'cancel') =>
-  api<RedirectResponse>(apiPaths.finishLocalCheckout(sessionId, outcome), { method: 'POST' }).then(
-    ({ redirect }) => redirect,
-  );
+  api<RedirectResponse>(paymentApiPaths.finishLocalCheckout(sessionId, outcome), {
+    method: 'POST',
+  }).then(({ redirect }) => redirect);
 
 // ------------------------------------------------------------------ Coach payment account
 
 export const onboardingStatusQuery = () =>
   queryOptions({
     queryKey: ['payments', 'onboarding-status'],
-    queryFn: ({ signal }) => api<OnboardingStatus>(apiPaths.onboardingStatus, { signal }),
+    queryFn: ({ signal }) => api<OnboardingStatus>(paymentApiPaths.onboardingStatus, { signal }),
     // The Coach finishes onboarding in another tab: look again whenever this one regains focus.
     staleTime: 0,
     refetchOnWindowFocus: 'always',
@@ -44,19 +45,19 @@ export const useOnboardingStatus = () => useQuery(onboardingStatusQuery());
 
 /** Creates the Coach's connected account if needed; answers the onboarding link. */
 export const startOnboarding = () =>
-  api<UrlResponse>(apiPaths.paymentConnect, { method: 'POST' }).then(({ url }) => url);
+  api<UrlResponse>(paymentApiPaths.paymentConnect, { method: 'POST' }).then(({ url }) => url);
 
 export const useStartOnboarding = () => useMutation({ mutationFn: startOnboarding });
 
 /** The Coach's payment dashboard link. */
 export const openPortal = () =>
-  api<UrlResponse>(apiPaths.paymentPortal, { method: 'POST' }).then(({ url }) => url);
+  api<UrlResponse>(paymentApiPaths.paymentPortal, { method: 'POST' }).then(({ url }) => url);
 
 export const usePortal = () => useMutation({ mutationFn: openPortal });
 
 /** The local provider's stand-in for finishing onboarding. */
 export const completeLocalOnboarding = (accountId: string) =>
-  api(apiPaths.completeLocalOnboarding(accountId), {
+  api(paymentApiPaths.completeLocalOnboarding(accountId), {
     method: 'POST',
   });
 

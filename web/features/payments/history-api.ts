@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PlayerPayments, Payouts } from '@contracts/payments';
-import { apiPaths } from '@contracts/api-paths';
+import { paymentApiPaths } from '@contracts/payment-api-paths';
 import { api } from '@/lib/api-client';
 
 /** The signed-in Coach's payouts, newest first, and whether their payment account is set up. */
 export const payoutsQuery = () =>
   queryOptions({
     queryKey: ['payouts'],
-    queryFn: ({ signal }) => api<Payouts>(apiPaths.payouts, { signal }),
+    queryFn: ({ signal }) => api<Payouts>(paymentApiPaths.payouts, { signal }),
   });
 export const usePayouts = () => useQuery(payoutsQuery());
 
@@ -15,6 +15,6 @@ export const usePayouts = () => useQuery(payoutsQuery());
 export const paymentHistoryQuery = () =>
   queryOptions({
     queryKey: ['payments', 'history'],
-    queryFn: ({ signal }) => api<PlayerPayments>(apiPaths.paymentHistory, { signal }),
+    queryFn: ({ signal }) => api<PlayerPayments>(paymentApiPaths.paymentHistory, { signal }),
   });
 export const usePaymentHistory = () => useQuery(paymentHistoryQuery());

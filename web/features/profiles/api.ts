@@ -7,7 +7,7 @@ import type {
   OwnPlayerProfile,
   PlayerProfileInput,
 } from '@contracts/profiles';
-import { apiPaths } from '@contracts/api-paths';
+import { profileApiPaths } from '@contracts/profile-api-paths';
 import { accountQuery } from '@/lib/account-query';
 import { api, ApiRequestError } from '@/lib/api-client';
 
@@ -16,7 +16,7 @@ import { api, ApiRequestError } from '@/lib/api-client';
 /** The signed-in Coach's profile, or null while they have not created one (the API answers 404). */
 export async function fetchOwnCoachProfile(): Promise<OwnCoachProfile | null> {
   try {
-    return await api<OwnCoachProfile>(apiPaths.ownCoachProfile);
+    return await api<OwnCoachProfile>(profileApiPaths.ownCoachProfile);
   } catch (error) {
     if (error instanceof ApiRequestError && error.status === 404) return null;
     throw error;
@@ -32,11 +32,11 @@ export const ownCoachProfileQuery = () =>
 export const useOwnCoachProfile = () => useQuery(ownCoachProfileQuery());
 
 export const saveCoachProfile = (input: CoachProfileInput) =>
-  api<{ id: string }>(apiPaths.ownCoachProfile, { method: 'PUT', body: input });
+  api<{ id: string }>(profileApiPaths.ownCoachProfile, { method: 'PUT', body: input });
 
 // ------------------------------------------------------------------ Player profile (own)
 
-export const fetchOwnPlayerProfile = () => api<OwnPlayerProfile>(apiPaths.ownPlayerProfile);
+export const fetchOwnPlayerProfile = () => api<OwnPlayerProfile>(profileApiPaths.ownPlayerProfile);
 
 export const ownPlayerProfileQuery = () =>
   queryOptions({
@@ -47,7 +47,7 @@ export const ownPlayerProfileQuery = () =>
 export const useOwnPlayerProfile = () => useQuery(ownPlayerProfileQuery());
 
 export const savePlayerProfile = (input: PlayerProfileInput) =>
-  api(apiPaths.ownPlayerProfile, { method: 'PUT', body: input });
+  api(profileApiPaths.ownPlayerProfile, { method: 'PUT', body: input });
 
 // ------------------------------------------------------------------ Saving
 
@@ -95,7 +95,7 @@ export async function uploadProfilePhoto(role: Role, file: File): Promise<PhotoR
   body.append('file', file);
   let response: Response;
   try {
-    response = await fetch(apiPaths.profilePhoto(role), {
+    response = await fetch(profileApiPaths.profilePhoto(role), {
       method: 'POST',
       body,
       credentials: 'same-origin',
@@ -111,7 +111,7 @@ export async function uploadProfilePhoto(role: Role, file: File): Promise<PhotoR
 }
 
 export const removeProfilePhoto = (role: Role) =>
-  api<PhotoResult>(apiPaths.profilePhoto(role), { method: 'DELETE' });
+  api<PhotoResult>(profileApiPaths.profilePhoto(role), { method: 'DELETE' });
 
 /**
  * A user has one photo shown on every profile they hold, so both own-profile caches take the new

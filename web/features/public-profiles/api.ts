@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { QUERY_RETRIES } from '@contracts/limits';
 import type { PublicCoach, PublicPlayer } from '@contracts/profiles';
-import { apiPaths } from '@contracts/api-paths';
+import { profileApiPaths } from '@contracts/profile-api-paths';
 import { api, ApiRequestError } from '@/lib/api-client';
 
 /** The profile does not exist (the API answered 404). */
@@ -19,7 +19,7 @@ const retryUnlessNotFound = (failureCount: number, error: Error): boolean =>
 export const publicCoachQuery = (idOrSlug: string) =>
   queryOptions({
     queryKey: ['experts', 'profile', idOrSlug],
-    queryFn: ({ signal }) => api<PublicCoach>(apiPaths.publicCoach(idOrSlug), { signal }),
+    queryFn: ({ signal }) => api<PublicCoach>(profileApiPaths.publicCoach(idOrSlug), { signal }),
     retry: retryUnlessNotFound,
   });
 
@@ -30,7 +30,7 @@ export const usePublicCoach = (idOrSlug: string) =>
 export const publicPlayerQuery = (userId: string) =>
   queryOptions({
     queryKey: ['players', userId],
-    queryFn: ({ signal }) => api<PublicPlayer>(apiPaths.publicPlayer(userId), { signal }),
+    queryFn: ({ signal }) => api<PublicPlayer>(profileApiPaths.publicPlayer(userId), { signal }),
     retry: retryUnlessNotFound,
   });
 

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { CoachInbox, InboxFilter, PlayerQuestions } from '@contracts/questions';
-import { apiPaths } from '@contracts/api-paths';
+import { questionApiPaths } from '@contracts/question-api-paths';
 import { api } from '@/lib/api-client';
 
 const withCursor = (params: Record<string, string>, cursor: string | null) =>
@@ -18,7 +18,7 @@ export const coachInboxQuery = (filter: InboxFilter) =>
   infiniteQueryOptions({
     queryKey: [...COACH_INBOX_KEY, filter],
     queryFn: ({ signal, pageParam }) =>
-      api<CoachInbox>(`${apiPaths.coachInbox}?${withCursor({ filter }, pageParam)}`, {
+      api<CoachInbox>(`${questionApiPaths.coachInbox}?${withCursor({ filter }, pageParam)}`, {
         signal,
       }),
     initialPageParam: null as string | null,
@@ -32,7 +32,9 @@ export const playerQuestionsQuery = () =>
   infiniteQueryOptions({
     queryKey: ['questions', 'mine'],
     queryFn: ({ signal, pageParam }) =>
-      api<PlayerQuestions>(`${apiPaths.playerQuestions}?${withCursor({}, pageParam)}`, { signal }),
+      api<PlayerQuestions>(`${questionApiPaths.playerQuestions}?${withCursor({}, pageParam)}`, {
+        signal,
+      }),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
     staleTime: 0,

@@ -9,7 +9,7 @@ import { REFUND_AFTER_DAYS } from '@contracts/limits';
 import { formatWholeDollars } from '@contracts/money';
 import { PAYMENT_MESSAGES } from '@contracts/payments';
 import { askQuestionSchema, QUESTION_MESSAGES, type AskQuestionInput } from '@contracts/questions';
-import { apiPaths } from '@contracts/api-paths';
+import { questionApiPaths } from '@contracts/question-api-paths';
 import { toast } from '@/components/toast/toast-store';
 import { Button } from '@/components/ui/button';
 import { CheckboxField } from '@/components/ui/checkbox-field';
@@ -31,7 +31,7 @@ const INLINE_FIELDS: Path<FormValues>[] = ['askerName', 'question', 'context', '
  * key makes a double submit or a retry find the first question instead of asking twice.
  */
 const submitQuestion = ({ context, ...input }: AskQuestionInput, idempotencyKey: string) =>
-  api<{ id: string }>(apiPaths.questions, {
+  api<{ id: string }>(questionApiPaths.questions, {
     method: 'POST',
     body: context ? { ...input, context } : input,
     headers: { 'idempotency-key': idempotencyKey },

@@ -1,4 +1,4 @@
-import { apiPaths } from '@contracts/api-paths';
+import { paymentApiPaths } from '@contracts/payment-api-paths';
 import { api } from '@/lib/api-client';
 
 /**
@@ -11,7 +11,7 @@ export async function startCheckout(question: {
   expertName?: string;
 }): Promise<string> {
   const { id, amount, expertName } = question;
-  const { url } = await api<{ url: string }>(apiPaths.checkout, {
+  const { url } = await api<{ url: string }>(paymentApiPaths.checkout, {
     method: 'POST',
     body: { questionId: id, amount, ...(expertName ? { expertName } : {}) },
   });

@@ -3,7 +3,7 @@ import type { Query } from '@tanstack/react-query';
 import { QUERY_RETRIES } from '@contracts/limits';
 import { DECLINE_MESSAGES, UNPAID_MESSAGES, type DisputeReason } from '@contracts/question-states';
 import { QUESTION_MESSAGES, type QuestionDetail, type REPORT_REASONS } from '@contracts/questions';
-import { apiPaths } from '@contracts/api-paths';
+import { questionApiPaths } from '@contracts/question-api-paths';
 import { toast } from '@/components/toast/toast-store';
 import { api, ApiRequestError } from '@/lib/api-client';
 
@@ -23,7 +23,7 @@ export const questionDetailKey = (id: string) => ['questions', 'detail', id] as 
 export const questionDetailQuery = (id: string) =>
   queryOptions({
     queryKey: questionDetailKey(id),
-    queryFn: ({ signal }) => api<QuestionDetail>(apiPaths.question(id), { signal }),
+    queryFn: ({ signal }) => api<QuestionDetail>(questionApiPaths.question(id), { signal }),
     retry: retryUnlessFinal,
   });
 
@@ -43,7 +43,7 @@ function useInvalidateQuestions() {
 export function useMarkQuestionViewed() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api(apiPaths.questionViewed(id), { method: 'POST' }),
+    mutationFn: (id: string) => api(questionApiPaths.questionViewed(id), { method: 'POST' }),
     onSuccess: (_result, id) => {
       const detailKey = questionDetailKey(id);
       return queryClient.invalidateQueries({
@@ -59,7 +59,7 @@ export function useRateQuestion(questionId: string) {
   const invalidate = useInvalidateQuestions();
   return useMutation({
     mutationFn: (isHelpful: boolean) =>
-      api(apiPaths.questionRating(questionId), { method: 'PUT', body: { isHelpful } }),
+      api(questionApiPaths.questionRating(questionId), { method: 'PUT', body: { isHelpful } }),
     onSuccess: invalidate,
   });
 }
@@ -68,7 +68,7 @@ export function useReviewCoach(questionId: string) {
   const invalidate = useInvalidateQuestions();
   return useMutation({
     mutationFn: (rating: number) =>
-      api(apiPaths.questionReview(questionId), { method: 'PUT', body: { rating } }),
+      api(questionApiPaths.questionReview(questionId), { method: 'PUT', body: { rating } }),
     onSuccess: invalidate,
   });
 }
@@ -83,7 +83,7 @@ export function useReportQuestion(questionId: string) {
   const invalidate = useInvalidateQuestions();
   return useMutation({
     mutationFn: (report: ReportInput) =>
-      api(apiPaths.questionReports(questionId), { method: 'POST', body: report }),
+      api(questionApiPaths.questionReports(questionId), { method: 'POST', body: report }),
     onSuccess: invalidate,
   });
 }
@@ -92,7 +92,7 @@ export function useFlagDispute(questionId: string) {
   const invalidate = useInvalidateQuestions();
   return useMutation({
     mutationFn: (input: { reason: DisputeReason; details?: string }) =>
-      api(apiPaths.questionDispute(questionId), { method: 'POST', body: input }),
+      api(questionApiPaths.questionDispute(questionId), { method: 'POST', body: input }),
     // Said here rather than by the button: the page that shows the dispute no longer has the
     // button, and the realtime event can bring that page before this request has answered.
     onSuccess: () => {
@@ -107,7 +107,7 @@ export function useDeclineQuestion(questionId: string) {
   const invalidate = useInvalidateQuestions();
   return useMutation({
     mutationFn: (note: string) =>
-      api(apiPaths.questionDecline(questionId), {
+      api(questionApiPaths.questionDecline(questionId), {
         method: 'POST',
         body: note ? { note } : {},
       }),
@@ -123,7 +123,7 @@ export function useDeclineQuestion(questionId: string) {
 export function useWithdrawQuestion(questionId: string) {
   const invalidate = useInvalidateQuestions();
   return useMutation({
-    mutationFn: () => api(apiPaths.questionWithdraw(questionId), { method: 'POST' }),
+    mutationFn: () => api(questionApiPaths.questionWithdraw(questionId), { method: 'POST' }),
     onSuccess: () => {
       toast(UNPAID_MESSAGES.withdrawn);
       return invalidate();

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import type { CoachInboxQuestion } from '@contracts/questions';
 import { answerSchema, QUESTION_MESSAGES } from '@contracts/questions';
-import { apiPaths } from '@contracts/api-paths';
+import { questionApiPaths } from '@contracts/question-api-paths';
 import { toast } from '@/components/toast/toast-store';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/ui/dialog';
@@ -15,7 +15,7 @@ import { cn } from '@/lib/cn';
 const ANSWER_MAX = 5000;
 
 const submitAnswer = ({ id, answer }: { id: string; answer: string }) =>
-  api(apiPaths.questionAnswer(id), { method: 'POST', body: { answer } });
+  api(questionApiPaths.questionAnswer(id), { method: 'POST', body: { answer } });
 
 /**
  * The Coach's Respond dialog (spec §2 'Coach Inbox', §4 'Responding'): the original question, a

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPaths } from '@contracts/api-paths';
+import { questionApiPaths } from '@contracts/question-api-paths';
 import { api } from '@/lib/api-client';
 
 export const unreadCountQuery = () =>
   queryOptions({
     queryKey: ['questions', 'unread-count'],
-    queryFn: () => api<{ count: number }>(apiPaths.unreadCount),
+    queryFn: () => api<{ count: number }>(questionApiPaths.unreadCount),
     staleTime: 0,
   });
 

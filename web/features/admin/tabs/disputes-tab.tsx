@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { AdminDisputeRow, AdminDisputesQuery } from '@contracts/admin-data';
 import { formatAdminAmount } from '@contracts/money';
 import { DISPUTE_REASON_LABELS } from '@contracts/question-states';
-import { apiPaths } from '@contracts/api-paths';
+import { adminApiPaths } from '@contracts/admin-api-paths';
 import { AdminTable, FilterSelect, type Column } from '../admin-table';
 import { useAdminTable } from '../use-admin-table';
 import { ModerationState, QuestionActions } from './question-actions';
@@ -65,7 +65,7 @@ const columns: Column<AdminDisputeRow>[] = [
 
 export function DisputesTab() {
   const [state, setState] = useState<NonNullable<AdminDisputesQuery['state']>>('open');
-  const table = useAdminTable<AdminDisputeRow>(apiPaths.admin.disputes, { state });
+  const table = useAdminTable<AdminDisputeRow>(adminApiPaths.disputes, { state });
   return (
     <AdminTable
       caption="Disputes"

@@ -1,6 +1,6 @@
 import type { AdminMessageRow } from '@contracts/admin-data';
 import { CONTACT_TOPICS } from '@contracts/contact';
-import { apiPaths } from '@contracts/api-paths';
+import { adminApiPaths } from '@contracts/admin-api-paths';
 import { AdminTable, formatAdminDate, type Column } from '../admin-table';
 import { useAdminTable } from '../use-admin-table';
 
@@ -34,7 +34,7 @@ const columns: Column<AdminMessageRow>[] = [
 ];
 
 export function MessagesTab() {
-  const table = useAdminTable<AdminMessageRow>(apiPaths.admin.messages, {});
+  const table = useAdminTable<AdminMessageRow>(adminApiPaths.messages, {});
   return (
     <AdminTable
       caption="Contact messages"

@@ -10,7 +10,7 @@ import {
   type Column,
   type Direction,
 } from '../admin-table';
-import { apiPaths } from '@contracts/api-paths';
+import { adminApiPaths } from '@contracts/admin-api-paths';
 import { useAdminTable } from '../use-admin-table';
 
 const TYPES = [
@@ -35,7 +35,7 @@ const columns: Column<AdminPaymentRow>[] = [
 export function PaymentsTab() {
   const [type, setType] = useState<NonNullable<AdminPaymentsQuery['type']>>('payment');
   const [direction, setDirection] = useState<Direction>('desc');
-  const table = useAdminTable<AdminPaymentRow>(apiPaths.admin.payments, { type, direction });
+  const table = useAdminTable<AdminPaymentRow>(adminApiPaths.payments, { type, direction });
   return (
     <AdminTable
       caption="Payments"

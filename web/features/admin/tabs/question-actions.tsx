@@ -1,6 +1,6 @@
 import { QUESTION_ACTIONS, questionActions, type QuestionAction } from '@contracts/admin-actions';
 import type { AdminQuestionState } from '@contracts/admin-data';
-import { apiPaths } from '@contracts/api-paths';
+import { adminApiPaths } from '@contracts/admin-api-paths';
 import { formatAdminDate, StatusBadge } from '../admin-table';
 import { ConfirmAction } from '../confirm-action';
 
@@ -16,7 +16,7 @@ export function QuestionActions({ state }: { state: AdminQuestionState }) {
         <ConfirmAction
           key={action}
           action={QUESTION_ACTIONS[action]}
-          path={apiPaths.admin.questionAction(state.questionId, action)}
+          path={adminApiPaths.questionAction(state.questionId, action)}
           destructive={DESTRUCTIVE.has(action)}
         />
       ))}

@@ -9,7 +9,7 @@ import {
   type Column,
   type Direction,
 } from '../admin-table';
-import { apiPaths } from '@contracts/api-paths';
+import { adminApiPaths } from '@contracts/admin-api-paths';
 import { useAdminTable } from '../use-admin-table';
 
 const STATUSES = [
@@ -31,7 +31,7 @@ const columns: Column<AdminQuestionRow>[] = [
 export function QuestionsTab() {
   const [status, setStatus] = useState<(typeof STATUSES)[number]['value']>('all');
   const [direction, setDirection] = useState<Direction>('desc');
-  const table = useAdminTable<AdminQuestionRow>(apiPaths.admin.questions, { status, direction });
+  const table = useAdminTable<AdminQuestionRow>(adminApiPaths.questions, { status, direction });
   return (
     <AdminTable
       caption="Questions"

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { REPORT_DISMISS } from '@contracts/admin-actions';
 import type { AdminReportRow, AdminReportsQuery } from '@contracts/admin-data';
-import { apiPaths } from '@contracts/api-paths';
+import { adminApiPaths } from '@contracts/admin-api-paths';
 import { AdminTable, FilterSelect, StatusBadge, type Column } from '../admin-table';
 import { ConfirmAction } from '../confirm-action';
 import { useAdminTable } from '../use-admin-table';
@@ -45,7 +45,7 @@ const columns: Column<AdminReportRow>[] = [
     cell: (r) =>
       r.status === 'open' && (
         <div className="flex flex-wrap gap-2">
-          <ConfirmAction action={REPORT_DISMISS} path={apiPaths.admin.dismissReport(r.id)} />
+          <ConfirmAction action={REPORT_DISMISS} path={adminApiPaths.dismissReport(r.id)} />
           <QuestionActions state={r.state} />
         </div>
       ),
@@ -54,7 +54,7 @@ const columns: Column<AdminReportRow>[] = [
 
 export function ReportsTab() {
   const [status, setStatus] = useState<NonNullable<AdminReportsQuery['status']>>('open');
-  const table = useAdminTable<AdminReportRow>(apiPaths.admin.reports, { status });
+  const table = useAdminTable<AdminReportRow>(adminApiPaths.reports, { status });
   return (
     <AdminTable
       caption="Abuse reports"

@@ -9,7 +9,7 @@ import {
   type TotpEnrolment,
 } from '@contracts/admin';
 import { UNEXPECTED_ERROR } from '@contracts/api-error';
-import { apiPaths } from '@contracts/api-paths';
+import { adminApiPaths } from '@contracts/admin-api-paths';
 import { toast } from '@/components/toast/toast-store';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -24,7 +24,7 @@ export function SecurityTab() {
   const enabled = session.data?.totpEnabled ?? false;
   const expire = useSessionExpiry();
   const setup = useMutation({
-    mutationFn: () => adminApi<TotpEnrolment>(apiPaths.admin.totpSetup, { method: 'POST' }),
+    mutationFn: () => adminApi<TotpEnrolment>(adminApiPaths.totpSetup, { method: 'POST' }),
     onError: (error) => {
       expire(error);
       toast({ title: errorMessage(error, UNEXPECTED_ERROR), variant: 'destructive' });
@@ -82,7 +82,7 @@ function CodeForm({ action }: { action: 'enable' | 'disable' }) {
   });
   const submit = useMutation({
     mutationFn: (input: TotpCodeInput) =>
-      adminApi(apiPaths.admin.totp(action), { method: 'POST', body: input }),
+      adminApi(adminApiPaths.totp(action), { method: 'POST', body: input }),
     onSuccess: () => {
       toast(action === 'enable' ? ADMIN_MESSAGES.totpOn : ADMIN_MESSAGES.totpOff);
       return queryClient.invalidateQueries({ queryKey: ADMIN_QUERY_KEY });

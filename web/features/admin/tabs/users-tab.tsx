@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { AdminUserRow, AdminUsersQuery } from '@contracts/admin-data';
 import { formatAdminAmount } from '@contracts/money';
-import { apiPaths } from '@contracts/api-paths';
+import { adminApiPaths } from '@contracts/admin-api-paths';
 import { inputClass } from '@/components/ui/field';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import {
@@ -53,7 +53,7 @@ export function UsersTab() {
     NonNullable<AdminUsersQuery['sort']>,
     NonNullable<AdminUsersQuery['direction']>,
   ];
-  const table = useAdminTable<AdminUserRow>(apiPaths.admin.users, {
+  const table = useAdminTable<AdminUserRow>(adminApiPaths.users, {
     search: settledSearch,
     role,
     sort,

@@ -1,0 +1,21 @@
+import type { QuestionAction } from './admin-actions';
+import { id } from './api-paths';
+
+/** The administrator portal's API paths (see `api-paths.ts`). */
+export const adminApiPaths = {
+  login: '/api/admin/login',
+  logout: '/api/admin/logout',
+  session: '/api/admin/session',
+  stats: '/api/admin/stats',
+  totpSetup: '/api/admin/totp/setup',
+  totp: (action: 'enable' | 'disable') => `/api/admin/totp/${action}`,
+  users: '/api/admin/users',
+  questions: '/api/admin/questions',
+  questionAction: (questionId: string, action: QuestionAction) =>
+    `/api/admin/questions/${id(questionId)}/${action}`,
+  payments: '/api/admin/payments',
+  messages: '/api/admin/messages',
+  disputes: '/api/admin/disputes',
+  reports: '/api/admin/reports',
+  dismissReport: (reportId: string) => `/api/admin/reports/${id(reportId)}/dismiss`,
+} as const;

@@ -1,0 +1,16 @@
+import type { Role } from './account';
+import { id } from './api-paths';
+
+/** The profile, directory and home screens' API paths (see `api-paths.ts`). */
+export const profileApiPaths = {
+  ownCoachProfile: '/api/profiles/expert',
+  ownPlayerProfile: '/api/profiles/asker',
+  profilePhoto: (role: Role) => `/api/profiles/${role}/photo`,
+  publicCoach: (idOrSlug: string) => `/api/experts/${id(idOrSlug)}`,
+  publicPlayer: (userId: string) => `/api/players/${id(userId)}`,
+  newestCoaches: '/api/experts/newest',
+  coachDirectory: '/api/coaches',
+
+  coachDashboard: '/api/home/coach-dashboard',
+  yourCoaches: '/api/home/your-coaches',
+} as const;
