@@ -7,13 +7,13 @@ export const CONTROL_CHARACTERS_MESSAGE = 'This request contains characters that
 
 /** Control characters no text of ours needs. Tab, line feed and carriage return stay in text. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
-const IN_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+export const CONTROL_CHARACTERS_IN_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 /** In a path or query string, none at all. */
 // eslint-disable-next-line no-control-regex -- as above
 const IN_URL = /[\u0000-\u001F\u007F]/;
 
 function hasControl(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return IN_TEXT.test(value);
+  if (typeof value === 'string') return CONTROL_CHARACTERS_IN_TEXT.test(value);
   if (
     depth > MAX_BODY_DEPTH ||
     value === null ||
@@ -24,7 +24,7 @@ function hasControl(value: unknown, depth = 0): boolean {
   }
   if (Array.isArray(value)) return value.some((item) => hasControl(item, depth + 1));
   return Object.entries(value).some(
-    ([key, item]) => IN_TEXT.test(key) || hasControl(item, depth + 1),
+    ([key, item]) => CONTROL_CHARACTERS_IN_TEXT.test(key) || hasControl(item, depth + 1),
   );
 }
 
