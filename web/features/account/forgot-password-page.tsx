@@ -6,7 +6,7 @@ import { SETTINGS_MESSAGES, SIGN_UP_MESSAGES } from '@contracts/account';
 import { emailFormSchema, type EmailForm } from '@contracts/account-schemas';
 import { AuthCard } from '@/components/auth-card';
 import { Button } from '@/components/ui/button';
-import { Field, inputClass } from '@/components/ui/field';
+import { EmailField } from '@/components/ui/credential-fields';
 import { Notice } from '@/components/ui/notice';
 import { requestPasswordReset } from './auth-api';
 import { errorMessage } from '@/lib/api-client';
@@ -34,14 +34,7 @@ export function ForgotPasswordPage() {
           onSubmit={form.handleSubmit((values) => request.mutate(values))}
           className="flex flex-col gap-4"
         >
-          <Field label="Email" error={form.formState.errors.email?.message}>
-            <input
-              className={inputClass}
-              type="email"
-              autoComplete="email"
-              {...form.register('email')}
-            />
-          </Field>
+          <EmailField error={form.formState.errors.email?.message} {...form.register('email')} />
           <Button type="submit" size="lg" disabled={request.isPending}>
             Send reset link
           </Button>
