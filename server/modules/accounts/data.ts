@@ -14,6 +14,7 @@ import {
   verifications,
 } from '../../db/schema';
 import type { MailPerson } from '../mail';
+import { anonymiseAsker } from '../questions/data';
 
 export async function roleRows(db: Executor, userId: string) {
   return db
@@ -126,10 +127,7 @@ export async function anonymiseUser(
   await tx.delete(verifications).where(eq(verifications.value, userId));
   await tx.delete(userRoles).where(eq(userRoles.userId, userId));
   await tx.delete(userProfileCompletion).where(eq(userProfileCompletion.userId, userId));
-  await tx
-    .update(questions)
-    .set({ askerName: name, askerEmail: email })
-    .where(eq(questions.askerId, userId));
+  await anonymiseAsker(tx, userId, anonymous);
 }
 
 /**

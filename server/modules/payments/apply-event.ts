@@ -1,5 +1,6 @@
 import type { PaymentEvent } from '../../adapters/payments/types';
 import { transaction } from '../../db/unit-of-work';
+import { markPaid, markPaymentFailed } from '../questions/data';
 import { markCheckoutComplete, mirrorAccountStatus, questionMoneyChanged } from './data';
 import { claimExtraPayment } from './data/extra-payments';
 import {
@@ -7,8 +8,6 @@ import {
   findCoach,
   lockQuestion,
   lockQuestionPaidBy,
-  markPaid,
-  markPaymentFailed,
   recordProviderEvent,
 } from './data/question-money';
 import {
