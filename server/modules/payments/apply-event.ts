@@ -1,7 +1,8 @@
 import type { PaymentEvent } from '../../adapters/payments/types';
 import { transaction } from '../../db/unit-of-work';
 import { markPaid, markPaymentFailed } from '../questions/data';
-import { markCheckoutComplete, mirrorAccountStatus, questionMoneyChanged } from './data';
+import { mirrorAccountStatus } from '../profiles';
+import { markCheckoutComplete, questionMoneyChanged } from './data';
 import { claimExtraPayment } from './data/extra-payments';
 import {
   claimRefund,

@@ -239,9 +239,7 @@ export async function releasePayouts(
     const toSend: string[] = [];
     for (const p of due) {
       if (p.blocked) {
-        if (p.status !== 'held') {
-          await holdPayout(tx, p.id);
-        }
+        await holdPayout(tx, p.id);
         continue;
       }
       await claimTransfer(tx, p.id, now);

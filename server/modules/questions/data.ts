@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DisputeReason, RefundReason } from '../../../contracts/question-states';
 import type { BusEvents } from '../../adapters/events/types';
 import type { Executor } from '../../db/client';
-import { abuseReports, experts, payouts, questions, ratings, reviews } from '../../db/schema';
+import { experts, payouts, questions, ratings, reviews } from '../../db/schema';
 import type { Changes } from '../../db/unit-of-work';
 
 export async function findQuestion(db: Executor, id: string) {
@@ -263,11 +263,6 @@ export async function upsertReview(
     .values({ questionId: who.questionId, ...row })
     .onConflictDoUpdate({ target: reviews.questionId, set: { rating: row.rating } });
   changes.raise('questions.changed', who);
-}
-
-/** An abuse report: for the administrators only, so no page changes. */
-export async function insertAbuseReport(tx: Executor, values: typeof abuseReports.$inferInsert) {
-  await tx.insert(abuseReports).values(values);
 }
 
 /**

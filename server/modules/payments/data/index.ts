@@ -77,30 +77,6 @@ export async function markCheckoutComplete(tx: Executor, sessionId: string) {
     .where(eq(checkoutSessions.sessionId, sessionId));
 }
 
-export async function setConnectedAccount(db: Executor, expertId: string, accountId: string) {
-  await db.update(experts).set({ stripeAccountId: accountId }).where(eq(experts.id, expertId));
-}
-
-/** Mirrors the provider's view of a connected account into the Coach's row. */
-export async function mirrorAccountStatus(
-  db: Executor,
-  where: { expertId: string } | { accountId: string },
-  status: ConnectedAccountStatus,
-) {
-  await db
-    .update(experts)
-    .set({
-      stripeOnboardingComplete: status.onboardingComplete,
-      stripeChargesEnabled: status.chargesEnabled,
-      stripePayoutsEnabled: status.payoutsEnabled,
-    })
-    .where(
-      'expertId' in where
-        ? eq(experts.id, where.expertId)
-        : eq(experts.stripeAccountId, where.accountId),
-    );
-}
-
 export async function ownsConnectedAccount(db: Executor, expertId: string, accountId: string) {
   const [owned] = await db
     .select({ id: experts.id })
