@@ -244,6 +244,11 @@ export async function markProfileCompleted(db: Executor, userId: string, role: R
     });
 }
 
+/** A deleted account's profile completion goes with its roles. */
+export async function forgetProfileCompletion(tx: Executor, userId: string) {
+  await tx.delete(userProfileCompletion).where(eq(userProfileCompletion.userId, userId));
+}
+
 /** The user's Coach row, locked for the transaction (account deletion). */
 export async function lockCoachOf(tx: Executor, userId: string) {
   const [row] = await tx
