@@ -2,18 +2,11 @@ import { and, eq, inArray, ne, or } from 'drizzle-orm';
 import { SETTINGS_MESSAGES, type Role } from '../../../contracts/account';
 import { OUTSTANDING_PAYOUT_STATUSES } from '../../../contracts/payments';
 import type { Executor } from '../../db/client';
-import {
-  accounts,
-  experts,
-  payouts,
-  questions,
-  sessions,
-  userProfileCompletion,
-  userRoles,
-  users,
-  verifications,
-} from '../../db/schema';
+import { accounts, experts, payouts, questions, userRoles, users } from '../../db/schema';
+import { anonymiseSignIn } from '../auth/data';
 import type { MailPerson } from '../mail';
+import { forgetProfileCompletion } from '../profiles/data';
+import { anonymiseAsker } from '../questions/data';
 
 export async function roleRows(db: Executor, userId: string) {
   return db
@@ -114,22 +107,10 @@ export async function anonymiseUser(
   anonymous: { name: string; email: string },
   now: Date,
 ) {
-  const { name, email } = anonymous;
-  await tx
-    .update(users)
-    .set({ name, email, emailVerified: false, image: null, deletedAt: now })
-    .where(eq(users.id, userId));
-  await tx.delete(accounts).where(eq(accounts.userId, userId));
-  await tx.delete(sessions).where(eq(sessions.userId, userId));
-  // Reset-password tokens name the user in their value; confirmation links are signed tokens
-  // that find no account once the e-mail address is gone.
-  await tx.delete(verifications).where(eq(verifications.value, userId));
+  await anonymiseSignIn(tx, userId, anonymous, now);
   await tx.delete(userRoles).where(eq(userRoles.userId, userId));
-  await tx.delete(userProfileCompletion).where(eq(userProfileCompletion.userId, userId));
-  await tx
-    .update(questions)
-    .set({ askerName: name, askerEmail: email })
-    .where(eq(questions.askerId, userId));
+  await forgetProfileCompletion(tx, userId);
+  await anonymiseAsker(tx, userId, anonymous);
 }
 
 /**

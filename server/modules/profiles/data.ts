@@ -2,6 +2,7 @@ import { and, count, eq, like, or, sql } from 'drizzle-orm';
 import type { Role } from '../../../contracts/account';
 import { coachSlugBase } from '../../../contracts/coach-slug';
 import type { CoachProfileInput, PlayerProfileInput } from '../../../contracts/profiles';
+import type { ConnectedAccountStatus } from '../../adapters/payments/types';
 import type { Executor } from '../../db/client';
 import { transaction, type Changes, type UnitOfWorkDeps } from '../../db/unit-of-work';
 import {
@@ -243,6 +244,11 @@ export async function markProfileCompleted(db: Executor, userId: string, role: R
     });
 }
 
+/** A deleted account's profile completion goes with its roles. */
+export async function forgetProfileCompletion(tx: Executor, userId: string) {
+  await tx.delete(userProfileCompletion).where(eq(userProfileCompletion.userId, userId));
+}
+
 /** The user's Coach row, locked for the transaction (account deletion). */
 export async function lockCoachOf(tx: Executor, userId: string) {
   const [row] = await tx
@@ -281,4 +287,29 @@ export async function anonymiseCoach(
     .where(eq(experts.id, expertId));
   await tx.delete(expertSlugs).where(eq(expertSlugs.expertId, expertId));
   changes.raise('experts.changed', { userId });
+}
+
+/** The Coach's payments account at the provider (the payments module opens it). */
+export async function setConnectedAccount(db: Executor, expertId: string, accountId: string) {
+  await db.update(experts).set({ stripeAccountId: accountId }).where(eq(experts.id, expertId));
+}
+
+/** Mirrors the provider's view of a connected account into the Coach's row. */
+export async function mirrorAccountStatus(
+  db: Executor,
+  where: { expertId: string } | { accountId: string },
+  status: ConnectedAccountStatus,
+) {
+  await db
+    .update(experts)
+    .set({
+      stripeOnboardingComplete: status.onboardingComplete,
+      stripeChargesEnabled: status.chargesEnabled,
+      stripePayoutsEnabled: status.payoutsEnabled,
+    })
+    .where(
+      'expertId' in where
+        ? eq(experts.id, where.expertId)
+        : eq(experts.stripeAccountId, where.accountId),
+    );
 }

@@ -1,4 +1,7 @@
-/** The profiles module's public surface: Coach and Player profiles, their photos and completion. */
+/**
+ * The profiles module's public surface: Coach and Player profiles, their photos and completion, and
+ * the Coach row's payments account (which the payments module keeps in step with the provider).
+ */
 export {
   anonymiseCoach,
   coachFigureColumns,
@@ -6,7 +9,9 @@ export {
   findExpertByUser,
   lockCoachOf,
   markProfileCompleted,
+  mirrorAccountStatus,
   profileCompletion,
+  setConnectedAccount,
 } from './data';
 export { removePhotos } from './photo';
 export { expertOf, requireExpert } from './require-expert';

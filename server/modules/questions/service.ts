@@ -30,11 +30,11 @@ import {
   releasableAfter,
   type Money,
 } from '../payments';
+import { insertAbuseReport } from '../admin/data';
 import {
   findByIdempotencyKey,
   findCoach,
   findQuestion,
-  insertAbuseReport,
   insertQuestion,
   lockQuestion as lockRow,
   markQuestionViewed,
