@@ -1,6 +1,7 @@
 /**
- * The profiles module's public surface: Coach and Player profiles, their photos and completion, and
- * the Coach row's payments account (which the payments module keeps in step with the provider).
+ * The profiles module's public surface: Coach and Player profiles, their photos and completion, the
+ * role rows they live on (the Player's consents to asking), and the Coach row's payments account
+ * (which the payments module keeps in step with the provider).
  */
 export {
   anonymiseCoach,
@@ -11,6 +12,7 @@ export {
   markProfileCompleted,
   mirrorAccountStatus,
   profileCompletion,
+  recordAskConsents,
   setConnectedAccount,
 } from './data';
 export { removePhotos } from './photo';

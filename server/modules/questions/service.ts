@@ -18,7 +18,7 @@ import type { ServiceDeps } from '../../context';
 import type { Executor } from '../../db/client';
 import { transaction, type Changes } from '../../db/unit-of-work';
 import { AppError, badRequest, forbidden, notFound } from '../../errors';
-import { recordAskConsents } from '../accounts';
+import { recordAskConsents } from '../profiles';
 import type { SessionUser, Viewer } from '../auth';
 import {
   claimRefund,

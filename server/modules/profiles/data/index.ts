@@ -1,10 +1,10 @@
 import { and, count, eq, like, or, sql } from 'drizzle-orm';
-import type { Role } from '../../../contracts/account';
-import { coachSlugBase } from '../../../contracts/coach-slug';
-import type { CoachProfileInput, PlayerProfileInput } from '../../../contracts/profiles';
-import type { ConnectedAccountStatus } from '../../adapters/payments/types';
-import type { Executor } from '../../db/client';
-import { transaction, type Changes, type UnitOfWorkDeps } from '../../db/unit-of-work';
+import type { Role } from '../../../../contracts/account';
+import { coachSlugBase } from '../../../../contracts/coach-slug';
+import type { CoachProfileInput, PlayerProfileInput } from '../../../../contracts/profiles';
+import type { ConnectedAccountStatus } from '../../../adapters/payments/types';
+import type { Executor } from '../../../db/client';
+import { transaction, type Changes, type UnitOfWorkDeps } from '../../../db/unit-of-work';
 import {
   expertSlugs,
   experts,
@@ -12,8 +12,8 @@ import {
   userProfileCompletion,
   userRoles,
   users,
-} from '../../db/schema';
-import { coachCardColumns, listedCoach } from '../experts';
+} from '../../../db/schema';
+import { coachCardColumns, listedCoach } from '../../experts';
 
 const linkColumns = {
   websiteUrl: experts.websiteUrl,
@@ -244,11 +244,6 @@ export async function markProfileCompleted(db: Executor, userId: string, role: R
     });
 }
 
-/** A deleted account's profile completion goes with its roles. */
-export async function forgetProfileCompletion(tx: Executor, userId: string) {
-  await tx.delete(userProfileCompletion).where(eq(userProfileCompletion.userId, userId));
-}
-
 /** The user's Coach row, locked for the transaction (account deletion). */
 export async function lockCoachOf(tx: Executor, userId: string) {
   const [row] = await tx
@@ -313,3 +308,5 @@ export async function mirrorAccountStatus(
         : eq(experts.stripeAccountId, where.accountId),
     );
 }
+
+export * from './roles';
