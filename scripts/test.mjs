@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 const started = Date.now();
 const minutesSince = (since) => `${((Date.now() - since) / 60_000).toFixed(1)} min`;
 
-// Each phase's time is printed, so a slower suite shows where (ADR 042).
+// Each phase's time is printed, so a slower suite shows where (ADR 043).
 const run = (label, command, env = {}) => {
   console.log(`\n▶ ${label}`);
   const phaseStarted = Date.now();

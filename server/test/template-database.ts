@@ -17,7 +17,7 @@ declare module 'vitest' {
 }
 
 /**
- * Vitest global setup (ADR 042): migrates one database before any test file runs, and every test
+ * Vitest global setup (ADR 043): migrates one database before any test file runs, and every test
  * file's database starts as a copy of it. PGlite's initdb costs seconds per instance, far more
  * than loading a data directory; PostgreSQL copies a template faster than it replays migrations.
  */
