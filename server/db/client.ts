@@ -31,7 +31,7 @@ export interface DatabaseHandle {
 export type DatabaseTarget =
   | { url: string }
   | { dataDir: string }
-  /** `from`: a data directory PGlite dumped (`dumpDataDir`) to start from, as tests do (ADR 042). */
+  /** `from`: a data directory PGlite dumped (`dumpDataDir`) to start from, as tests do (ADR 043). */
   | { memory: true; from?: Blob };
 
 // The source (server/db) and the bundle (dist/server) sit at the same depth below the root.
