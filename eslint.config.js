@@ -56,6 +56,27 @@ const sqlReadersOutsideData = [
   'server/modules/admin/tables.ts',
   'server/modules/accounts/export.ts',
 ];
+/**
+ * One vocabulary (ADR 044): code says Coach and Player. The spec's `expert` and `asker` live on in
+ * strings only (SQL names, URLs, role values); a key named after a role value may stay.
+ */
+const specWordsInCode = {
+  message:
+    "Say Coach or Player in code: 'expert' and 'asker' are the spec's SQL, URL and role-value names (docs/architecture.md 'Vocabulary').",
+};
+const vocabulary = [
+  {
+    ...specWordsInCode,
+    selector:
+      'Identifier[name=/[Ee]xpert(?!ise)|[Aa]sker|EXPERT(?!ISE)|ASKER/]:not([name=/^(asker|expert)$/])',
+  },
+  {
+    ...specWordsInCode,
+    selector:
+      'Identifier[name=/^(asker|expert)$/]:not(Property > Identifier.key, MemberExpression > Identifier.property, TSPropertySignature > Identifier.key)',
+  },
+  { ...specWordsInCode, selector: 'JSXIdentifier[name=/[Ee]xpert(?!ise)|[Aa]sker/]' },
+];
 const dataFiles = ['server/modules/*/data.ts', 'server/modules/*/data/**/*.ts'];
 
 export default tseslint.config(
@@ -83,6 +104,7 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+      'no-restricted-syntax': ['error', ...vocabulary],
     },
   },
   {
