@@ -12,7 +12,7 @@ import pg from 'pg';
 import type { Config } from '../config';
 import { autoPrepare } from './auto-prepare';
 import { lockDataDir } from './data-dir-lock';
-import { endOnReadTimeout } from './dead-connections';
+import { watchForDeadConnections } from './dead-connections';
 import { DEFAULT_DATABASE_LIMITS, readTimeoutMs, type DatabaseLimits } from './limits';
 import * as schema from './schema';
 
@@ -89,7 +89,7 @@ export async function openDatabase(
     pool.on('error', options.onConnectionError ?? (() => undefined));
     pool.on('connect', (client) => {
       autoPrepare(client);
-      endOnReadTimeout(client);
+      watchForDeadConnections(client);
     });
     const db = drizzlePg(pool, { schema, logger });
     return {

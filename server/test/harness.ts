@@ -13,11 +13,8 @@ import { openDatabase, type DatabaseHandle } from '../db/client';
 /** `TEST_DB=postgres` runs the same tests against TEST_DATABASE_URL; PGlite in memory otherwise. */
 export const testDatabaseKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
-/** A fresh database per test file: an in-memory PGlite, or a new database on the PostgreSQL server. */
-export async function openTestDatabase(
-  options: Parameters<typeof openDatabase>[1] = {},
-): Promise<DatabaseHandle & { url?: string }> {
-  if (testDatabaseKind === 'pglite') return openDatabase({ memory: true }, options);
+/** A new, empty database on the PostgreSQL server of TEST_DATABASE_URL, and how to drop it. */
+export async function createEmptyTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
   const name = `test_${randomBytes(6).toString('hex')}`;
@@ -26,14 +23,28 @@ export async function openTestDatabase(
   await admin.query(`CREATE DATABASE ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ url: url.toString() }, options);
   return {
-    ...handle,
     url: url.toString(),
-    async close() {
-      await handle.close();
+    async drop() {
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.end();
+    },
+  };
+}
+
+/** A fresh database per test file: an in-memory PGlite, or a new database on the PostgreSQL server. */
+export async function openTestDatabase(
+  options: Parameters<typeof openDatabase>[1] = {},
+): Promise<DatabaseHandle & { url?: string }> {
+  if (testDatabaseKind === 'pglite') return openDatabase({ memory: true }, options);
+  const empty = await createEmptyTestDatabase();
+  const handle = await openDatabase({ url: empty.url }, options);
+  return {
+    ...handle,
+    url: empty.url,
+    async close() {
+      await handle.close();
+      await empty.drop();
     },
   };
 }
