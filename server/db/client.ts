@@ -39,6 +39,9 @@ const migrationsFolder = path.resolve(
   '../../server/db/migrations',
 );
 
+/** Where the embedded database keeps its files under DATA_DIR (and takes its lock beside them). */
+export const embeddedDir = (dataDir: string) => path.resolve(dataDir, 'pglite');
+
 /** The health check answers within this even when the database does not answer at all. */
 export const PING_TIMEOUT_MS = 2_000;
 
@@ -102,7 +105,7 @@ export async function openDatabase(
   let dataDir: string | undefined; // undefined: in memory
   let unlock: () => Promise<void> = async () => {};
   if ('dataDir' in target) {
-    dataDir = path.resolve(target.dataDir, 'pglite');
+    dataDir = embeddedDir(target.dataDir);
     await mkdir(dataDir, { recursive: true });
     unlock = await lockDataDir(dataDir);
   }
