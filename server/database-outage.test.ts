@@ -44,6 +44,12 @@ describe.runIf(testDatabaseKind === 'postgres')('while the database is unavailab
 
   // A read that always reaches the database: an unknown Player is a 404 when it answers.
   const read = () => t.app.inject({ method: 'GET', url: `/api/players/${randomUUID()}` });
+  const signIn = () =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email: 'player@example.com', password: 'a long enough password' },
+    });
   const health = () => t.app.inject({ method: 'GET', url: '/api/health' });
   const transaction = () => database.db.transaction((tx) => tx.execute(sql`select 1`));
 
@@ -80,6 +86,11 @@ describe.runIf(testDatabaseKind === 'postgres')('while the database is unavailab
         });
         expect(ms).toBeLessThan(ANSWER_WITHIN_MS);
       }
+      // better-auth answers its own failures with a bare 500; the app turns it into the outage's.
+      const auth = await timed(signIn);
+      expect(auth.result.statusCode).toBe(503);
+      expect(auth.result.headers['retry-after']).toBe('5');
+      expect(auth.ms).toBeLessThan(ANSWER_WITHIN_MS + PING_TIMEOUT_MS);
       const check = await timed(health);
       expect(check.result.statusCode).toBe(503);
       expect(check.result.json()).toEqual({ status: 'degraded', database: 'down' });

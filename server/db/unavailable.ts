@@ -26,6 +26,11 @@ const DRIVER_MESSAGES = [
   /is not queryable$/,
 ];
 
+/** Raised where a failure is known to be the database's but its original error is not at hand. */
+export class DatabaseUnavailableError extends Error {
+  override name = 'DatabaseUnavailableError';
+}
+
 // Drizzle wraps a failed query's error (DrizzleQueryError, the driver's error as its cause).
 const MAX_CAUSES = 5;
 
@@ -36,6 +41,7 @@ const MAX_CAUSES = 5;
  */
 export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
   if (!(err instanceof Error) || depth > MAX_CAUSES) return false;
+  if (err instanceof DatabaseUnavailableError) return true;
   const code = (err as NodeJS.ErrnoException).code;
   if (typeof code === 'string') {
     if (NETWORK_CODES.has(code) || SERVER_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))
