@@ -67,7 +67,10 @@ export interface OpenOptions {
   migrate?: boolean;
 }
 
-/** Opens the database the configuration names and brings its schema up to date. */
+/**
+ * Opens the database and, unless told the schema is current, brings it up to date (on PostgreSQL
+ * one process at a time).
+ */
 export async function openDatabase(
   target: DatabaseTarget,
   options: OpenOptions = {},
