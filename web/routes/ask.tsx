@@ -10,11 +10,11 @@ import { CoachSummary } from '@/features/public-profiles/coach-summary';
 import { AskForm } from '@/features/questions/ask-form';
 import { CoachNotFound, useCoachPage } from '@/features/public-profiles/coach-page';
 
-/** The ask-a-question form at /ask/:expertId (spec §2 'Ask form'). */
+/** The ask-a-question form at /ask/:coachId (spec §2 'Ask form'). */
 export function AskPage() {
-  const { expertId = '' } = useParams();
+  const { coachId = '' } = useParams();
   const account = useAccount();
-  const { coach, notFound } = useCoachPage(expertId);
+  const { coach, notFound } = useCoachPage(coachId);
 
   if (notFound) return <CoachNotFound />;
   if (!coach || !account.data) return <PageLoading />;
@@ -39,9 +39,9 @@ export function AskPage() {
         ) : (
           <AskForm
             key={coach.id}
-            expertId={coach.id}
+            coachId={coach.id}
             price={coach.pricePerQuestion}
-            expertName={coach.name}
+            coachName={coach.name}
             defaultName={user?.name ?? ''}
           />
         )}

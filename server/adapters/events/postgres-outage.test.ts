@@ -17,13 +17,13 @@ describe.runIf(testDatabaseKind === 'postgres')('PostgreSQL event bus in an outa
     const two = await createPostgresBus(direct.toString(), silent);
     try {
       const heard: string[] = [];
-      two.subscribe('experts.changed', ({ userId }) => heard.push(userId));
+      two.subscribe('coaches.changed', ({ userId }) => heard.push(userId));
 
       // The bus connection's packets go nowhere, for good.
       await proxy.set('blackhole');
       proxy.forgetStalled();
       const started = performance.now();
-      await one.publish('experts.changed', { userId: 'lost' });
+      await one.publish('coaches.changed', { userId: 'lost' });
       expect(performance.now() - started).toBeLessThan(NOTIFY_TIMEOUT_MS + 1_000);
 
       // Down for a while: every reconnection in the meantime fails, and the bus keeps trying.
@@ -32,7 +32,7 @@ describe.runIf(testDatabaseKind === 'postgres')('PostgreSQL event bus in an outa
       await proxy.set('forward');
       await vi.waitFor(
         async () => {
-          await one.publish('experts.changed', { userId: 'back' });
+          await one.publish('coaches.changed', { userId: 'back' });
           expect(heard).toContain('back');
         },
         { timeout: 15_000, interval: 500 },

@@ -4,7 +4,7 @@ import { OUTSTANDING_PAYOUT_STATUSES } from '../../../contracts/payments';
 import type { Executor } from '../../db/client';
 import {
   accounts,
-  experts,
+  coaches,
   payouts,
   questions,
   sessions,
@@ -22,8 +22,8 @@ export async function roleRows(db: Executor, userId: string) {
     .where(eq(userRoles.userId, userId));
 }
 
-export async function expertIdOf(db: Executor, userId: string): Promise<string | null> {
-  const [row] = await db.select({ id: experts.id }).from(experts).where(eq(experts.userId, userId));
+export async function coachIdOf(db: Executor, userId: string): Promise<string | null> {
+  const [row] = await db.select({ id: coaches.id }).from(coaches).where(eq(coaches.userId, userId));
   return row?.id ?? null;
 }
 
@@ -128,8 +128,8 @@ export async function anonymiseUser(
   await tx.delete(userProfileCompletion).where(eq(userProfileCompletion.userId, userId));
   await tx
     .update(questions)
-    .set({ askerName: name, askerEmail: email })
-    .where(eq(questions.askerId, userId));
+    .set({ playerName: name, playerEmail: email })
+    .where(eq(questions.playerId, userId));
 }
 
 /**
@@ -140,7 +140,7 @@ export async function anonymiseUser(
 export async function identityOf(
   tx: Executor,
   userId: string,
-  expertId: string | null,
+  coachId: string | null,
 ): Promise<MailPerson> {
   const [user] = await tx
     .select({ name: users.name, email: users.email })
@@ -150,26 +150,26 @@ export async function identityOf(
     .select({ name: userRoles.name })
     .from(userRoles)
     .where(eq(userRoles.userId, userId));
-  const coach = expertId
+  const coach = coachId
     ? await tx
-        .select({ name: experts.name, email: experts.email })
-        .from(experts)
-        .where(eq(experts.id, expertId))
+        .select({ name: coaches.name, email: coaches.email })
+        .from(coaches)
+        .where(eq(coaches.id, coachId))
     : [];
   const mine = await tx
     .select({
       id: questions.id,
-      askerId: questions.askerId,
-      name: questions.askerName,
-      email: questions.askerEmail,
+      playerId: questions.playerId,
+      name: questions.playerName,
+      email: questions.playerEmail,
     })
     .from(questions)
     .where(
-      expertId
-        ? or(eq(questions.askerId, userId), eq(questions.expertId, expertId))
-        : eq(questions.askerId, userId),
+      coachId
+        ? or(eq(questions.playerId, userId), eq(questions.coachId, coachId))
+        : eq(questions.playerId, userId),
     );
-  const asked = mine.filter((q) => q.askerId === userId);
+  const asked = mine.filter((q) => q.playerId === userId);
   const known = [...(user ? [user] : []), ...coach, ...asked];
   return {
     names: [...known.map((k) => k.name), ...roles.map((r) => r.name ?? '')],
@@ -192,21 +192,19 @@ export async function deletionBlocker(db: Executor, userId: string): Promise<str
   const [asked] = await db
     .select({ id: questions.id })
     .from(questions)
-    .where(and(eq(questions.askerId, userId), AWAITING_ANSWER))
+    .where(and(eq(questions.playerId, userId), AWAITING_ANSWER))
     .limit(1);
   if (asked) return SETTINGS_MESSAGES.deleteBlockedQuestionAsked;
   // A Coach's paid questions awaiting an answer do not block: they are refunded (ADR 037).
-  const [expert] = await db
-    .select({ id: experts.id })
-    .from(experts)
-    .where(eq(experts.userId, userId));
-  if (!expert) return null;
+  const [coach] = await db
+    .select({ id: coaches.id })
+    .from(coaches)
+    .where(eq(coaches.userId, userId));
+  if (!coach) return null;
   const [owed] = await db
     .select({ id: payouts.id })
     .from(payouts)
-    .where(
-      and(eq(payouts.expertId, expert.id), inArray(payouts.status, OUTSTANDING_PAYOUT_STATUSES)),
-    )
+    .where(and(eq(payouts.coachId, coach.id), inArray(payouts.status, OUTSTANDING_PAYOUT_STATUSES)))
     .limit(1);
   return owed ? SETTINGS_MESSAGES.deleteBlockedPayout : null;
 }

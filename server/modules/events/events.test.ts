@@ -11,7 +11,7 @@ describe(`GET /api/events (${testDatabaseKind})`, () => {
   });
   afterAll(() => t.close());
 
-  it("announces 'experts.changed' when a Coach saves a profile", async () => {
+  it("announces 'coaches.changed' when a Coach saves a profile", async () => {
     const controller = new AbortController();
     const response = await fetch(`${base}/api/events`, { signal: controller.signal });
     expect(response.headers.get('content-type')).toBe('text/event-stream');
@@ -19,7 +19,7 @@ describe(`GET /api/events (${testDatabaseKind})`, () => {
     const decoder = new TextDecoder();
     let received = '';
     const event = (async () => {
-      while (!received.includes('event: experts.changed')) {
+      while (!received.includes('event: coaches.changed')) {
         const { value, done } = await reader.read();
         if (done) break;
         received += decoder.decode(value);
@@ -35,6 +35,6 @@ describe(`GET /api/events (${testDatabaseKind})`, () => {
     });
     await event;
     controller.abort();
-    expect(received).toContain('event: experts.changed');
+    expect(received).toContain('event: coaches.changed');
   });
 });

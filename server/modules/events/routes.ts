@@ -21,12 +21,12 @@ export const eventRoutes: FastifyPluginAsync<AppContext> = async (app, { bus, au
       'x-accel-buffering': 'no',
     });
     res.write('retry: 3000\n\n');
-    const unsubscribe = bus.subscribe('experts.changed', () => {
-      res.write('event: experts.changed\ndata: {}\n\n');
+    const unsubscribe = bus.subscribe('coaches.changed', () => {
+      res.write('event: coaches.changed\ndata: {}\n\n');
     });
     const unsubscribeQuestions = user
-      ? bus.subscribe('questions.changed', ({ askerId, expertUserId }) => {
-          if (askerId === user.id || expertUserId === user.id) {
+      ? bus.subscribe('questions.changed', ({ playerId, coachUserId }) => {
+          if (playerId === user.id || coachUserId === user.id) {
             res.write('event: questions.changed\ndata: {}\n\n');
           }
         })

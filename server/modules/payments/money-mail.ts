@@ -66,7 +66,7 @@ export async function queueNewQuestionMail(tx: Executor, config: Config, s: Mone
       to: s.coachEmail,
       subject: 'You have a new question',
       greeting: `Hi ${s.coachName},`,
-      paragraphs: [`${s.askerName} asked you a question and paid for it:`],
+      paragraphs: [`${s.playerName} asked you a question and paid for it:`],
       action: link(config, s, 'View the question'),
     },
   ]);
@@ -81,9 +81,9 @@ export async function queueExtraPaymentRefundMail(
 ) {
   await queue(tx, [
     {
-      to: s.askerEmail,
+      to: s.playerEmail,
       subject: 'A payment was refunded',
-      greeting: `Hi ${s.askerName},`,
+      greeting: `Hi ${s.playerName},`,
       paragraphs: [
         extraRefundTo[reason](),
         backToCard(s),
@@ -103,12 +103,12 @@ export async function queueRefundMail(
   declineNote: string | null,
 ) {
   const player: MailContent = {
-    to: s.askerEmail,
+    to: s.playerEmail,
     subject:
       reason === 'declined'
         ? 'Your question was declined and refunded'
         : 'Your question was refunded',
-    greeting: `Hi ${s.askerName},`,
+    greeting: `Hi ${s.playerName},`,
     paragraphs: [
       refundTo[reason](s),
       backToCard(s),
@@ -141,9 +141,9 @@ export async function queueUnpaidDeclineMail(
 ) {
   await queue(tx, [
     {
-      to: s.askerEmail,
+      to: s.playerEmail,
       subject: 'Your question was declined',
-      greeting: `Hi ${s.askerName},`,
+      greeting: `Hi ${s.playerName},`,
       paragraphs: [
         `${s.coachName} declined your question. It was not paid, so nothing was charged.`,
         ...(declineNote ? [`${s.coachName}’s note: “${declineNote}”`] : []),
@@ -167,7 +167,7 @@ export async function queueDisputeMail(
       subject: 'A Player disputed your answer',
       greeting: `Hi ${s.coachName},`,
       paragraphs: [
-        `${s.askerName} disputed your answer. Its payout is held until an administrator reviews it.`,
+        `${s.playerName} disputed your answer. Its payout is held until an administrator reviews it.`,
         why,
       ],
       action: link(config, s, 'View the question'),
@@ -177,7 +177,7 @@ export async function queueDisputeMail(
       subject: 'New dispute to review',
       greeting: 'Hello,',
       paragraphs: [
-        `${s.askerName} disputed ${s.coachName}’s answer to a ${formatWholeDollars(s.amount)} question.`,
+        `${s.playerName} disputed ${s.coachName}’s answer to a ${formatWholeDollars(s.amount)} question.`,
         why,
         `Question id: ${s.questionId}. Resolve it in the administrator portal, Disputes tab.`,
       ],
@@ -190,9 +190,9 @@ export async function queueDisputeMail(
 export async function queueDisputeReleasedMail(tx: Executor, config: Config, s: MoneyMailSubject) {
   await queue(tx, [
     {
-      to: s.askerEmail,
+      to: s.playerEmail,
       subject: 'Your dispute was resolved',
-      greeting: `Hi ${s.askerName},`,
+      greeting: `Hi ${s.playerName},`,
       paragraphs: [
         `We reviewed your dispute and found the answer met the question, so the payment goes to ${s.coachName}.`,
       ],

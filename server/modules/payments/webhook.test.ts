@@ -4,7 +4,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   checkoutSessions,
-  experts,
+  coaches,
   extraPayments,
   mailOutbox,
   processedProviderEvents,
@@ -34,7 +34,7 @@ describe(`the Stripe webhook (${testDatabaseKind})`, () => {
   let t: TestApp;
   let coach: User;
   let player: User;
-  let expertId: string;
+  let coachId: string;
 
   const call = (method: 'GET' | 'POST' | 'PUT', url: string, user?: User, payload?: unknown) =>
     t.app.inject({
@@ -59,8 +59,8 @@ describe(`the Stripe webhook (${testDatabaseKind})`, () => {
   const ask = async () =>
     (
       await call('POST', '/api/questions', player, {
-        expertId,
-        askerName: 'Pat Player',
+        coachId,
+        playerName: 'Pat Player',
         question: 'How do I defend a faster winger?',
         pledge: true,
         acceptedConsents: true,
@@ -103,7 +103,7 @@ describe(`the Stripe webhook (${testDatabaseKind})`, () => {
     stub = await startStripeStub();
     t = await createTestApp(stripeEnv(stub));
     coach = await signedInUser(t.app, t.ctx, { roles: ['expert'], name: 'Coach Stripe' });
-    expertId = (
+    coachId = (
       await call('PUT', '/api/profiles/expert', coach, {
         name: 'Coach Stripe',
         expertise: 'Defending',
@@ -196,10 +196,10 @@ describe(`the Stripe webhook (${testDatabaseKind})`, () => {
 
   it("updates the Coach's payment flags on account.updated", async () => {
     await call('POST', '/api/payments/connect', coach);
-    const [expert] = await db().select().from(experts).where(eq(experts.id, expertId));
-    const accountId = expert!.stripeAccountId!;
+    const [profile] = await db().select().from(coaches).where(eq(coaches.id, coachId));
+    const accountId = profile!.stripeAccountId!;
     expect(accountId).toMatch(/^acct_/);
-    expect(expert).toMatchObject({ stripeOnboardingComplete: false, stripePayoutsEnabled: false });
+    expect(profile).toMatchObject({ stripeOnboardingComplete: false, stripePayoutsEnabled: false });
 
     const res = await deliver(
       stripeEventJson('account.updated', {
@@ -212,7 +212,7 @@ describe(`the Stripe webhook (${testDatabaseKind})`, () => {
       }),
     );
     expect(res.statusCode).toBe(200);
-    const [updated] = await db().select().from(experts).where(eq(experts.id, expertId));
+    const [updated] = await db().select().from(coaches).where(eq(coaches.id, coachId));
     expect(updated).toMatchObject({
       stripeOnboardingComplete: true,
       stripeChargesEnabled: true,

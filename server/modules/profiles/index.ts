@@ -3,11 +3,11 @@ export {
   anonymiseCoach,
   coachFigureColumns,
   coachFigures,
-  findExpertByUser,
+  findCoachByUser,
   lockCoachOf,
   markProfileCompleted,
   profileCompletion,
 } from './data';
 export { removePhotos } from './photo';
-export { expertOf, requireExpert } from './require-expert';
+export { coachOf, requireCoach } from './require-coach';
 export { profileRoutes } from './routes';

@@ -8,7 +8,7 @@ import {
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { REFUND_AFTER_DAYS } from '@contracts/limits';
-import { askerActions, isUnpaid } from '@contracts/question-states';
+import { playerActions, isUnpaid } from '@contracts/question-states';
 import type { PlayerQuestion } from '@contracts/questions';
 import { cn } from '@/lib/cn';
 import { timeSince } from '@/lib/relative-time';
@@ -22,7 +22,7 @@ import { UnpaidActions } from '../unpaid-actions';
  */
 export function StatusNotice({ question: q }: { question: PlayerQuestion }) {
   // The question page's rules: no Helpful on a disputed or unpaid answer (ADR 023).
-  const may = askerActions({
+  const may = playerActions({
     status: q.status,
     paymentStatus: q.paymentStatus,
     hasAnswer: q.answer !== null,
@@ -83,7 +83,7 @@ export function StatusNotice({ question: q }: { question: PlayerQuestion }) {
       <p className="mb-3 text-sm text-muted">
         The Coach is not paid until you pay. Pay now, or withdraw the question.
       </p>
-      <UnpaidActions id={q.id} amount={q.amount} expertName={q.expert.name} />
+      <UnpaidActions id={q.id} amount={q.amount} coachName={q.coach.name} />
     </Notice>
   ) : q.status === 'refunded' ? (
     <Notice

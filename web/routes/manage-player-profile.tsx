@@ -5,7 +5,7 @@ import { Page } from '@/components/ui/page';
 import { useAccount } from '@/features/account/api';
 import { PlayerProfileForm } from '@/features/profiles/player-profile-form';
 
-export function ManageAskerProfilePage() {
+export function ManagePlayerProfilePage() {
   const userId = useAccount().data?.user?.id;
   return (
     <Page title="Manage Player Profile" lead="Update your photo, your details and your links.">

@@ -1,7 +1,7 @@
 import { Page } from '@/components/ui/page';
 import { PlayerProfileForm } from '@/features/profiles/player-profile-form';
 
-export function CreateAskerProfilePage() {
+export function CreatePlayerProfilePage() {
   return (
     <Page
       title="Create Your Player Profile"

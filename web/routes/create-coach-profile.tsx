@@ -1,7 +1,7 @@
 import { Page } from '@/components/ui/page';
 import { CoachProfileForm } from '@/features/profiles/coach-profile-form';
 
-export function CreateExpertProfilePage() {
+export function CreateCoachProfilePage() {
   return (
     <Page
       title="Create Your Coach Profile"

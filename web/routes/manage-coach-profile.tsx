@@ -8,7 +8,7 @@ import { PaymentAccountCard } from '@/features/payments/payment-account-card';
 import { useOwnCoachProfile } from '@/features/profiles/api';
 import { CoachProfileForm } from '@/features/profiles/coach-profile-form';
 
-export function ManageExpertProfilePage() {
+export function ManageCoachProfilePage() {
   const { data: profile } = useOwnCoachProfile();
   return (
     <Page
