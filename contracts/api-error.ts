@@ -7,6 +7,9 @@ export interface ApiError {
 }
 
 export const UNEXPECTED_ERROR = 'An unexpected error occurred. Please try again.';
+/** A 503 while the database cannot be reached; the response's Retry-After says when to try again. */
+export const SERVICE_UNAVAILABLE =
+  'Playbook is briefly unavailable. Please try again in a few seconds.';
 
 export function isApiError(value: unknown): value is ApiError {
   if (typeof value !== 'object' || value === null) return false;

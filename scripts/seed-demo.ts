@@ -3,7 +3,8 @@
  * Usage: npm run seed:demo (uses DATABASE_URL or DATA_DIR like the server).
  */
 import { pathToFileURL } from 'node:url';
-import { DatabaseInUseError, openDatabase, type Database } from '../server/db/client';
+import { openDatabase, type Database } from '../server/db/client';
+import { DatabaseInUseError } from '../server/db/data-dir-lock';
 import { coachSlugBase } from '../contracts/coach-slug';
 import { coachSlugs, coaches, userProfileCompletion, userRoles, users } from '../server/db/schema';
 import { loadConfig } from '../server/config';

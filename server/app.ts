@@ -122,7 +122,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions) {
   await app.register(coachRoutes, ctx);
   await app.register(directoryRoutes, ctx);
   await app.register(seoRoutes, ctx);
-  await app.register(authRoutes, { auth: ctx.auth, config: ctx.config });
+  await app.register(authRoutes, { auth: ctx.auth, config: ctx.config, database: ctx.database });
   await app.register(accountRoutes, ctx);
   await app.register(profileRoutes, ctx);
   await app.register(eventRoutes, ctx);

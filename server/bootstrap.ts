@@ -13,7 +13,7 @@ import { createS3Storage } from './adapters/storage/s3';
 import type { FileStorage } from './adapters/storage/types';
 import type { Config } from './config';
 import type { AppContext } from './context';
-import { openDatabase, type Database, type DatabaseHandle } from './db/client';
+import { openConfiguredDatabase, type Database, type DatabaseHandle } from './db/client';
 import { paymentSweeps } from './jobs/payment-sweeps';
 import { moneyOf, accountStatusFromDatabase } from './modules/payments';
 import type { Job } from './jobs/scheduler';
@@ -94,10 +94,9 @@ export async function createContext(
 ): Promise<AppContext> {
   const handle =
     database ??
-    (await openDatabase(
-      config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR },
-      { onConnectionError: (err) => logger.warn({ err }, 'database connection lost') },
-    ));
+    (await openConfiguredDatabase(config, {
+      onConnectionError: (err) => logger.warn({ err }, 'database connection lost'),
+    }));
   const bus =
     config.EVENTS_DRIVER === 'postgres' && config.DATABASE_URL
       ? await createPostgresBus(config.DATABASE_URL, logger)

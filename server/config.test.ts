@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_DATABASE_LIMITS } from './db/limits';
 import { ConfigError, loadConfig } from './config';
 
 describe('loadConfig', () => {
@@ -43,6 +44,29 @@ describe('loadConfig', () => {
     const config = loadConfig({ BETA_ACCESS_CODE: '', DATABASE_URL: '' });
     expect(config.BETA_ACCESS_CODE).toBeUndefined();
     expect(config.DATABASE_URL).toBeUndefined();
+  });
+});
+
+describe('the database limits', () => {
+  it('default to DEFAULT_DATABASE_LIMITS and migrating at start', () => {
+    expect(loadConfig({})).toMatchObject({
+      DATABASE_POOL_SIZE: DEFAULT_DATABASE_LIMITS.poolSize,
+      DATABASE_CONNECT_TIMEOUT_MS: DEFAULT_DATABASE_LIMITS.connectTimeoutMs,
+      DATABASE_STATEMENT_TIMEOUT_MS: DEFAULT_DATABASE_LIMITS.statementTimeoutMs,
+      DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: DEFAULT_DATABASE_LIMITS.idleInTransactionTimeoutMs,
+      MIGRATE_ON_START: true,
+    });
+  });
+
+  it('take 0 as no statement limit, and refuse a pool of none or a fraction', () => {
+    expect(loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: '0' }).DATABASE_STATEMENT_TIMEOUT_MS).toBe(
+      0,
+    );
+    expect(loadConfig({ MIGRATE_ON_START: 'false' }).MIGRATE_ON_START).toBe(false);
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE/);
+    expect(() => loadConfig({ DATABASE_CONNECT_TIMEOUT_MS: '1.5' })).toThrow(
+      /DATABASE_CONNECT_TIMEOUT_MS/,
+    );
   });
 });
 

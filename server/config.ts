@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { DEFAULT_DATABASE_LIMITS } from './db/limits';
 
 const DEV_SECRET = 'development-only-secret-change-me-in-production';
 /** More proxies than this in front of one app is a typo, not a deployment. */
@@ -10,6 +11,9 @@ const optionalString = z
   .trim()
   .optional()
   .transform((v) => (v ? v : undefined));
+
+const wholeNumber = (min: number, fallback: number) =>
+  z.coerce.number().int().min(min).default(fallback);
 
 /** proxy-addr's names for whole address ranges, accepted in a TRUST_PROXY list. */
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -67,6 +71,16 @@ const configSchema = z
     TRUST_PROXY: trustProxySchema,
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: optionalString.pipe(z.url().startsWith('postgres').optional()),
+    // PostgreSQL only: connections and how long to wait on the server (ADR 045).
+    DATABASE_POOL_SIZE: wholeNumber(1, DEFAULT_DATABASE_LIMITS.poolSize),
+    DATABASE_CONNECT_TIMEOUT_MS: wholeNumber(1, DEFAULT_DATABASE_LIMITS.connectTimeoutMs),
+    DATABASE_STATEMENT_TIMEOUT_MS: wholeNumber(0, DEFAULT_DATABASE_LIMITS.statementTimeoutMs),
+    DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: wholeNumber(
+      0,
+      DEFAULT_DATABASE_LIMITS.idleInTransactionTimeoutMs,
+    ),
+    // false when a deploy runs `npm run migrate` as its own step before starting the processes.
+    MIGRATE_ON_START: z.stringbool().default(true),
     APP_SECRET: z.string().min(32).default(DEV_SECRET),
     BETA_ACCESS_CODE: optionalString,
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { backgroundJobs, createContext, ensureAdminFromConfig } from './bootstrap';
 import { ConfigError, loadConfig } from './config';
-import { DatabaseInUseError } from './db/client';
+import { DatabaseInUseError } from './db/data-dir-lock';
 import { createLogger } from './logging';
 import { startJobs } from './jobs/scheduler';
 

@@ -2,7 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DatabaseInUseError, openDatabase } from './client';
+import { openDatabase } from './client';
+import { DatabaseInUseError } from './data-dir-lock';
 
 describe('the embedded database directory', () => {
   it('belongs to one opener at a time, and is free again once closed', async () => {

@@ -9,8 +9,11 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import lockfile from 'proper-lockfile';
+import type { Config } from '../config';
 import { autoPrepare } from './auto-prepare';
+import { lockDataDir } from './data-dir-lock';
+import { watchForDeadConnections } from './dead-connections';
+import { DEFAULT_DATABASE_LIMITS, readTimeoutMs, type DatabaseLimits } from './limits';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -23,7 +26,7 @@ export type Executor = Database | Transaction;
 export interface DatabaseHandle {
   db: Database;
   driver: 'pglite' | 'postgres';
-  /** True when the database answers a trivial query. */
+  /** True when the database answers a trivial query within PING_TIMEOUT_MS. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }
@@ -40,33 +43,65 @@ const migrationsFolder = path.resolve(
   '../../server/db/migrations',
 );
 
+/** Where the embedded database keeps its files under DATA_DIR (and takes its lock beside them). */
+export const embeddedDir = (dataDir: string) => path.resolve(dataDir, 'pglite');
+
+/** The health check answers within this even when the database does not answer at all. */
+export const PING_TIMEOUT_MS = 2_000;
+
 async function ping(db: Database): Promise<boolean> {
-  try {
-    await db.execute(sql`select 1`);
-    return true;
-  } catch {
-    return false;
-  }
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<boolean>((resolve) => {
+    timer = setTimeout(resolve, PING_TIMEOUT_MS, false);
+  });
+  const answered = db.execute(sql`select 1`).then(
+    () => true,
+    () => false,
+  );
+  return Promise.race([answered, timedOut]).finally(() => clearTimeout(timer));
 }
 
-/** Opens the database the configuration names and brings its schema up to date. */
+export interface OpenOptions {
+  onConnectionError?: (err: Error) => void;
+  /** Sees every query with its parameters (the index-use test reads them). */
+  logQuery?: (query: string, params: unknown[]) => void;
+  /** PostgreSQL's pool size and timeouts; DEFAULT_DATABASE_LIMITS for those not given. */
+  limits?: Partial<DatabaseLimits>;
+  /** false: the schema is current already (`npm run migrate` ran as a deploy step). */
+  migrate?: boolean;
+}
+
+/**
+ * Opens the database and, unless told the schema is current, brings it up to date (on PostgreSQL
+ * one process at a time).
+ */
 export async function openDatabase(
   target: DatabaseTarget,
-  options: {
-    onConnectionError?: (err: Error) => void;
-    /** Sees every query with its parameters (the index-use test reads them). */
-    logQuery?: (query: string, params: unknown[]) => void;
-  } = {},
+  options: OpenOptions = {},
 ): Promise<DatabaseHandle> {
   const logger = options.logQuery ? { logQuery: options.logQuery } : false;
+  const migrate = options.migrate ?? true;
   if ('url' in target) {
-    const pool = new pg.Pool({ connectionString: target.url, max: 20 });
+    const limits = { ...DEFAULT_DATABASE_LIMITS, ...options.limits };
+    if (migrate) await migrateOnce(target.url, limits);
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: limits.poolSize,
+      connectionTimeoutMillis: limits.connectTimeoutMs,
+      statement_timeout: limits.statementTimeoutMs,
+      query_timeout: readTimeoutMs(limits),
+      idle_in_transaction_session_timeout: limits.idleInTransactionTimeoutMs,
+      // Lets the operating system notice a connection whose server vanished without a word.
+      keepAlive: true,
+    });
     // An idle connection dropped by the server must not crash the process: the pool discards it
     // and the next query opens a new one.
     pool.on('error', options.onConnectionError ?? (() => undefined));
-    pool.on('connect', autoPrepare);
+    pool.on('connect', (client) => {
+      autoPrepare(client);
+      watchForDeadConnections(client);
+    });
     const db = drizzlePg(pool, { schema, logger });
-    await migratePg(db, { migrationsFolder });
     return {
       db,
       driver: 'postgres',
@@ -77,7 +112,7 @@ export async function openDatabase(
   let dataDir: string | undefined; // undefined: in memory
   let unlock: () => Promise<void> = async () => {};
   if ('dataDir' in target) {
-    dataDir = path.resolve(target.dataDir, 'pglite');
+    dataDir = embeddedDir(target.dataDir);
     await mkdir(dataDir, { recursive: true });
     unlock = await lockDataDir(dataDir);
   }
@@ -87,7 +122,7 @@ export async function openDatabase(
   });
   const db = drizzlePglite(client, { schema, logger });
   try {
-    await migratePglite(db, { migrationsFolder });
+    if (migrate) await migratePglite(db, { migrationsFolder });
   } catch (err) {
     await client.close().finally(unlock);
     throw err;
@@ -100,24 +135,46 @@ export async function openDatabase(
   };
 }
 
-export class DatabaseInUseError extends Error {
-  override name = 'DatabaseInUseError';
+/** The database the configuration names, with its limits and its choice of migrating at start. */
+export function openConfiguredDatabase(
+  config: Config,
+  options: OpenOptions = {},
+): Promise<DatabaseHandle> {
+  return openDatabase(
+    config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR },
+    {
+      limits: {
+        poolSize: config.DATABASE_POOL_SIZE,
+        connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+        statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+        idleInTransactionTimeoutMs: config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      },
+      migrate: config.MIGRATE_ON_START,
+      ...options,
+    },
+  );
 }
 
+/** Any constant every process agrees on: the key of the advisory lock around the migrations. */
+const MIGRATION_LOCK_KEY = 27_045;
+
 /**
- * PGlite is one process's database: a second process on the same directory (a seed while the
- * server runs) would write beside it and lose data. A lock file (proper-lockfile: refreshed while
- * held, taken over when a killed process left it stale) makes the second one fail at once.
+ * Applies the migrations one process at a time (ADR 045): processes starting together on an empty
+ * database would otherwise all create the same types and tables, and all but one fail. The lock
+ * is a session lock on the connection that migrates, so it ends with that connection even if the
+ * process dies. No statement timeout here: an index build may take its time, and the processes
+ * waiting for the lock wait for it.
  */
-async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
+async function migrateOnce(url: string, limits: DatabaseLimits): Promise<void> {
+  const client = new pg.Client({
+    connectionString: url,
+    connectionTimeoutMillis: limits.connectTimeoutMs,
+  });
+  await client.connect();
   try {
-    return await lockfile.lock(dataDir, { stale: 10_000, update: 2_000, realpath: false });
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ELOCKED') throw err;
-    throw new DatabaseInUseError(
-      `The embedded database in ${path.dirname(dataDir)} is in use by another process (is the ` +
-        'server running?). Stop it and try again, or use a PostgreSQL server (DATABASE_URL), ' +
-        'which any number of processes can share.',
-    );
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migratePg(drizzlePg(client), { migrationsFolder });
+  } finally {
+    await client.end();
   }
 }

@@ -15,9 +15,39 @@ import { openDatabase, type DatabaseHandle } from '../db/client';
 export const testDatabaseKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
 /**
+ * A new database on the PostgreSQL server of TEST_DATABASE_URL, and how to drop it: a copy of the
+ * migrated template the global setup made (`template-database.ts`), or empty when `empty` is set
+ * (the migration tests) or there is no template.
+ */
+export async function createTestDatabase({ empty = false } = {}): Promise<{
+  url: string;
+  drop(): Promise<void>;
+}> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  const template = empty ? undefined : inject('postgresTemplate');
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+/** A new, empty database on the PostgreSQL server, and how to drop it. */
+export const createEmptyTestDatabase = () => createTestDatabase({ empty: true });
+
+/**
  * A fresh database per test file: an in-memory PGlite, or a new database on the PostgreSQL server,
- * each a copy of the migrated template the global setup made (`template-database.ts`) when there is
- * one. Opening still runs the migrations, which then find nothing to do.
+ * each a copy of the migrated template the global setup made when there is one. Opening still runs
+ * the migrations, which then find nothing to do.
  */
 export async function openTestDatabase(
   options: Parameters<typeof openDatabase>[1] = {},
@@ -27,23 +57,14 @@ export async function openTestDatabase(
     const from = templateFile ? new Blob([await readFile(templateFile)]) : undefined;
     return openDatabase({ memory: true, from }, options);
   }
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-  const name = `test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  const template = inject('postgresTemplate');
-  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ url: url.toString() }, options);
+  const database = await createTestDatabase();
+  const handle = await openDatabase({ url: database.url }, options);
   return {
     ...handle,
-    url: url.toString(),
+    url: database.url,
     async close() {
       await handle.close();
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
+      await database.drop();
     },
   };
 }

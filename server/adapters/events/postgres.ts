@@ -2,10 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
 import type { Logger } from 'pino';
+import { isDatabaseUnavailable } from '../../db/unavailable';
 import type { BusChannel, BusEvents, EventBus } from './types';
 
 const PG_CHANNEL = 'playbook_events';
 const RECONNECT_MS = 1000;
+/**
+ * Longest wait to connect, or for the server to take a batch of notifications. Past it the
+ * connection is given up and replaced, and the batch's publishers carry on as when the bus is not
+ * connected: their changes are committed (ADR 045).
+ */
+export const NOTIFY_TIMEOUT_MS = 5000;
 
 interface Envelope {
   /** The publishing process, which has delivered the event to its own subscribers already. */
@@ -38,8 +45,25 @@ export async function createPostgresBus(url: string, logger: Logger): Promise<Ev
   let waiting: { envelope: string; sent: () => void; failed: (err: unknown) => void }[] = [];
   let sending = false;
 
+  /** Tries again until the database answers: a bus that stopped retrying would stay deaf. */
+  const reconnectLater = () => {
+    if (!closed) setTimeout(() => void connect().catch(reconnectLater), RECONNECT_MS);
+  };
+  const lose = (gone: pg.Client, err: unknown) => {
+    if (client !== gone) return;
+    logger.warn({ err }, 'event bus connection lost; reconnecting');
+    client = null;
+    void gone.end().catch(() => undefined);
+    reconnectLater();
+  };
+
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: url });
+    const next = new pg.Client({
+      connectionString: url,
+      connectionTimeoutMillis: NOTIFY_TIMEOUT_MS,
+      query_timeout: NOTIFY_TIMEOUT_MS,
+      keepAlive: true,
+    });
     next.on('notification', (message) => {
       if (message.channel !== PG_CHANNEL || !message.payload) return;
       try {
@@ -49,19 +73,19 @@ export async function createPostgresBus(url: string, logger: Logger): Promise<Ev
         logger.warn({ err }, 'unreadable bus notification');
       }
     });
-    next.on('error', (err) => {
-      logger.warn({ err }, 'event bus connection lost; reconnecting');
-      client = null;
+    next.on('error', (err) => lose(next, err));
+    try {
+      await next.connect();
+      // A NOTIFY commits like any write, and PostgreSQL holds one global queue lock from the NOTIFY
+      // until the commit is flushed: waiting for the disk would let only one notification through
+      // per flush, for the whole cluster. Events are notifications, not data (a lost one costs a
+      // refresh), so this connection does not wait for the flush.
+      await next.query('SET synchronous_commit = off');
+      await next.query(`LISTEN ${PG_CHANNEL}`);
+    } catch (err) {
       void next.end().catch(() => undefined);
-      if (!closed) setTimeout(() => void connect().catch(() => undefined), RECONNECT_MS);
-    });
-    await next.connect();
-    // A NOTIFY commits like any write, and PostgreSQL holds one global queue lock from the NOTIFY
-    // until the commit is flushed: waiting for the disk would let only one notification through
-    // per flush, for the whole cluster. Events are notifications, not data (a lost one costs a
-    // refresh), so this connection does not wait for the flush.
-    await next.query('SET synchronous_commit = off');
-    await next.query(`LISTEN ${PG_CHANNEL}`);
+      throw err;
+    }
     client = next;
   };
   await connect();
@@ -72,18 +96,25 @@ export async function createPostgresBus(url: string, logger: Logger): Promise<Ev
     while (waiting.length > 0) {
       const batch = waiting;
       waiting = [];
+      const connection = client;
       try {
-        if (!client) {
+        if (!connection) {
           logger.warn('event bus not connected; other processes miss these events');
         } else {
-          await client.query('SELECT pg_notify($1, envelope) FROM unnest($2::text[]) AS envelope', [
-            PG_CHANNEL,
-            batch.map((b) => b.envelope),
-          ]);
+          await connection.query(
+            'SELECT pg_notify($1, envelope) FROM unnest($2::text[]) AS envelope',
+            [PG_CHANNEL, batch.map((b) => b.envelope)],
+          );
         }
         for (const b of batch) b.sent();
       } catch (err) {
-        for (const b of batch) b.failed(err);
+        if (connection && isDatabaseUnavailable(err)) {
+          // The connection, not the events, failed: as when not connected, the publishers go on.
+          lose(connection, err);
+          for (const b of batch) b.sent();
+        } else {
+          for (const b of batch) b.failed(err);
+        }
       }
     }
     sending = false;

@@ -3,6 +3,8 @@ import type { z } from 'zod';
 import { nameChangeCheckSchema, signUpCheckSchema } from '../../../contracts/account-schemas';
 import { badRequest } from '../../errors';
 import type { Config } from '../../config';
+import type { DatabaseHandle } from '../../db/client';
+import { DatabaseUnavailableError } from '../../db/unavailable';
 import type { Auth } from './auth';
 import { CLIENT_IP_HEADER } from './auth';
 import {
@@ -92,10 +94,11 @@ async function cookiesToSend(
 }
 
 /** Hands /api/auth/* to better-auth as a Web Request and relays its Response. */
-export const authRoutes: FastifyPluginAsync<{ auth: Auth; config: Config }> = async (
-  app,
-  { auth, config },
-) => {
+export const authRoutes: FastifyPluginAsync<{
+  auth: Auth;
+  config: Config;
+  database: DatabaseHandle;
+}> = async (app, { auth, config, database }) => {
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
@@ -116,6 +119,11 @@ export const authRoutes: FastifyPluginAsync<{ auth: Auth; config: Config }> = as
           body: body === undefined ? undefined : JSON.stringify(body),
         }),
       );
+      // better-auth answers any failure of its own queries with a bare 500: while the database
+      // does not answer, that is the outage's 503 with Retry-After instead (ADR 045).
+      if (response.status >= 500 && !(await database.ping())) {
+        throw new DatabaseUnavailableError(`better-auth answered ${response.status}`);
+      }
       reply.status(response.status);
       response.headers.forEach((value, name) => {
         if (name !== 'set-cookie') reply.header(name, value);
