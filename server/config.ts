@@ -72,6 +72,9 @@ const configSchema = z
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
     QUESTION_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
     SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(30),
+    // On SIGTERM: how long the process keeps serving while readiness says 503, so the load balancer
+    // routes elsewhere before it stops accepting. Capped so the whole shutdown fits in 10 s.
+    SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(5000).default(2000),
     // The hold window after an answer: disputes are possible and the payout waits (ADR 023).
     PAYOUT_HOLD_DAYS: z.coerce.number().min(0).max(60).default(3),
     // Who hears of new disputes; unset: the contact address.
