@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from '../../test/accounts';
-import { createTestApp, testDatabaseKind, type TestApp } from '../../test/harness';
+import {
+  createTestApp,
+  openTestDatabase,
+  testDatabaseKind,
+  type TestApp,
+} from '../../test/harness';
+import { openSse } from '../../test/sse';
 
 describe(`GET /api/events (${testDatabaseKind})`, () => {
   let t: TestApp;
@@ -36,5 +42,91 @@ describe(`GET /api/events (${testDatabaseKind})`, () => {
     await event;
     controller.abort();
     expect(received).toContain('event: experts.changed');
+  });
+});
+
+describe(`GET /api/events resumed with Last-Event-ID (${testDatabaseKind})`, () => {
+  it('gives a returning Player what was published while they were away, by another process too', async () => {
+    const database = await openTestDatabase();
+    const one = await createTestApp({}, database);
+    const two = await createTestApp({}, database);
+    try {
+      const coach = await signedInUser(one.app, one.ctx, { roles: ['expert'] });
+      const { id: expertId } = (
+        await one.app.inject({
+          method: 'PUT',
+          url: '/api/profiles/expert',
+          headers: { cookie: coach.cookie },
+          payload: { name: 'Resume Coach', expertise: 'Golf', price: 10, acceptedAgreement: true },
+        })
+      ).json();
+      const player = await signedInUser(one.app, one.ctx, { roles: ['asker'] });
+      const { id } = (
+        await one.app.inject({
+          method: 'POST',
+          url: '/api/questions',
+          headers: { cookie: player.cookie },
+          payload: {
+            expertId,
+            askerName: 'Resume Player',
+            question: 'How do I stop slicing?',
+            pledge: true,
+            acceptedConsents: true,
+          },
+        })
+      ).json();
+
+      // The Player's stream on server two tells it where it stands, then drops.
+      const base = await two.app.listen({ host: '127.0.0.1', port: 0 });
+      const first = await openSse(`${base}/api/events`, { cookie: player.cookie });
+      await first.until((received) => /^id: \d+$/m.test(received));
+      const lastEventId = first.lastEventId()!;
+      first.close();
+
+      // Meanwhile, through server one: the answer, and another Coach's profile.
+      const answered = await one.app.inject({
+        method: 'POST',
+        url: `/api/questions/${id}/answer`,
+        headers: { cookie: coach.cookie },
+        payload: { answer: 'Square the club face.' },
+      });
+      expect(answered.statusCode).toBe(204);
+      const another = await signedInUser(one.app, one.ctx, { roles: ['expert'] });
+      await one.app.inject({
+        method: 'PUT',
+        url: '/api/profiles/expert',
+        headers: { cookie: another.cookie },
+        payload: { name: 'Other Coach', expertise: 'Polo', price: 30, acceptedAgreement: true },
+      });
+
+      const resumed = await openSse(`${base}/api/events`, {
+        cookie: player.cookie,
+        'last-event-id': lastEventId,
+      });
+      const received = await resumed.until(
+        (text) =>
+          text.includes('event: questions.changed') && text.includes('event: experts.changed'),
+      );
+      resumed.close();
+      const ids = [...received.matchAll(/^id: (\d+)$/gm)].map((m) => Number(m[1]));
+      expect(ids.length).toBeGreaterThanOrEqual(2);
+      expect(ids.every((n) => n > Number(lastEventId))).toBe(true);
+      expect(ids).toEqual([...ids].sort((a, b) => a - b));
+
+      // An id the journal no longer covers: everything is announced, so the browser refetches all.
+      const stale = await openSse(`${base}/api/events`, {
+        cookie: player.cookie,
+        'last-event-id': '999999999',
+      });
+      await stale.until(
+        (text) =>
+          text.includes('event: questions.changed') && text.includes('event: experts.changed'),
+      );
+      stale.close();
+    } finally {
+      await one.close();
+      await two.close();
+      await database.close();
+    }
   });
 });
