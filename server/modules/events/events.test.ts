@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from '../../test/accounts';
+import { answerQuestion, askedQuestion, coachProfile } from '../../test/asked-question';
 import {
   createTestApp,
   openTestDatabase,
@@ -51,30 +52,11 @@ describe(`GET /api/events resumed with Last-Event-ID (${testDatabaseKind})`, () 
     const one = await createTestApp({}, database);
     const two = await createTestApp({}, database);
     try {
-      const coach = await signedInUser(one.app, one.ctx, { roles: ['expert'] });
-      const { id: expertId } = (
-        await one.app.inject({
-          method: 'PUT',
-          url: '/api/profiles/expert',
-          headers: { cookie: coach.cookie },
-          payload: { name: 'Resume Coach', expertise: 'Golf', price: 10, acceptedAgreement: true },
-        })
-      ).json();
-      const player = await signedInUser(one.app, one.ctx, { roles: ['asker'] });
-      const { id } = (
-        await one.app.inject({
-          method: 'POST',
-          url: '/api/questions',
-          headers: { cookie: player.cookie },
-          payload: {
-            expertId,
-            askerName: 'Resume Player',
-            question: 'How do I stop slicing?',
-            pledge: true,
-            acceptedConsents: true,
-          },
-        })
-      ).json();
+      const { coach, player, questionId } = await askedQuestion(one.app, one.ctx, {
+        coachName: 'Resume Coach',
+        playerName: 'Resume Player',
+        question: 'How do I stop slicing?',
+      });
 
       // The Player's stream on server two tells it where it stands, then drops.
       const base = await two.app.listen({ host: '127.0.0.1', port: 0 });
@@ -84,20 +66,11 @@ describe(`GET /api/events resumed with Last-Event-ID (${testDatabaseKind})`, () 
       first.close();
 
       // Meanwhile, through server one: the answer, and another Coach's profile.
-      const answered = await one.app.inject({
-        method: 'POST',
-        url: `/api/questions/${id}/answer`,
-        headers: { cookie: coach.cookie },
-        payload: { answer: 'Square the club face.' },
-      });
-      expect(answered.statusCode).toBe(204);
+      expect(await answerQuestion(one.app, coach.cookie, questionId, 'Square the club face.')).toBe(
+        204,
+      );
       const another = await signedInUser(one.app, one.ctx, { roles: ['expert'] });
-      await one.app.inject({
-        method: 'PUT',
-        url: '/api/profiles/expert',
-        headers: { cookie: another.cookie },
-        payload: { name: 'Other Coach', expertise: 'Polo', price: 30, acceptedAgreement: true },
-      });
+      await coachProfile(one.app, another.cookie, { name: 'Other', expertise: 'Polo', price: 30 });
 
       const resumed = await openSse(`${base}/api/events`, {
         cookie: player.cookie,
