@@ -22,6 +22,9 @@ export async function journalEvent<C extends BusChannel>(
   payload: BusEvents[C],
 ): Promise<number> {
   return db.transaction(async (tx) => {
+    // A journal row is a notification, not data (a lost one costs a refetch): the lock is not
+    // held through a wait for the disk.
+    await tx.execute(sql`set local synchronous_commit = off`);
     await tx.execute(sql`select pg_advisory_xact_lock(${JOURNAL_LOCK})`);
     const [row] = await tx
       .insert(eventJournal)
