@@ -36,6 +36,8 @@ export async function createEventFeed(
   const listeners = new Set<(event: JournalEvent) => void>();
   let reading = false;
   let rungWhileReading = false;
+  /** Logged once until a read succeeds again, not once per event. */
+  let failing = false;
 
   const read = async () => {
     if (reading) {
@@ -55,8 +57,11 @@ export async function createEventFeed(
           }
         } while (page.length === PAGE);
       } while (rungWhileReading);
+      failing = false;
     } catch (err) {
-      logger.warn({ err }, 'event journal unreadable; reading again at the next event');
+      if (!failing)
+        logger.warn({ err }, 'event journal unreadable; reading again at the next event');
+      failing = true;
     } finally {
       reading = false;
     }
