@@ -75,18 +75,17 @@ export const eventRoutes: FastifyPluginAsync<AppContext> = async (
       const missed = await feed.missedSince(Number(lastEventId)).catch(() => null);
       if (missed) {
         lastSent = Number(lastEventId);
-        write(`retry: ${RETRY_MS}\n\n`);
         missed.forEach(send);
       } else {
         // Some of what it missed is gone: everything it shows may be stale, so it refetches all.
-        write(`retry: ${RETRY_MS}\nid: ${lastSent}\nevent: experts.changed\ndata: {}\n\n`);
+        write('event: experts.changed\ndata: {}\n\n');
         if (user) write('event: questions.changed\ndata: {}\n\n');
       }
-    } else {
-      // The id alone, no event: the browser resumes from here if it has to reconnect.
-      write(`retry: ${RETRY_MS}\nid: ${lastSent}\n\n`);
     }
     held.forEach(send);
     held = null;
+    // The id alone, no event: the browser resumes from here if it has to reconnect, even when none
+    // of the events so far concerned it.
+    write(`retry: ${RETRY_MS}\nid: ${lastSent}\n\n`);
   });
 };
