@@ -3,14 +3,15 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/lib/chromium';
 
 /**
  * Browser tests (ADR 031): Playwright Test driving Debian's Chromium (nothing downloads a browser)
- * against the production build, which `npm run build` makes first. The servers listen on fixed
- * ports, so the files run one after another in one worker.
+ * against the production build, which `npm run build` makes first. Test files run in two workers
+ * (ADR 043), each with its own shared server on its own port and copy of the seeded data; a
+ * file's tests run in order. The files with a server of their own each use a different fixed port.
  */
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '*.spec.ts',
   globalSetup: './e2e/support/global-setup.ts',
-  workers: 1,
+  workers: 2,
   fullyParallel: false,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),

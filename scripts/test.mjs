@@ -2,17 +2,23 @@
 // API tests run on PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set.
 import { spawnSync } from 'node:child_process';
 
+const started = Date.now();
+const minutesSince = (since) => `${((Date.now() - since) / 60_000).toFixed(1)} min`;
+
+// Each phase's time is printed, so a slower suite shows where (ADR 043).
 const run = (label, command, env = {}) => {
   console.log(`\n▶ ${label}`);
+  const phaseStarted = Date.now();
   const result = spawnSync(command, {
     shell: true,
     stdio: 'inherit',
     env: { ...process.env, ...env },
   });
   if (result.status !== 0) {
-    console.error(`\n✖ ${label} failed`);
+    console.error(`\n✖ ${label} failed after ${minutesSince(phaseStarted)}`);
     process.exit(result.status ?? 1);
   }
+  console.log(`\n⏱ ${label}: ${minutesSince(phaseStarted)}`);
 };
 
 run('typecheck', 'npx tsc --noEmit -p .');
@@ -26,4 +32,4 @@ if (process.env.TEST_DATABASE_URL) {
 run('build', 'npm run build');
 run('build checks (bundle budget)', 'npx vitest run --config vitest.e2e.config.ts');
 run('end-to-end tests (Chromium)', 'npx playwright test');
-console.log('\n✔ all checks passed');
+console.log(`\n✔ all checks passed in ${minutesSince(started)}`);

@@ -1,3 +1,6 @@
+import { cp, mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import {
   test as base,
   type Browser,
@@ -5,15 +8,16 @@ import {
   type Page,
   type TestInfo,
   type WorkerFixture,
+  type WorkerInfo,
 } from '@playwright/test';
 import { createUser } from './accounts';
 import { openPage, preparePage, reportPagesOnFailure } from './browser';
-import { SHARED_SERVER_ENV } from './constants';
-import type { RunningServer } from './server';
+import { SEEDED_DATA_DIR_ENV } from './constants';
+import { startServer, type RunningServer } from './server';
 
 export { expect } from '@playwright/test';
 
-/** The server a test file drives: the shared one (global setup) unless the file starts its own. */
+/** The server a test file drives: its worker's shared one unless the file starts its own. */
 export interface AppServer {
   baseUrl: string;
   logFile: string;
@@ -51,16 +55,17 @@ interface WorkerFixtures {
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
-  server: [
-    async ({}, use) => {
-      const baseUrl = process.env[SHARED_SERVER_ENV.baseUrl];
-      const logFile = process.env[SHARED_SERVER_ENV.logFile];
-      if (!baseUrl || !logFile)
-        throw new Error('The global setup did not start the shared server.');
-      await use({ baseUrl, logFile });
-    },
-    { scope: 'worker' },
-  ],
+  server: ownServer(async ({ parallelIndex }) => {
+    const seeded = process.env[SEEDED_DATA_DIR_ENV];
+    if (!seeded) throw new Error('The global setup did not seed the demo data.');
+    // One server per parallel worker, on a port of its own (E2E_PORT, then 1000 apart).
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'playbook-e2e-'));
+    await cp(seeded, dataDir, { recursive: true });
+    return startServer({
+      port: Number(process.env.E2E_PORT ?? 3199) + 1000 * parallelIndex,
+      dataDir,
+    });
+  }),
   baseURL: async ({ server }, use) => use(server.baseUrl),
   page: async ({ page, server }, use, testInfo) => {
     await use(await preparePage(page, { baseUrl: server.baseUrl, admitted: true }));
@@ -123,11 +128,11 @@ async function pageOpener(
  * workers, so the server stops once the file's tests are done.
  */
 export function ownServer(
-  start: () => Promise<RunningServer>,
+  start: (worker: WorkerInfo) => Promise<RunningServer>,
 ): [WorkerFixture<AppServer, object>, { scope: 'worker'; timeout: number }] {
   return [
-    async ({}, use) => {
-      const server = await start();
+    async ({}, use, worker) => {
+      const server = await start(worker);
       try {
         await use(server);
       } finally {

@@ -1,22 +1,19 @@
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { seedDemo } from '../../scripts/seed-demo';
 import { openDatabase } from '../../server/db/client';
-import { SHARED_SERVER_ENV } from './constants';
-import { startServer } from './server';
+import { SEEDED_DATA_DIR_ENV } from './constants';
 
 /**
- * The shared server: the production build on a seeded PGlite database, as `npm start` runs it.
- * Its address and log reach the workers through the environment (fixture `server`).
+ * Seeds the demo data once, as `npm run seed:demo` does; each worker's shared server starts on a
+ * copy of it (fixture `server`). The directory reaches the workers through the environment.
  */
 export default async function globalSetup() {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'playbook-e2e-'));
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'playbook-e2e-seed-'));
   const seed = await openDatabase({ dataDir });
   await seedDemo(seed.db);
   await seed.close();
-  const server = await startServer({ port: Number(process.env.E2E_PORT ?? 3199), dataDir });
-  process.env[SHARED_SERVER_ENV.baseUrl] = server.baseUrl;
-  process.env[SHARED_SERVER_ENV.logFile] = server.logFile;
-  return () => server.stop();
+  process.env[SEEDED_DATA_DIR_ENV] = dataDir;
+  return () => rm(dataDir, { recursive: true, force: true });
 }

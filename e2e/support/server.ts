@@ -66,7 +66,8 @@ export async function startServer(options: {
   });
   server.stdout?.pipe(log);
   server.stderr?.pipe(log);
-  await waitForHttp(`${baseUrl}/api/health`, server, { timeoutMs: 30_000 });
+  // Two workers may start servers at once on two cores, each creating its database (ADR 043).
+  await waitForHttp(`${baseUrl}/api/health`, server, { timeoutMs: 90_000 });
   return {
     baseUrl,
     dataDir,

@@ -28,7 +28,11 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true };
+export type DatabaseTarget =
+  | { url: string }
+  | { dataDir: string }
+  /** `from`: a data directory PGlite dumped (`dumpDataDir`) to start from, as tests do (ADR 043). */
+  | { memory: true; from?: Blob };
 
 // The source (server/db) and the bundle (dist/server) sit at the same depth below the root.
 const migrationsFolder = path.resolve(
@@ -77,7 +81,10 @@ export async function openDatabase(
     await mkdir(dataDir, { recursive: true });
     unlock = await lockDataDir(dataDir);
   }
-  const client = new PGlite(dataDir);
+  const client = new PGlite({
+    dataDir,
+    ...('from' in target && target.from ? { loadDataDir: target.from } : {}),
+  });
   const db = drizzlePglite(client, { schema, logger });
   try {
     await migratePglite(db, { migrationsFolder });

@@ -74,3 +74,36 @@ export async function signedInUser(
   ).json();
   return { cookie, email, name, userId: account.user.id as string };
 }
+
+/** A signed-in test user, as `signedInUser` returns them. */
+export type TestUser = Awaited<ReturnType<typeof signedInUser>>;
+
+/**
+ * Requests to the app as `user` (by their session cookie), or as a visitor when there is none. The
+ * app is read at each call, since a test file creates it in `beforeAll`.
+ */
+export const requestsTo =
+  (app: () => App) =>
+  (method: 'GET' | 'POST' | 'PUT', url: string, user?: { cookie: string }, payload?: unknown) =>
+    app().inject({
+      method,
+      url,
+      headers: user ? { cookie: user.cookie } : {},
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+
+/** The Player's question to the Coach, asked through the API as a person would; returns its id. */
+export const askCoach = async (
+  call: ReturnType<typeof requestsTo>,
+  player: TestUser,
+  expertId: string,
+) =>
+  (
+    await call('POST', '/api/questions', player, {
+      expertId,
+      askerName: 'Pat Player',
+      question: 'How do I defend a faster winger?',
+      pledge: true,
+      acceptedConsents: true,
+    })
+  ).json().id as string;

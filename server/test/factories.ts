@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { coachSlugBase } from '../../contracts/coach-slug';
 import { adminAttemptLimits, expertSlugs, experts, questions, users } from '../db/schema';
@@ -70,3 +70,7 @@ export async function adminAttemptsAge(db: Executor, minutes: number) {
     lockedUntil: sql`${adminAttemptLimits.lockedUntil} - ${earlier}`,
   });
 }
+
+/** A question's row as stored. */
+export const questionRow = async (db: Executor, id: string) =>
+  (await db.select().from(questions).where(eq(questions.id, id)))[0]!;

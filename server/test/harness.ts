@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import pino from 'pino';
+import { inject } from 'vitest';
 import { buildApp, type App, type BuildOptions } from '../app';
 import { createContext } from '../bootstrap';
 import { loadConfig } from '../config';
@@ -13,17 +14,26 @@ import { openDatabase, type DatabaseHandle } from '../db/client';
 /** `TEST_DB=postgres` runs the same tests against TEST_DATABASE_URL; PGlite in memory otherwise. */
 export const testDatabaseKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
-/** A fresh database per test file: an in-memory PGlite, or a new database on the PostgreSQL server. */
+/**
+ * A fresh database per test file: an in-memory PGlite, or a new database on the PostgreSQL server,
+ * each a copy of the migrated template the global setup made (`template-database.ts`) when there is
+ * one. Opening still runs the migrations, which then find nothing to do.
+ */
 export async function openTestDatabase(
   options: Parameters<typeof openDatabase>[1] = {},
 ): Promise<DatabaseHandle & { url?: string }> {
-  if (testDatabaseKind === 'pglite') return openDatabase({ memory: true }, options);
+  if (testDatabaseKind === 'pglite') {
+    const templateFile = inject('pgliteTemplateFile');
+    const from = templateFile ? new Blob([await readFile(templateFile)]) : undefined;
+    return openDatabase({ memory: true, from }, options);
+  }
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
   const name = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  const template = inject('postgresTemplate');
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ url: url.toString() }, options);

@@ -1,13 +1,1 @@
-import { Page } from '@/components/ui/page';
-import { PlayerProfileForm } from '@/features/profiles/player-profile-form';
-
-export function CreateAskerProfilePage() {
-  return (
-    <Page
-      title="Create Your Player Profile"
-      lead="A few details so your Coaches know who they're helping. It only takes a minute."
-    >
-      <PlayerProfileForm mode="create" />
-    </Page>
-  );
-}
+export { CreatePlayerProfilePage as CreateAskerProfilePage } from '@/features/profiles/create-player-profile-page';

@@ -1,13 +1,1 @@
-import { Page } from '@/components/ui/page';
-import { CoachProfileForm } from '@/features/profiles/coach-profile-form';
-
-export function CreateExpertProfilePage() {
-  return (
-    <Page
-      title="Create Your Coach Profile"
-      lead="Your profile is your storefront. Tell Players what you know, set your price, and you're ready to take questions."
-    >
-      <CoachProfileForm mode="create" />
-    </Page>
-  );
-}
+export { CreateCoachProfilePage as CreateExpertProfilePage } from '@/features/profiles/create-coach-profile-page';

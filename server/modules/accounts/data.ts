@@ -1,19 +1,12 @@
-import { and, eq, inArray, ne, or } from 'drizzle-orm';
-import { SETTINGS_MESSAGES, type Role } from '../../../contracts/account';
+import { and, eq, inArray, or } from 'drizzle-orm';
+import { SETTINGS_MESSAGES } from '../../../contracts/account';
 import { OUTSTANDING_PAYOUT_STATUSES } from '../../../contracts/payments';
 import type { Executor } from '../../db/client';
-import {
-  accounts,
-  experts,
-  payouts,
-  questions,
-  sessions,
-  userProfileCompletion,
-  userRoles,
-  users,
-  verifications,
-} from '../../db/schema';
+import { accounts, experts, payouts, questions, userRoles, users } from '../../db/schema';
+import { anonymiseSignIn } from '../auth/data';
 import type { MailPerson } from '../mail';
+import { forgetRoles } from '../profiles/data';
+import { anonymiseAsker } from '../questions/data';
 
 export async function roleRows(db: Executor, userId: string) {
   return db
@@ -25,64 +18,6 @@ export async function roleRows(db: Executor, userId: string) {
 export async function expertIdOf(db: Executor, userId: string): Promise<string | null> {
   const [row] = await db.select({ id: experts.id }).from(experts).where(eq(experts.userId, userId));
   return row?.id ?? null;
-}
-
-/**
- * Adds the role if missing. Signing up accepted the terms and the privacy policy, so a new role row
- * records both.
- */
-export async function insertRole(db: Executor, userId: string, role: Role, name: string) {
-  const now = new Date();
-  await db
-    .insert(userRoles)
-    .values({ userId, role, name, acceptedTermsAt: now, acceptedPrivacyAt: now })
-    .onConflictDoNothing({ target: [userRoles.userId, userRoles.role] });
-}
-
-/**
- * Makes `role` the only active row; false when the user does not hold it. Two statements, because
- * the one-active-role unique index is checked row by row.
- */
-export async function setActiveRole(db: Executor, userId: string, role: Role): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const [held] = await tx
-      .select({ id: userRoles.id })
-      .from(userRoles)
-      .where(and(eq(userRoles.userId, userId), eq(userRoles.role, role)))
-      .for('update');
-    if (!held) return false;
-    const now = new Date();
-    await tx
-      .update(userRoles)
-      .set({ activeRole: false, updatedAt: now })
-      .where(and(eq(userRoles.userId, userId), ne(userRoles.role, role)));
-    await tx
-      .update(userRoles)
-      .set({ activeRole: true, updatedAt: now })
-      .where(eq(userRoles.id, held.id));
-    return true;
-  });
-}
-
-/** Onboarding's choice in one transaction: the role is added if missing and made the active one. */
-export async function holdActiveRole(db: Executor, userId: string, role: Role, name: string) {
-  await db.transaction(async (tx) => {
-    await insertRole(tx, userId, role, name);
-    await setActiveRole(tx, userId, role);
-  });
-}
-
-/** Asking records the three consents (spec §5 'Legal consent') on the Player's role row. */
-export async function recordAskConsents(db: Executor, userId: string, now: Date) {
-  await db
-    .update(userRoles)
-    .set({
-      acceptedTermsAt: now,
-      acceptedPrivacyAt: now,
-      acceptedRevenueSplitAt: now,
-      updatedAt: now,
-    })
-    .where(and(eq(userRoles.userId, userId), eq(userRoles.role, 'asker')));
 }
 
 /** The password hash of the user's e-mail-and-password credential, if they have one. */
@@ -114,22 +49,9 @@ export async function anonymiseUser(
   anonymous: { name: string; email: string },
   now: Date,
 ) {
-  const { name, email } = anonymous;
-  await tx
-    .update(users)
-    .set({ name, email, emailVerified: false, image: null, deletedAt: now })
-    .where(eq(users.id, userId));
-  await tx.delete(accounts).where(eq(accounts.userId, userId));
-  await tx.delete(sessions).where(eq(sessions.userId, userId));
-  // Reset-password tokens name the user in their value; confirmation links are signed tokens
-  // that find no account once the e-mail address is gone.
-  await tx.delete(verifications).where(eq(verifications.value, userId));
-  await tx.delete(userRoles).where(eq(userRoles.userId, userId));
-  await tx.delete(userProfileCompletion).where(eq(userProfileCompletion.userId, userId));
-  await tx
-    .update(questions)
-    .set({ askerName: name, askerEmail: email })
-    .where(eq(questions.askerId, userId));
+  await anonymiseSignIn(tx, userId, anonymous, now);
+  await forgetRoles(tx, userId);
+  await anonymiseAsker(tx, userId, anonymous);
 }
 
 /**

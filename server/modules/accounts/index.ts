@@ -1,4 +1,3 @@
 /** The accounts module's public surface: a user's roles and account, and the account routes. */
-export { recordAskConsents } from './data';
 export { accountRoutes } from './routes';
 export { accountOf } from './service';

@@ -3,7 +3,8 @@ import { notFound } from '../../errors';
 import type { ServiceDeps } from '../../context';
 import type { SessionUser } from '../auth';
 import { profileCompletion } from '../profiles';
-import { expertIdOf, holdActiveRole, roleRows, setActiveRole } from './data';
+import { holdActiveRole, setActiveRole } from '../profiles/data';
+import { expertIdOf, roleRows } from './data';
 
 const SIGNED_OUT: Account = {
   user: null,

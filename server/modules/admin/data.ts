@@ -319,3 +319,8 @@ export async function dashboardStats(db: Executor) {
     pendingPayouts: pendingPayouts?.n ?? 0,
   };
 }
+
+/** A Player's abuse report on an answer: for the administrators only, so no page changes. */
+export async function insertAbuseReport(tx: Executor, values: typeof abuseReports.$inferInsert) {
+  await tx.insert(abuseReports).values(values);
+}

@@ -14,10 +14,10 @@ import {
   queueDisputeReleasedMail,
   refundNow,
   releasePayouts,
-  resolveDispute,
   setPayoutHold,
   type Money,
 } from '../payments';
+import { resolveDispute } from '../questions/data';
 import { audit, closeReports, dismissOpenReport, reportExists } from './data';
 import type { Actor } from './service';
 

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, like } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { users, verifications } from '../../db/schema';
+import type { Database, Executor } from '../../db/client';
+import { accounts, sessions, users, verifications } from '../../db/schema';
 
 export async function userExists(db: Database, email: string): Promise<boolean> {
   const [row] = await db
@@ -43,4 +43,26 @@ export async function discardUnconfirmedSignUp(db: Database, email: string): Pro
     );
     return true;
   });
+}
+
+/**
+ * A deleted account's sign-in: the user row keeps only the anonymous name and address, and its
+ * passwords, sessions and reset links go (account deletion, in its transaction).
+ */
+export async function anonymiseSignIn(
+  tx: Executor,
+  userId: string,
+  anonymous: { name: string; email: string },
+  now: Date,
+) {
+  const { name, email } = anonymous;
+  await tx
+    .update(users)
+    .set({ name, email, emailVerified: false, image: null, deletedAt: now })
+    .where(eq(users.id, userId));
+  await tx.delete(accounts).where(eq(accounts.userId, userId));
+  await tx.delete(sessions).where(eq(sessions.userId, userId));
+  // Reset-password tokens name the user in their value; confirmation links are signed tokens
+  // that find no account once the e-mail address is gone.
+  await tx.delete(verifications).where(eq(verifications.value, userId));
 }

@@ -7,12 +7,12 @@ import { mailOutbox } from '../../db/schema';
 import { openTestDatabase, testDatabaseKind } from '../../test/harness';
 import {
   claimDueMail,
-  deliverDueMail,
   enqueueMail,
   MAIL_CLAIM_LEASE_MINUTES,
   MAIL_MAX_ATTEMPTS,
   recordMailFailed,
-} from './outbox';
+} from './data';
+import { deliverDueMail } from './outbox';
 
 const logger = pino({ level: 'silent' });
 const MINUTE = 60_000;

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailMessage, MailTransport } from '../../adapters/mail/types';
 import { mailOutbox } from '../../db/schema';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/harness';
-import { deliverDueMail, enqueueMail, MAIL_MAX_ATTEMPTS } from './outbox';
+import { enqueueMail, MAIL_MAX_ATTEMPTS } from './data';
+import { deliverDueMail } from './outbox';
 
 const logger = pino({ level: 'silent' });
 

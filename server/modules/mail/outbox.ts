@@ -1,45 +1,23 @@
-import { and, count, desc, eq, gt, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import {
-  MAIL_DELIVERY_TIMEOUT_MS,
-  type MailMessage,
-  type MailTransport,
-} from '../../adapters/mail/types';
+import type { MailTransport } from '../../adapters/mail/types';
 import type { Database, Executor } from '../../db/client';
-import { mailOutbox } from '../../db/schema';
 import { composeMail, type MailContent } from './compose';
+import {
+  claimDueMail,
+  deleteMailTo,
+  enqueueMail,
+  enqueueMailWithinCap,
+  giveUpAbandonedLastAttempts,
+  mailAboutQuestions,
+  recordMailFailed,
+  recordMailSent,
+  rewriteMail,
+  type RecipientCap,
+} from './data';
 import { scrubbed, type MailPerson } from './scrub';
 
-/**
- * The delivery rules, in one place (ADR 041). A message is tried at most MAIL_MAX_ATTEMPTS times;
- * after failed attempt n the next waits 2^(n-1) minutes (1, 2, 4, 8).
- */
-export const MAIL_MAX_ATTEMPTS = 5;
-/**
- * How long a claimed message is its sender's alone. It outlasts the transport's own limit on one
- * message (MAIL_DELIVERY_TIMEOUT_MS) so that, in normal operation, no other process sends it again;
- * a sender that died leaves a claim that becomes due once the lease has passed.
- */
-export const MAIL_CLAIM_LEASE_MINUTES = 2 * Math.ceil(MAIL_DELIVERY_TIMEOUT_MS / 60_000);
-const retryDelayMinutes = (attempts: number) => 2 ** (attempts - 1);
 /** Messages one sweep sends at most, one claim at a time: a claim's lease covers one message. */
 const BATCH_SIZE = 20;
-/** A question id anywhere in a message: every e-mail that names another person carries one. */
-const QUESTION_ID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-
-/**
- * Queues a message in the caller's transaction, so it is sent only if the change it reports commits.
- * The mail module's own primitive: other modules queue composed content (`queueMail`).
- */
-export async function enqueueMail(db: Executor, message: MailMessage): Promise<void> {
-  await db.insert(mailOutbox).values({ ...message, html: message.html ?? null });
-}
-
-/** At most `perRecipient` messages of one kind to one address in any `windowMinutes`. */
-export interface RecipientCap {
-  perRecipient: number;
-  windowMinutes: number;
-}
 
 /**
  * Queues an e-mail composed by the one pipeline (react-email: HTML and plain text, ADR 041) in the
@@ -49,102 +27,13 @@ export async function queueMail(db: Executor, content: MailContent): Promise<voi
   await enqueueMail(db, await composeMail(content));
 }
 
-/**
- * Queues `content` unless `cap` messages with its subject (a mail's subject names its kind) went to
- * the same address within the window; returns whether it was queued. The count is of outbox rows,
- * under a lock per address, so every process and every source address shares one budget.
- */
+/** Queues `content` unless its recipient had `cap` messages of its kind within the window. */
 export async function queueMailWithinCap(
   db: Database,
   content: MailContent,
   cap: RecipientCap,
 ): Promise<boolean> {
-  const message = await composeMail(content);
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`mail-cap:${message.to}`}))`);
-    const [sent] = await tx
-      .select({ count: count() })
-      .from(mailOutbox)
-      .where(
-        and(
-          eq(mailOutbox.to, message.to),
-          eq(mailOutbox.subject, message.subject),
-          gt(mailOutbox.createdAt, sql`now() - make_interval(mins => ${cap.windowMinutes})`),
-        ),
-      );
-    if ((sent?.count ?? 0) >= cap.perRecipient) return false;
-    await enqueueMail(tx, message);
-    return true;
-  });
-}
-
-type ClaimedMail = typeof mailOutbox.$inferSelect;
-
-/** Oldest due message first (the database's clock set next_attempt_at, finer than a JS Date). */
-const due = and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, sql`now()`));
-
-/**
- * Claims the oldest due message in one short statement and commits: the attempt is counted and
- * the message is not due again until the lease has passed. SKIP LOCKED lets every process claim
- * at once, each a different message. The returned `attempts` is the claim's token: recording
- * checks it, so the outcome of a claim that outlived its lease cannot overwrite a newer one.
- */
-export async function claimDueMail(db: Executor): Promise<ClaimedMail | null> {
-  const next = db
-    .select({ id: mailOutbox.id })
-    .from(mailOutbox)
-    .where(and(due, lt(mailOutbox.attempts, MAIL_MAX_ATTEMPTS)))
-    .orderBy(mailOutbox.nextAttemptAt)
-    .limit(1)
-    .for('update', { skipLocked: true });
-  const [claimed] = await db
-    .update(mailOutbox)
-    .set({
-      attempts: sql`${mailOutbox.attempts} + 1`,
-      nextAttemptAt: sql`now() + make_interval(mins => ${MAIL_CLAIM_LEASE_MINUTES})`,
-    })
-    .where(inArray(mailOutbox.id, next))
-    .returning();
-  return claimed ?? null;
-}
-
-/** The claim's message went out. */
-export async function recordMailSent(db: Executor, mail: ClaimedMail): Promise<void> {
-  await db
-    .update(mailOutbox)
-    .set({ status: 'sent', sentAt: new Date() })
-    .where(claimStillHeld(mail));
-}
-
-/** The claim's attempt failed: due again after the back-off, or given up after the last one. */
-export async function recordMailFailed(
-  db: Executor,
-  mail: ClaimedMail,
-  error: string,
-): Promise<void> {
-  await db
-    .update(mailOutbox)
-    .set({
-      lastError: error,
-      status: mail.attempts >= MAIL_MAX_ATTEMPTS ? 'failed' : 'pending',
-      nextAttemptAt: sql`now() + make_interval(mins => ${retryDelayMinutes(mail.attempts)})`,
-    })
-    .where(claimStillHeld(mail));
-}
-
-const claimStillHeld = (mail: ClaimedMail) =>
-  and(
-    eq(mailOutbox.id, mail.id),
-    eq(mailOutbox.status, 'pending'),
-    eq(mailOutbox.attempts, mail.attempts),
-  );
-
-/** Messages whose last attempt was claimed and never recorded (its sender died) are given up. */
-async function giveUpAbandonedLastAttempts(db: Executor): Promise<void> {
-  await db
-    .update(mailOutbox)
-    .set({ status: 'failed', lastError: 'the last attempt never finished (its claim expired)' })
-    .where(and(due, gte(mailOutbox.attempts, MAIL_MAX_ATTEMPTS)));
+  return enqueueMailWithinCap(db, await composeMail(content), cap);
 }
 
 /**
@@ -180,22 +69,6 @@ export async function deliverDueMail(
   return sent;
 }
 
-/** The dev mailbox: the newest messages, for reading links without an SMTP server. */
-export function recentMail(db: Executor, limit = 50) {
-  return db
-    .select({
-      id: mailOutbox.id,
-      to: mailOutbox.to,
-      subject: mailOutbox.subject,
-      text: mailOutbox.text,
-      status: mailOutbox.status,
-      createdAt: mailOutbox.createdAt,
-    })
-    .from(mailOutbox)
-    .orderBy(desc(mailOutbox.createdAt))
-    .limit(limit);
-}
-
 /**
  * Deletion (issue 21): stored and queued e-mails stop naming the person. Mail addressed to them
  * goes, sent or not (there is no account left to act on it, and the row is their data); mail to
@@ -212,31 +85,17 @@ export async function forgetPersonInMail(
   const names = [...new Set(person.names.map((n) => n.trim()).filter(Boolean))].filter(
     (name) => name !== anonymous.name,
   );
-  if (emails.length > 0) {
-    await tx.delete(mailOutbox).where(inArray(sql`lower(${mailOutbox.to})`, emails));
-  }
+  await deleteMailTo(tx, emails);
   if (person.questionIds.length === 0) return;
-  const about = await tx
-    .select({
-      id: mailOutbox.id,
-      subject: mailOutbox.subject,
-      text: mailOutbox.text,
-      html: mailOutbox.html,
-    })
-    .from(mailOutbox)
-    .where(
-      sql`exists (select 1 from regexp_matches(${mailOutbox.text}, ${QUESTION_ID}, 'g') as found(ids)
-        where found.ids[1] in (select jsonb_array_elements_text(${JSON.stringify(person.questionIds)}::jsonb)))`,
-    );
   const who = { names, emails };
-  for (const mail of about) {
+  for (const mail of await mailAboutQuestions(tx, person.questionIds)) {
     const next = {
       subject: scrubbed(mail.subject, who, anonymous, false),
       text: scrubbed(mail.text, who, anonymous, false),
       html: mail.html === null ? null : scrubbed(mail.html, who, anonymous, true),
     };
     if (next.subject !== mail.subject || next.text !== mail.text || next.html !== mail.html) {
-      await tx.update(mailOutbox).set(next).where(eq(mailOutbox.id, mail.id));
+      await rewriteMail(tx, mail.id, next);
     }
   }
 }

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { mailboxSchema } from '../../../contracts/mailbox';
 import type { AppContext } from '../../context';
 import { notFound } from '../../errors';
-import { recentMail } from './outbox';
+import { recentMail } from './data';
 
 /** The addresses of this machine: the mailbox is for the developer sitting at it. */
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);

@@ -1,14 +1,14 @@
 import type { PaymentEvent } from '../../adapters/payments/types';
 import { transaction } from '../../db/unit-of-work';
-import { markCheckoutComplete, mirrorAccountStatus, questionMoneyChanged } from './data';
+import { markPaid, markPaymentFailed } from '../questions/data';
+import { mirrorAccountStatus } from '../profiles';
+import { markCheckoutComplete, questionMoneyChanged } from './data';
 import { claimExtraPayment } from './data/extra-payments';
 import {
   claimRefund,
   findCoach,
   lockQuestion,
   lockQuestionPaidBy,
-  markPaid,
-  markPaymentFailed,
   recordProviderEvent,
 } from './data/question-money';
 import {

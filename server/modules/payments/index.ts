@@ -8,7 +8,6 @@ export {
   createPayout,
   moneyMailSubject,
   questionMoneyChanged,
-  resolveDispute,
   setPayoutHold,
   type QuestionParticipants,
 } from './data';

@@ -18,6 +18,10 @@ async function queue(tx: Executor, messages: MailContent[]) {
   for (const message of messages) await queueMail(tx, message);
 }
 
+/** Who a message goes to and how it greets them, by name. */
+const toPlayer = (s: MoneyMailSubject) => ({ to: s.askerEmail, greeting: `Hi ${s.askerName},` });
+const toCoach = (s: MoneyMailSubject) => ({ to: s.coachEmail, greeting: `Hi ${s.coachName},` });
+
 const link = (config: Config, s: MoneyMailSubject, label: string) => ({
   label,
   url: `${config.PUBLIC_URL}/questions/${s.questionId}`,
@@ -63,9 +67,8 @@ const extraRefundTo = {
 export async function queueNewQuestionMail(tx: Executor, config: Config, s: MoneyMailSubject) {
   await queue(tx, [
     {
-      to: s.coachEmail,
+      ...toCoach(s),
       subject: 'You have a new question',
-      greeting: `Hi ${s.coachName},`,
       paragraphs: [`${s.askerName} asked you a question and paid for it:`],
       action: link(config, s, 'View the question'),
     },
@@ -81,9 +84,8 @@ export async function queueExtraPaymentRefundMail(
 ) {
   await queue(tx, [
     {
-      to: s.askerEmail,
+      ...toPlayer(s),
       subject: 'A payment was refunded',
-      greeting: `Hi ${s.askerName},`,
       paragraphs: [
         extraRefundTo[reason](),
         backToCard(s),
@@ -103,12 +105,11 @@ export async function queueRefundMail(
   declineNote: string | null,
 ) {
   const player: MailContent = {
-    to: s.askerEmail,
+    ...toPlayer(s),
     subject:
       reason === 'declined'
         ? 'Your question was declined and refunded'
         : 'Your question was refunded',
-    greeting: `Hi ${s.askerName},`,
     paragraphs: [
       refundTo[reason](s),
       backToCard(s),
@@ -121,9 +122,8 @@ export async function queueRefundMail(
   const coach: MailContent[] = note
     ? [
         {
-          to: s.coachEmail,
+          ...toCoach(s),
           subject: 'A question was refunded to the Player',
-          greeting: `Hi ${s.coachName},`,
           paragraphs: [note, `The question: “${excerpt(s.question)}”`],
           action: link(config, s, 'View the question'),
         },
@@ -141,9 +141,8 @@ export async function queueUnpaidDeclineMail(
 ) {
   await queue(tx, [
     {
-      to: s.askerEmail,
+      ...toPlayer(s),
       subject: 'Your question was declined',
-      greeting: `Hi ${s.askerName},`,
       paragraphs: [
         `${s.coachName} declined your question. It was not paid, so nothing was charged.`,
         ...(declineNote ? [`${s.coachName}’s note: “${declineNote}”`] : []),
@@ -163,9 +162,8 @@ export async function queueDisputeMail(
   const why = `Reason: ${DISPUTE_REASON_LABELS[dispute.reason]}${dispute.details ? ` (“${dispute.details}”)` : ''}.`;
   await queue(tx, [
     {
-      to: s.coachEmail,
+      ...toCoach(s),
       subject: 'A Player disputed your answer',
-      greeting: `Hi ${s.coachName},`,
       paragraphs: [
         `${s.askerName} disputed your answer. Its payout is held until an administrator reviews it.`,
         why,
@@ -190,18 +188,16 @@ export async function queueDisputeMail(
 export async function queueDisputeReleasedMail(tx: Executor, config: Config, s: MoneyMailSubject) {
   await queue(tx, [
     {
-      to: s.askerEmail,
+      ...toPlayer(s),
       subject: 'Your dispute was resolved',
-      greeting: `Hi ${s.askerName},`,
       paragraphs: [
         `We reviewed your dispute and found the answer met the question, so the payment goes to ${s.coachName}.`,
       ],
       action: link(config, s, 'View your question'),
     },
     {
-      to: s.coachEmail,
+      ...toCoach(s),
       subject: 'The dispute on your answer was resolved',
-      greeting: `Hi ${s.coachName},`,
       paragraphs: ['We reviewed the dispute in your favour. Your payout is released.'],
       action: link(config, s, 'View the question'),
     },
@@ -217,9 +213,8 @@ export async function queuePayoutSentMail(
 ) {
   await queue(tx, [
     {
-      to: s.coachEmail,
+      ...toCoach(s),
       subject: 'Your payout is on its way',
-      greeting: `Hi ${s.coachName},`,
       paragraphs: [
         `We sent ${formatDollarsAndCents(payoutCents)} to your payment account for your answer to “${excerpt(s.question)}”.`,
       ],

@@ -2,16 +2,9 @@ import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_MESSAGES } from '../../../contracts/payments';
-import {
-  checkoutSessions,
-  experts,
-  extraPayments,
-  mailOutbox,
-  payouts,
-  questions,
-} from '../../db/schema';
-import { signedInUser } from '../../test/accounts';
-import { insertQuestion } from '../../test/factories';
+import { checkoutSessions, experts, extraPayments, mailOutbox, payouts } from '../../db/schema';
+import { askCoach, requestsTo, signedInUser } from '../../test/accounts';
+import { insertQuestion, questionRow } from '../../test/factories';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/harness';
 import { applyPaymentEvent } from './apply-event';
 import { moneyOf, refundUnanswered, releasePayouts } from './settlement';
@@ -28,26 +21,10 @@ describe(`payments with the local provider (${testDatabaseKind})`, () => {
   let player: User;
   let expertId: string;
 
-  const call = (method: 'GET' | 'POST' | 'PUT', url: string, user?: User, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers: user ? { cookie: user.cookie } : {},
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+  const call = requestsTo(() => t.app);
   const db = () => t.ctx.database.db;
-  const question = async (id: string) =>
-    (await db().select().from(questions).where(eq(questions.id, id)))[0]!;
-  const ask = async () =>
-    (
-      await call('POST', '/api/questions', player, {
-        expertId,
-        askerName: 'Pat Player',
-        question: 'How do I defend a faster winger?',
-        pledge: true,
-        acceptedConsents: true,
-      })
-    ).json().id as string;
+  const question = (id: string) => questionRow(db(), id);
+  const ask = () => askCoach(call, player, expertId);
   const payThroughCheckout = async (id: string) => {
     const { url } = (
       await call('POST', '/api/payments/checkout', player, { questionId: id, amount: 4000 })

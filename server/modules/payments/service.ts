@@ -9,14 +9,13 @@ import type { experts } from '../../db/schema';
 import { transaction } from '../../db/unit-of-work';
 import { AppError, badRequest, forbidden, notFound } from '../../errors';
 import type { SessionUser } from '../auth';
+import { mirrorAccountStatus, setConnectedAccount } from '../profiles';
 import { applyPaymentEvent } from './apply-event';
 import {
   findCheckout,
   findPayableQuestion,
-  mirrorAccountStatus,
   ownsConnectedAccount,
   setCheckoutSession,
-  setConnectedAccount,
 } from './data';
 
 type Deps = Pick<ServiceDeps, 'db' | 'bus' | 'payments' | 'config' | 'logger'>;

@@ -2,6 +2,7 @@ import { REFUND_AFTER_DAYS } from '../../../contracts/limits';
 import { depsOf, type ServiceDeps } from '../../context';
 import type { Executor } from '../../db/client';
 import { transaction, type Changes } from '../../db/unit-of-work';
+import { renewRefundClaim } from '../questions/data';
 import { moneyMailSubject, questionMoneyChanged } from './data';
 import {
   claimTransfer,
@@ -21,7 +22,6 @@ import {
   lockUnansweredPaidBefore,
   lockWaitingQuestionsOfCoach,
   recordQuestionRefund,
-  renewRefundClaim,
   staleRefundClaims,
 } from './data/question-money';
 import { expireOpenCheckouts, expireStaleCheckouts, recoverExtraRefunds } from './extra-payments';
@@ -239,9 +239,7 @@ export async function releasePayouts(
     const toSend: string[] = [];
     for (const p of due) {
       if (p.blocked) {
-        if (p.status !== 'held') {
-          await holdPayout(tx, p.id);
-        }
+        await holdPayout(tx, p.id);
         continue;
       }
       await claimTransfer(tx, p.id, now);

@@ -8,9 +8,9 @@ import {
   extraPayments,
   mailOutbox,
   processedProviderEvents,
-  questions,
 } from '../../db/schema';
-import { signedInUser } from '../../test/accounts';
+import { askCoach, requestsTo, signedInUser } from '../../test/accounts';
+import { questionRow } from '../../test/factories';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/harness';
 import { startStripeStub, stripeEventJson, type StripeStub } from '../../test/stripe-stub';
 import { actOnQuestion } from '../admin/moderation';
@@ -36,16 +36,9 @@ describe(`the Stripe webhook (${testDatabaseKind})`, () => {
   let player: User;
   let expertId: string;
 
-  const call = (method: 'GET' | 'POST' | 'PUT', url: string, user?: User, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers: user ? { cookie: user.cookie } : {},
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+  const call = requestsTo(() => t.app);
   const db = () => t.ctx.database.db;
-  const question = async (id: string) =>
-    (await db().select().from(questions).where(eq(questions.id, id)))[0]!;
+  const question = (id: string) => questionRow(db(), id);
   const processed = (eventId: string) =>
     db()
       .select()
@@ -56,16 +49,7 @@ describe(`the Stripe webhook (${testDatabaseKind})`, () => {
           eq(processedProviderEvents.eventId, eventId),
         ),
       );
-  const ask = async () =>
-    (
-      await call('POST', '/api/questions', player, {
-        expertId,
-        askerName: 'Pat Player',
-        question: 'How do I defend a faster winger?',
-        pledge: true,
-        acceptedConsents: true,
-      })
-    ).json().id as string;
+  const ask = () => askCoach(call, player, expertId);
   /** Sends the event as Stripe would: the exact JSON bytes and their signature. */
   const deliver = (
     event: ReturnType<typeof stripeEventJson>,

@@ -1,4 +1,8 @@
-/** The profiles module's public surface: Coach and Player profiles, their photos and completion. */
+/**
+ * The profiles module's public surface: Coach and Player profiles, their photos and completion, the
+ * role rows they live on (the Player's consents to asking), and the Coach row's payments account
+ * (which the payments module keeps in step with the provider).
+ */
 export {
   anonymiseCoach,
   coachFigureColumns,
@@ -6,7 +10,10 @@ export {
   findExpertByUser,
   lockCoachOf,
   markProfileCompleted,
+  mirrorAccountStatus,
   profileCompletion,
+  recordAskConsents,
+  setConnectedAccount,
 } from './data';
 export { removePhotos } from './photo';
 export { expertOf, requireExpert } from './require-expert';

@@ -1,8 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
-import type { DisputeReason } from '../../../contracts/question-states';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { DisputeReason, RefundReason } from '../../../contracts/question-states';
 import type { BusEvents } from '../../adapters/events/types';
 import type { Executor } from '../../db/client';
-import { abuseReports, experts, payouts, questions, ratings, reviews } from '../../db/schema';
+import { experts, payouts, questions, ratings, reviews } from '../../db/schema';
 import type { Changes } from '../../db/unit-of-work';
 
 export async function findQuestion(db: Executor, id: string) {
@@ -119,6 +119,121 @@ export const markDeclined = (
   now: Date,
 ) => changeQuestion(tx, changes, who, { status: 'declined', declinedAt: now, declineNote: note });
 
+/** An administrator settles the asker's dispute: the payout is released or the question refunded. */
+export const resolveDispute = (
+  tx: Executor,
+  changes: Changes,
+  who: Participants,
+  resolution: 'released' | 'refunded',
+  now: Date,
+) => changeQuestion(tx, changes, who, { disputeResolution: resolution, disputeResolvedAt: now });
+
+/*
+ * The money columns (checkout, payment, refund), written on the payments module's behalf in its
+ * own transactions: payments raises the change once it has moved the money as a whole. Other
+ * modules reach these through `../questions/data`, which imports nothing of theirs, so the
+ * questions module can use payments through its index without an import cycle.
+ */
+
+/** The question's latest checkout session (the one its page resumes). */
+export async function recordCheckoutSession(tx: Executor, questionId: string, sessionId: string) {
+  await tx
+    .update(questions)
+    .set({ checkoutSessionId: sessionId })
+    .where(eq(questions.id, questionId));
+}
+
+/** → paid: the question takes this payment as its own. */
+export async function markPaid(
+  tx: Executor,
+  questionId: string,
+  paymentIntentId: string,
+  now: Date,
+) {
+  const [paid] = await tx
+    .update(questions)
+    .set({ paymentStatus: 'paid', paidAt: now, paymentIntentId })
+    .where(eq(questions.id, questionId))
+    .returning();
+  return paid;
+}
+
+/** unpaid or pending → failed; returns the question's id when it changed. */
+export async function markPaymentFailed(tx: Executor, questionId: string) {
+  const [failed] = await tx
+    .update(questions)
+    .set({ paymentStatus: 'failed' })
+    .where(
+      and(eq(questions.id, questionId), inArray(questions.paymentStatus, ['unpaid', 'pending'])),
+    )
+    .returning({ id: questions.id });
+  return failed?.id ?? null;
+}
+
+/** paid → refunding: the refund is claimed, on a row the caller has locked. */
+export async function markRefunding(
+  tx: Executor,
+  questionId: string,
+  reason: RefundReason,
+  now: Date,
+) {
+  await tx
+    .update(questions)
+    .set({ paymentStatus: 'refunding', refundReason: reason, refundClaimedAt: now })
+    .where(eq(questions.id, questionId));
+}
+
+/**
+ * refunding → refunded, once: null when the claim is gone (another recording found it first).
+ * A declined or withdrawn question keeps saying so; any other is now refunded.
+ */
+export async function markRefunded(
+  tx: Executor,
+  questionId: string,
+  refundId: string | null,
+  now: Date,
+) {
+  const [done] = await tx
+    .update(questions)
+    .set({
+      paymentStatus: 'refunded',
+      status: sql`CASE WHEN ${questions.status} IN ('declined', 'withdrawn') THEN ${questions.status} ELSE 'refunded' END`,
+      refundedAt: now,
+      refundId,
+      refundClaimedAt: null,
+    })
+    .where(and(eq(questions.id, questionId), eq(questions.paymentStatus, 'refunding')))
+    .returning({ reason: questions.refundReason, declineNote: questions.declineNote });
+  return done ?? null;
+}
+
+/** Renews a stale refund claim with a compare-and-set on its time; false when another took it. */
+export async function renewRefundClaim(
+  db: Executor,
+  questionId: string,
+  claimedAt: Date,
+  now: Date,
+) {
+  const [mine] = await db
+    .update(questions)
+    .set({ refundClaimedAt: now })
+    .where(and(eq(questions.id, questionId), eq(questions.refundClaimedAt, claimedAt)))
+    .returning({ id: questions.id });
+  return mine !== undefined;
+}
+
+/** A deleted account's questions keep only the anonymous name and address they were asked under. */
+export async function anonymiseAsker(
+  tx: Executor,
+  askerId: string,
+  anonymous: { name: string; email: string },
+) {
+  await tx
+    .update(questions)
+    .set({ askerName: anonymous.name, askerEmail: anonymous.email })
+    .where(eq(questions.askerId, askerId));
+}
+
 /** The asker's helpful rating (one per question and user, changeable). */
 export async function upsertRating(
   tx: Executor,
@@ -148,11 +263,6 @@ export async function upsertReview(
     .values({ questionId: who.questionId, ...row })
     .onConflictDoUpdate({ target: reviews.questionId, set: { rating: row.rating } });
   changes.raise('questions.changed', who);
-}
-
-/** An abuse report: for the administrators only, so no page changes. */
-export async function insertAbuseReport(tx: Executor, values: typeof abuseReports.$inferInsert) {
-  await tx.insert(abuseReports).values(values);
 }
 
 /**

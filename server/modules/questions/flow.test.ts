@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNSAFE_INPUT } from '../../../contracts/secure-input';
 import { abuseReports, mailOutbox, payouts, questions, reviews } from '../../db/schema';
 import pino from 'pino';
-import { signedInUser } from '../../test/accounts';
+import { requestsTo, signedInUser } from '../../test/accounts';
 import { applyPaymentEvent } from '../payments/apply-event';
 import { moneyOf, refundUnanswered } from '../payments/settlement';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/harness';
@@ -21,13 +21,7 @@ describe(`the question loop (${testDatabaseKind})`, () => {
   let otherPlayer: User;
   let expertId: string;
 
-  const call = (method: 'GET' | 'POST' | 'PUT', url: string, user?: User, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers: user ? { cookie: user.cookie } : {},
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+  const call = requestsTo(() => t.app);
   const db = () => t.ctx.database.db;
   /** As a completed checkout would: ratings, reviews and disputes need a paid question. */
   const markPaid = (id: string) =>

@@ -18,7 +18,7 @@ import type { ServiceDeps } from '../../context';
 import type { Executor } from '../../db/client';
 import { transaction, type Changes } from '../../db/unit-of-work';
 import { AppError, badRequest, forbidden, notFound } from '../../errors';
-import { recordAskConsents } from '../accounts';
+import { recordAskConsents } from '../profiles';
 import type { SessionUser, Viewer } from '../auth';
 import {
   claimRefund,
@@ -30,11 +30,11 @@ import {
   releasableAfter,
   type Money,
 } from '../payments';
+import { insertAbuseReport } from '../admin/data';
 import {
   findByIdempotencyKey,
   findCoach,
   findQuestion,
-  insertAbuseReport,
   insertQuestion,
   lockQuestion as lockRow,
   markQuestionViewed,

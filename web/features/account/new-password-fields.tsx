@@ -1,5 +1,5 @@
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
-import { Field, inputClass } from '@/components/ui/field';
+import { PasswordField } from '@/components/ui/credential-fields';
 
 /** A new password typed twice, as the reset link and Account Settings ask for it. */
 export function NewPasswordFields({
@@ -13,22 +13,19 @@ export function NewPasswordFields({
 }) {
   return (
     <>
-      <Field label="New password" error={errors.newPassword?.message} hint="At least 8 characters.">
-        <input
-          className={inputClass}
-          type="password"
-          autoComplete="new-password"
-          {...newPassword}
-        />
-      </Field>
-      <Field label="Confirm new password" error={errors.confirmPassword?.message}>
-        <input
-          className={inputClass}
-          type="password"
-          autoComplete="new-password"
-          {...confirmPassword}
-        />
-      </Field>
+      <PasswordField
+        label="New password"
+        autoComplete="new-password"
+        error={errors.newPassword?.message}
+        hint="At least 8 characters."
+        {...newPassword}
+      />
+      <PasswordField
+        label="Confirm new password"
+        autoComplete="new-password"
+        error={errors.confirmPassword?.message}
+        {...confirmPassword}
+      />
     </>
   );
 }

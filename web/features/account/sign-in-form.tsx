@@ -9,7 +9,7 @@ import { signInFormSchema, type SignInForm as Values } from '@contracts/account-
 import { toast } from '@/components/toast/toast-store';
 import { Button } from '@/components/ui/button';
 import { CheckboxField } from '@/components/ui/checkbox-field';
-import { Field, inputClass } from '@/components/ui/field';
+import { EmailField, PasswordField } from '@/components/ui/credential-fields';
 import { Notice } from '@/components/ui/notice';
 import { ApiRequestError } from '@/lib/api-client';
 import { confirmationCallback, safeReturn } from '@/lib/intent';
@@ -73,22 +73,13 @@ export function SignInForm({ redirectTo }: { redirectTo: string | null }) {
       onSubmit={form.handleSubmit((values) => signIn.mutate(values))}
       className="flex flex-col gap-4"
     >
-      <Field label="Email" error={errors.email?.message}>
-        <input
-          className={inputClass}
-          type="email"
-          autoComplete="email"
-          {...form.register('email')}
-        />
-      </Field>
-      <Field label="Password" error={errors.password?.message}>
-        <input
-          className={inputClass}
-          type="password"
-          autoComplete="current-password"
-          {...form.register('password')}
-        />
-      </Field>
+      <EmailField error={errors.email?.message} {...form.register('email')} />
+      <PasswordField
+        label="Password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
       <Link
         to="/forgot-password"
         className="-mt-2 self-end text-sm font-semibold text-navy underline"

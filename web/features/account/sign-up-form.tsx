@@ -2,14 +2,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { MailCheck } from 'lucide-react';
 import { useForm, type FieldErrors } from 'react-hook-form';
-import { Link } from 'react-router';
 import type { z } from 'zod';
 import { SIGN_UP_MESSAGES } from '@contracts/account';
 import { signUpFormSchema, type SignUpForm as Values } from '@contracts/account-schemas';
 import { dismissToast, toast } from '@/components/toast/toast-store';
 import { Button } from '@/components/ui/button';
+import { AgreementLabel } from '@/components/agreement-label';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { Field, inputClass } from '@/components/ui/field';
+import { EmailField, PasswordField } from '@/components/ui/credential-fields';
 import { ApiRequestError } from '@/lib/api-client';
 import { confirmationCallback, safeReturn } from '@/lib/intent';
 import { signUpWithEmail } from './auth-api';
@@ -78,37 +79,15 @@ export function SignUpForm({
       <Field label="Name" error={errors.name?.message}>
         <input className={inputClass} autoComplete="name" {...form.register('name')} />
       </Field>
-      <Field label="Email" error={errors.email?.message}>
-        <input
-          className={inputClass}
-          type="email"
-          autoComplete="email"
-          {...form.register('email')}
-        />
-      </Field>
-      <Field label="Password" error={errors.password?.message} hint="At least 8 characters.">
-        <input
-          className={inputClass}
-          type="password"
-          autoComplete="new-password"
-          {...form.register('password')}
-        />
-      </Field>
-      <CheckboxField
-        {...form.register('acceptTerms')}
-        label={
-          <>
-            I agree to the{' '}
-            <Link to="/terms" className="font-semibold underline">
-              Terms of Service
-            </Link>{' '}
-            and{' '}
-            <Link to="/privacy" className="font-semibold underline">
-              Privacy Policy
-            </Link>
-          </>
-        }
+      <EmailField error={errors.email?.message} {...form.register('email')} />
+      <PasswordField
+        label="Password"
+        autoComplete="new-password"
+        error={errors.password?.message}
+        hint="At least 8 characters."
+        {...form.register('password')}
       />
+      <CheckboxField {...form.register('acceptTerms')} label={<AgreementLabel />} />
       <Button type="submit" size="lg" disabled={signUp.isPending}>
         Sign Up
       </Button>

@@ -14,6 +14,7 @@ import { adminApiPaths } from '@contracts/admin-api-paths';
 import { dismissToast, toast } from '@/components/toast/toast-store';
 import { Button } from '@/components/ui/button';
 import { Field, inputClass } from '@/components/ui/field';
+import { PasswordField } from '@/components/ui/credential-fields';
 import { api, ApiRequestError } from '@/lib/api-client';
 import { adminToken } from './session';
 
@@ -78,14 +79,12 @@ export function AdminLoginForm() {
             {...form.register('username')}
           />
         </Field>
-        <Field label="Password" error={errors.password?.message}>
-          <input
-            className={inputClass}
-            type="password"
-            autoComplete="current-password"
-            {...form.register('password')}
-          />
-        </Field>
+        <PasswordField
+          label="Password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
         {codeAsked && (
           <Field
             label="Authentication code"

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useForm, type FieldErrors } from 'react-hook-form';
-import { Link } from 'react-router';
 import type { z } from 'zod';
 import {
   CONTACT_MESSAGES,
@@ -11,8 +10,10 @@ import {
 } from '@contracts/contact';
 import { toast } from '@/components/toast/toast-store';
 import { Button } from '@/components/ui/button';
+import { AgreementLabel } from '@/components/agreement-label';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { Field, inputClass } from '@/components/ui/field';
+import { EmailField } from '@/components/ui/credential-fields';
 import { ApiRequestError } from '@/lib/api-client';
 import { sendContactMessage } from './api';
 import { joined } from '@contracts/messages';
@@ -71,14 +72,7 @@ export function ContactForm() {
       <Field label="Name" error={errors.name?.message}>
         <input className={inputClass} autoComplete="name" {...form.register('name')} />
       </Field>
-      <Field label="Email" error={errors.email?.message}>
-        <input
-          className={inputClass}
-          type="email"
-          autoComplete="email"
-          {...form.register('email')}
-        />
-      </Field>
+      <EmailField error={errors.email?.message} {...form.register('email')} />
       <Field label="Phone (optional)" error={errors.phone?.message}>
         <input className={inputClass} type="tel" autoComplete="tel" {...form.register('phone')} />
       </Field>
@@ -106,21 +100,7 @@ export function ContactForm() {
         <textarea className={inputClass} rows={6} {...form.register('message')} />
       </Field>
       <div className="sm:col-span-2">
-        <CheckboxField
-          {...form.register('agreeToTerms')}
-          label={
-            <>
-              I agree to the{' '}
-              <Link to="/terms" className="font-semibold underline">
-                Terms of Service
-              </Link>{' '}
-              and{' '}
-              <Link to="/privacy" className="font-semibold underline">
-                Privacy Policy
-              </Link>
-            </>
-          }
-        />
+        <CheckboxField {...form.register('agreeToTerms')} label={<AgreementLabel />} />
       </div>
       <div className="sm:col-span-2">
         <Button type="submit" size="lg" disabled={send.isPending} className="w-full sm:w-auto">

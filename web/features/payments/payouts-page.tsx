@@ -9,11 +9,9 @@ import {
   type Payout,
   type PayoutStateTone,
 } from '@contracts/payments';
-import { useErrorToast } from '@/components/toast/use-error-toast';
+import { RecordsPage } from '@/components/records-page';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { LoadError } from '@/components/ui/load-error';
-import { PageLoading } from '@/components/ui/page-loading';
 import { usePayouts } from './history-api';
 import { ManagePaymentButton } from './manage-payment-button';
 import { cn } from '@/lib/cn';
@@ -67,48 +65,44 @@ const sumOf = (payouts: Payout[], counts: (payout: Payout) => boolean): number =
 
 /** The Coach's payouts, at /payouts (spec §2 'Payouts'). */
 export function PayoutsPage() {
-  const { data, error, isPending, isFetching, refetch } = usePayouts();
-
-  useErrorToast(error, () => ({ title: PAYOUT_MESSAGES.fetchFailed }));
-
-  if (isPending) return <PageLoading />;
-
+  const payouts = usePayouts();
   return (
-    <>
-      <Header
-        action={data ? <ManagePaymentButton onboardingComplete={data.onboardingComplete} /> : null}
-      />
-      <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-10">
-        {!data ? (
-          <LoadError
-            message={PAYOUT_MESSAGES.fetchFailed}
-            retrying={isFetching}
-            onRetry={() => void refetch()}
-          />
-        ) : (
-          <div className="flex flex-col gap-6">
-            {!data.onboardingComplete && <SetupRequired />}
-            {data.payouts.length === 0 ? (
-              <EmptyState />
-            ) : (
-              <>
-                <Summary
-                  paid={sumOf(data.payouts, (p) => p.status === 'paid')}
-                  pending={sumOf(data.payouts, isOutstanding)}
-                />
-                <ul className="flex flex-col gap-4">
-                  {data.payouts.map((payout) => (
-                    <li key={payout.id}>
-                      <PayoutCard payout={payout} payoutsEnabled={data.payoutsEnabled} />
-                    </li>
-                  ))}
-                </ul>
-              </>
-            )}
-          </div>
-        )}
-      </div>
-    </>
+    <RecordsPage
+      query={payouts}
+      failed={() => PAYOUT_MESSAGES.fetchFailed}
+      header={
+        <Header
+          action={
+            payouts.data ? (
+              <ManagePaymentButton onboardingComplete={payouts.data.onboardingComplete} />
+            ) : null
+          }
+        />
+      }
+    >
+      {(data) => (
+        <div className="flex flex-col gap-6">
+          {!data.onboardingComplete && <SetupRequired />}
+          {data.payouts.length === 0 ? (
+            <EmptyState />
+          ) : (
+            <>
+              <Summary
+                paid={sumOf(data.payouts, (p) => p.status === 'paid')}
+                pending={sumOf(data.payouts, isOutstanding)}
+              />
+              <ul className="flex flex-col gap-4">
+                {data.payouts.map((payout) => (
+                  <li key={payout.id}>
+                    <PayoutCard payout={payout} payoutsEnabled={data.payoutsEnabled} />
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </div>
+      )}
+    </RecordsPage>
   );
 }
 

@@ -4,12 +4,10 @@ import { Link } from 'react-router';
 import { formatWholeDollars } from '@contracts/money';
 import type { PlayerPayment } from '@contracts/payments';
 import { PAYOUT_MESSAGES } from '@contracts/payments';
-import { useErrorToast } from '@/components/toast/use-error-toast';
+import { RecordsPage } from '@/components/records-page';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { LoadError } from '@/components/ui/load-error';
-import { PageLoading } from '@/components/ui/page-loading';
 import { Eyebrow, Hero } from '@/components/ui/hero';
 import { usePaymentHistory } from './history-api';
 import { cn } from '@/lib/cn';
@@ -44,25 +42,14 @@ const isPaid = (payment: PlayerPayment) => payment.paymentStatus === 'paid';
 
 /** The Player's payment history, at /payments (spec §2 'Payment History'). */
 export function PaymentsPage() {
-  const { data, error, isPending, isFetching, refetch } = usePaymentHistory();
-
-  useErrorToast(error, (failure) => ({
-    title: errorMessage(failure, PAYOUT_MESSAGES.paymentsLoadFailed),
-  }));
-
-  if (isPending) return <PageLoading />;
-
   return (
-    <>
-      <Header />
-      <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-10">
-        {!data ? (
-          <LoadError
-            message={errorMessage(error, PAYOUT_MESSAGES.paymentsLoadFailed)}
-            retrying={isFetching}
-            onRetry={() => void refetch()}
-          />
-        ) : data.payments.length === 0 ? (
+    <RecordsPage
+      query={usePaymentHistory()}
+      failed={(error) => errorMessage(error, PAYOUT_MESSAGES.paymentsLoadFailed)}
+      header={<Header />}
+    >
+      {(data) =>
+        data.payments.length === 0 ? (
           <EmptyState />
         ) : (
           <div className="flex flex-col gap-6">
@@ -75,9 +62,9 @@ export function PaymentsPage() {
               ))}
             </ul>
           </div>
-        )}
-      </div>
-    </>
+        )
+      }
+    </RecordsPage>
   );
 }
 

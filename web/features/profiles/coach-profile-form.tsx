@@ -14,6 +14,7 @@ import { toast } from '@/components/toast/toast-store';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
+import { AgreementLabel } from '@/components/agreement-label';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { Field, inputClass } from '@/components/ui/field';
 import { useOwnCoachProfile, useSaveCoachProfile } from './api';
@@ -183,22 +184,7 @@ function LoadedCoachProfileForm({
         <Card className="space-y-5">
           <CheckboxField
             {...form.register('acceptedAgreement')}
-            label={
-              <>
-                I agree to the{' '}
-                <Link to="/terms" className="font-semibold underline">
-                  Terms of Service
-                </Link>
-                ,{' '}
-                <Link to="/privacy" className="font-semibold underline">
-                  Privacy Policy
-                </Link>{' '}
-                and{' '}
-                <Link to="/revenue" className="font-semibold underline">
-                  Revenue Agreement
-                </Link>
-              </>
-            }
+            label={<AgreementLabel withRevenue />}
           />
           <Button
             type="submit"

@@ -11,6 +11,7 @@ import { ProfileHero } from './profile-hero';
 import { CoachNotFound, useCoachPage } from './coach-page';
 import { useDocumentMeta } from '@/lib/meta';
 import { pageTitle } from '@/lib/site-meta';
+import { ProfileSkeleton } from './profile-skeleton';
 
 /**
  * The Coach's page, or 404. Any address but the current slug or the id (an old slug after a
@@ -29,7 +30,7 @@ export function CoachProfilePage() {
   const { coach, notFound } = useCoachPage(id);
 
   if (notFound) return <CoachNotFound />;
-  if (!coach) return <ProfileSkeleton />;
+  if (!coach) return <ProfileSkeleton of="coach" />;
   return <CoachProfile coach={coach} />;
 }
 
@@ -151,29 +152,6 @@ function CoachProfile({ coach }: { coach: PublicCoach }) {
           )}
         </div>
       </article>
-    </div>
-  );
-}
-
-function ProfileSkeleton() {
-  return (
-    <div aria-busy="true" className="mx-auto w-full max-w-4xl px-4 py-8 sm:py-12">
-      <span className="sr-only">Loading coach profile</span>
-      <div className="overflow-hidden rounded-2xl border border-line bg-white shadow-sm">
-        <div className="flex flex-col items-center gap-5 bg-navy px-5 py-10 sm:flex-row sm:px-8">
-          <div className="size-28 animate-pulse rounded-full bg-white/15 sm:size-32" />
-          <div className="flex w-full flex-col items-center gap-3 sm:items-start">
-            <div className="h-10 w-3/4 max-w-64 animate-pulse rounded-lg bg-white/15" />
-            <div className="h-5 w-1/2 max-w-48 animate-pulse rounded bg-white/15" />
-            <div className="h-9 w-40 animate-pulse rounded-full bg-white/15" />
-          </div>
-        </div>
-        <div className="grid gap-4 px-5 py-8 sm:grid-cols-3 sm:px-8">
-          {Array.from({ length: 3 }, (_, i) => (
-            <div key={i} className="h-24 animate-pulse rounded-xl bg-line/60" />
-          ))}
-        </div>
-      </div>
     </div>
   );
 }

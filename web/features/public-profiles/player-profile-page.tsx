@@ -11,6 +11,7 @@ import { pageTitle } from '@/lib/site-meta';
 import { errorMessage } from '@/lib/api-client';
 import { ProfileHero } from './profile-hero';
 import { monthYear } from '@/lib/relative-time';
+import { ProfileSkeleton } from './profile-skeleton';
 
 const PROFILE_LOAD_FAILED = 'Failed to load profile.';
 
@@ -43,7 +44,7 @@ export function PlayerProfilePage() {
   if (failed) {
     return <PlayerLoadError retrying={isRefetching} onRetry={() => void refetch()} />;
   }
-  return <ProfileSkeleton />;
+  return <ProfileSkeleton of="player" />;
 }
 
 function PlayerProfile({ player }: { player: PublicPlayer }) {
@@ -136,28 +137,6 @@ function PlayerLoadError({ retrying, onRetry }: { retrying: boolean; onRetry: ()
         <Button asChild variant="ghost">
           <Link to="/">Return Home</Link>
         </Button>
-      </div>
-    </div>
-  );
-}
-
-function ProfileSkeleton() {
-  return (
-    <div aria-busy="true" className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-12">
-      <span className="sr-only">Loading profile</span>
-      <div className="overflow-hidden rounded-2xl border border-line bg-white shadow-sm">
-        <div className="flex flex-col items-center gap-5 bg-navy px-5 py-10 sm:flex-row sm:px-8">
-          <div className="size-28 animate-pulse rounded-full bg-white/15 sm:size-32" />
-          <div className="flex w-full flex-col items-center gap-3 sm:items-start">
-            <div className="h-10 w-3/4 max-w-64 animate-pulse rounded-lg bg-white/15" />
-            <div className="h-5 w-1/2 max-w-48 animate-pulse rounded bg-white/15" />
-          </div>
-        </div>
-        <div className="grid gap-4 px-5 py-8 sm:grid-cols-2 sm:px-8">
-          {Array.from({ length: 2 }, (_, i) => (
-            <div key={i} className="h-20 animate-pulse rounded-xl bg-line/60" />
-          ))}
-        </div>
       </div>
     </div>
   );

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { LockKeyhole } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm, useWatch, type FieldErrors, type Path } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { REFUND_AFTER_DAYS } from '@contracts/limits';
 import { formatWholeDollars } from '@contracts/money';
@@ -12,6 +12,7 @@ import { askQuestionSchema, QUESTION_MESSAGES, type AskQuestionInput } from '@co
 import { questionApiPaths } from '@contracts/question-api-paths';
 import { toast } from '@/components/toast/toast-store';
 import { Button } from '@/components/ui/button';
+import { AgreementLabel } from '@/components/agreement-label';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { Field, inputClass } from '@/components/ui/field';
 import { startCheckout } from './checkout-api';
@@ -169,22 +170,7 @@ export function AskForm({
         <CheckboxField
           {...form.register('acceptedConsents')}
           aria-invalid={errors.acceptedConsents ? true : undefined}
-          label={
-            <>
-              I agree to the{' '}
-              <Link to="/terms" className="font-semibold underline">
-                Terms of Service
-              </Link>
-              ,{' '}
-              <Link to="/privacy" className="font-semibold underline">
-                Privacy Policy
-              </Link>{' '}
-              and{' '}
-              <Link to="/revenue" className="font-semibold underline">
-                Revenue Agreement
-              </Link>
-            </>
-          }
+          label={<AgreementLabel withRevenue />}
         />
       </div>
 

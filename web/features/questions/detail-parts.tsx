@@ -43,30 +43,42 @@ export function PaymentBadge({
   return <Badge className={badge.tone}>{badge.label}</Badge>;
 }
 
+/**
+ * A titled box: a section of the question page or, smaller and inside a My Questions card (`inCard`),
+ * where the question stands.
+ */
 export function Box({
   className,
   icon,
   title,
   aside,
+  inCard = false,
   children,
 }: {
   className: string;
   icon: ReactNode;
   title: string;
   aside?: ReactNode;
+  inCard?: boolean;
   children: ReactNode;
 }) {
+  const Frame = inCard ? 'div' : 'section';
+  const Heading = inCard ? 'h3' : 'h2';
   return (
-    <section className={cn('rounded-2xl p-4 sm:p-6', className)}>
+    <Frame className={cn(inCard ? 'mt-4 rounded-xl p-4' : 'rounded-2xl p-4 sm:p-6', className)}>
       <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
         <div className="flex items-center gap-2">
           {icon}
-          <h2 className="text-xl font-bold text-navy">{title}</h2>
+          <Heading
+            className={inCard ? 'text-base font-bold text-navy' : 'text-xl font-bold text-navy'}
+          >
+            {title}
+          </Heading>
         </div>
         {aside}
       </div>
       <div className="mt-2">{children}</div>
-    </section>
+    </Frame>
   );
 }
 

@@ -1,7 +1,10 @@
-import type { FormEvent } from 'react';
+import type { UseMutationResult } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { toast, type ToastInput } from '@/components/toast/toast-store';
 import { Button } from '@/components/ui/button';
 import { DialogClose } from '@/components/ui/dialog';
 import { Field, inputClass } from '@/components/ui/field';
+import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 
 const DETAILS_MAX = 2000;
@@ -81,4 +84,61 @@ export function ReasonForm<Reason extends string>({
       </div>
     </form>
   );
+}
+
+/**
+ * What the Report Abuse and Flag Dispute dialogs keep: whether they are open and the reason and
+ * details being written, cleared on closing; the dialog stays open while the request is on its
+ * way, and a refusal is a toast. With `sent` the dialog says it and closes cleared for another
+ * report; without it, it only closes (a flagged dispute takes its button away, and says so itself).
+ */
+export function useReasonDialog<Reason extends string>({
+  mutation,
+  failed,
+  sent,
+}: {
+  mutation: UseMutationResult<unknown, Error, { reason: Reason; details?: string }>;
+  failed: string;
+  sent?: ToastInput;
+}) {
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState<Reason | null>(null);
+  const [details, setDetails] = useState('');
+
+  const close = () => {
+    setOpen(false);
+    setReason(null);
+    setDetails('');
+  };
+  const onOpenChange = (next: boolean) => {
+    if (next) setOpen(true);
+    else if (!mutation.isPending) close();
+  };
+
+  const onSubmit = (chosen: Reason) => {
+    const trimmed = details.trim();
+    mutation.mutate(
+      { reason: chosen, ...(trimmed ? { details: trimmed } : {}) },
+      {
+        onSuccess: () => {
+          if (!sent) return setOpen(false);
+          toast(sent);
+          close();
+        },
+        onError: (error) => toast({ title: errorMessage(error, failed), variant: 'destructive' }),
+      },
+    );
+  };
+
+  return {
+    dialog: { open, onOpenChange },
+    form: {
+      reason,
+      onReason: setReason,
+      details,
+      onDetails: setDetails,
+      pending: mutation.isPending,
+      onSubmit,
+    },
+  };
 }

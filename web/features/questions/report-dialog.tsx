@@ -1,14 +1,10 @@
 import { Flag } from 'lucide-react';
-import { useState } from 'react';
 import { QUESTION_MESSAGES, REPORT_REASONS } from '@contracts/questions';
-import { toast } from '@/components/toast/toast-store';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
 import { cn } from '@/lib/cn';
 import { useReportQuestion } from './question-api';
-import { ReasonForm } from './reason-form';
-import type { ReportReason } from './question-api';
-import { errorMessage } from '@/lib/api-client';
+import { ReasonForm, useReasonDialog } from './reason-form';
 
 /** 'Report Abuse': the trigger button and its dialog with the reason and optional details. */
 export function ReportDialog({
@@ -18,42 +14,14 @@ export function ReportDialog({
   questionId: string;
   className?: string;
 }) {
-  const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState<ReportReason | null>(null);
-  const [details, setDetails] = useState('');
-  const report = useReportQuestion(questionId);
-
-  const close = () => {
-    setOpen(false);
-    setReason(null);
-    setDetails('');
-  };
-  // The dialog stays open while the report is on its way.
-  const changeOpen = (next: boolean) => {
-    if (next) setOpen(true);
-    else if (!report.isPending) close();
-  };
-
-  const submit = (chosen: NonNullable<typeof reason>) => {
-    const trimmed = details.trim();
-    report.mutate(
-      { reason: chosen, ...(trimmed ? { details: trimmed } : {}) },
-      {
-        onSuccess: () => {
-          toast(QUESTION_MESSAGES.reportSubmitted);
-          close();
-        },
-        onError: (error) =>
-          toast({
-            title: errorMessage(error, QUESTION_MESSAGES.reportFailed),
-            variant: 'destructive',
-          }),
-      },
-    );
-  };
+  const { dialog, form } = useReasonDialog({
+    mutation: useReportQuestion(questionId),
+    failed: QUESTION_MESSAGES.reportFailed,
+    sent: QUESTION_MESSAGES.reportSubmitted,
+  });
 
   return (
-    <Dialog open={open} onOpenChange={changeOpen}>
+    <Dialog {...dialog}>
       <DialogTrigger asChild>
         <Button
           type="button"
@@ -66,17 +34,7 @@ export function ReportDialog({
         </Button>
       </DialogTrigger>
       <DialogContent title="Report Abuse">
-        <ReasonForm
-          name="reason"
-          reasons={REPORT_REASONS}
-          reason={reason}
-          onReason={setReason}
-          details={details}
-          onDetails={setDetails}
-          pending={report.isPending}
-          submitLabel="Submit Report"
-          onSubmit={submit}
-        />
+        <ReasonForm name="reason" reasons={REPORT_REASONS} submitLabel="Submit Report" {...form} />
       </DialogContent>
     </Dialog>
   );

@@ -4,6 +4,7 @@ import type { ConnectedAccountStatus } from '../../../adapters/payments/types';
 import type { Executor } from '../../../db/client';
 import { checkoutSessions, experts, payouts, questions } from '../../../db/schema';
 import type { Changes } from '../../../db/unit-of-work';
+import { recordCheckoutSession } from '../../questions/data';
 
 /** A question and the two people whose pages show it: the payload of `questions.changed`. */
 export type QuestionParticipants = BusEvents['questions.changed'];
@@ -65,10 +66,7 @@ export async function findPayableQuestion(db: Executor, questionId: string) {
 /** A new checkout session: the question's latest, and one of those to expire once one is paid. */
 export async function setCheckoutSession(tx: Executor, questionId: string, sessionId: string) {
   await tx.insert(checkoutSessions).values({ sessionId, questionId });
-  await tx
-    .update(questions)
-    .set({ checkoutSessionId: sessionId })
-    .where(eq(questions.id, questionId));
+  await recordCheckoutSession(tx, questionId, sessionId);
 }
 
 /** The provider reported this session paid: it is no longer one to expire. */
@@ -77,30 +75,6 @@ export async function markCheckoutComplete(tx: Executor, sessionId: string) {
     .update(checkoutSessions)
     .set({ status: 'complete' })
     .where(eq(checkoutSessions.sessionId, sessionId));
-}
-
-export async function setConnectedAccount(db: Executor, expertId: string, accountId: string) {
-  await db.update(experts).set({ stripeAccountId: accountId }).where(eq(experts.id, expertId));
-}
-
-/** Mirrors the provider's view of a connected account into the Coach's row. */
-export async function mirrorAccountStatus(
-  db: Executor,
-  where: { expertId: string } | { accountId: string },
-  status: ConnectedAccountStatus,
-) {
-  await db
-    .update(experts)
-    .set({
-      stripeOnboardingComplete: status.onboardingComplete,
-      stripeChargesEnabled: status.chargesEnabled,
-      stripePayoutsEnabled: status.payoutsEnabled,
-    })
-    .where(
-      'expertId' in where
-        ? eq(experts.id, where.expertId)
-        : eq(experts.stripeAccountId, where.accountId),
-    );
 }
 
 export async function ownsConnectedAccount(db: Executor, expertId: string, accountId: string) {
@@ -140,21 +114,6 @@ export async function setPayoutHold(
           },
     )
     .where(eq(payouts.questionId, who.questionId));
-  changes.raise('questions.changed', who);
-}
-
-/** Records how an administrator settled the asker's dispute. */
-export async function resolveDispute(
-  tx: Executor,
-  changes: Changes,
-  who: QuestionParticipants,
-  resolution: 'released' | 'refunded',
-  now: Date,
-) {
-  await tx
-    .update(questions)
-    .set({ disputeResolution: resolution, disputeResolvedAt: now })
-    .where(eq(questions.id, who.questionId));
   changes.raise('questions.changed', who);
 }
 

@@ -1,10 +1,10 @@
-import { and, eq, inArray, isNull, lte, not, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, ne, not, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { experts, payouts, questions } from '../../../db/schema';
 
 /**
- * A payout's transitions (ADR 023; the allowed ones are `PAYOUT_TRANSITIONS` in
- * contracts/payments.ts): pending/held → transferring → paid, and from any live state to
+ * A payout's transitions (ADR 023; the allowed ones are `QUESTION_TRANSITIONS`' payout column in
+ * contracts/question-states.ts): pending/held → transferring → paid, and from any live state to
  * cancelled or reversing when its question is refunded. Each write names the state it leaves, so
  * a claim that another process already moved is not overwritten.
  */
@@ -100,7 +100,7 @@ export function lockReleasablePayouts(
     disputeOpen,
   );
   return tx
-    .select({ id: payouts.id, status: payouts.status, blocked: sql<boolean>`${blocked}` })
+    .select({ id: payouts.id, blocked: sql<boolean>`${blocked}` })
     .from(payouts)
     .innerJoin(questions, eq(questions.id, payouts.questionId))
     .innerJoin(experts, eq(experts.id, payouts.expertId))
@@ -120,9 +120,12 @@ export function lockReleasablePayouts(
     .for('update', { of: [payouts, questions], skipLocked: true });
 }
 
-/** A due payout that cannot move yet says so, so the Coach sees why. */
+/** A due payout that cannot move yet says so, so the Coach sees why (one already held stays). */
 export async function holdPayout(tx: Executor, payoutId: string) {
-  await tx.update(payouts).set({ status: 'held' }).where(eq(payouts.id, payoutId));
+  await tx
+    .update(payouts)
+    .set({ status: 'held' })
+    .where(and(eq(payouts.id, payoutId), ne(payouts.status, 'held')));
 }
 
 export async function claimTransfer(tx: Executor, payoutId: string, now: Date) {

@@ -1,14 +1,15 @@
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte } from 'drizzle-orm';
 import type { RefundReason } from '../../../../contracts/question-states';
 import type { Executor } from '../../../db/client';
 import { experts, payouts, processedProviderEvents, questions } from '../../../db/schema';
 import type { Changes } from '../../../db/unit-of-work';
+import { markRefunded, markRefunding } from '../../questions/data';
 import { questionMoneyChanged } from './index';
 import { cancelPayout, claimReversal, lockPayoutOfQuestion } from './payouts';
 
 /**
- * The money columns of `questions` (payment and refund), which the payments module writes (ADR
- * 032): the question's transitions are `QUESTION_TRANSITIONS` in contracts/question-states.ts.
+ * The money movements of a question (payment, refund) and the reads they lock: the question's own
+ * columns are written by the questions module's data functions (one owner per table, ADR 032).
  */
 
 /** Records a provider event once: false when it was already applied (a replay). */
@@ -34,26 +35,6 @@ export async function lockQuestion(tx: Executor, questionId: string) {
 export async function findCoach(db: Executor, expertId: string) {
   const [expert] = await db.select().from(experts).where(eq(experts.id, expertId));
   return expert;
-}
-
-/** The question takes this payment as its own. */
-export async function markPaid(tx: Executor, questionId: string, paymentIntentId: string, now: Date) {
-  const [paid] = await tx
-    .update(questions)
-    .set({ paymentStatus: 'paid', paidAt: now, paymentIntentId })
-    .where(eq(questions.id, questionId))
-    .returning();
-  return paid;
-}
-
-/** A payment not yet taken failed; returns the question's id when it changed. */
-export async function markPaymentFailed(tx: Executor, questionId: string) {
-  const [failed] = await tx
-    .update(questions)
-    .set({ paymentStatus: 'failed' })
-    .where(and(eq(questions.id, questionId), inArray(questions.paymentStatus, ['unpaid', 'pending'])))
-    .returning({ id: questions.id });
-  return failed?.id ?? null;
 }
 
 /** The paid (or refunding) question this payment is, locked. */
@@ -91,10 +72,7 @@ export async function claimRefund(
     // A transfer being sent right now keeps its claim time: whoever records it reverses it.
     await claimReversal(tx, payout.id, payout.status === 'paid' ? now : undefined);
   }
-  await tx
-    .update(questions)
-    .set({ paymentStatus: 'refunding', refundReason: reason, refundClaimedAt: now })
-    .where(eq(questions.id, question.id));
+  await markRefunding(tx, question.id, reason, now);
   await questionMoneyChanged(tx, changes, question.id);
   return true;
 }
@@ -120,17 +98,7 @@ export async function recordQuestionRefund(
   refundId: string | null,
   now: Date,
 ) {
-  const [done] = await tx
-    .update(questions)
-    .set({
-      paymentStatus: 'refunded',
-      status: sql`CASE WHEN ${questions.status} IN ('declined', 'withdrawn') THEN ${questions.status} ELSE 'refunded' END`,
-      refundedAt: now,
-      refundId,
-      refundClaimedAt: null,
-    })
-    .where(and(eq(questions.id, questionId), eq(questions.paymentStatus, 'refunding')))
-    .returning({ reason: questions.refundReason, declineNote: questions.declineNote });
+  const done = await markRefunded(tx, questionId, refundId, now);
   if (!done) return null;
   await questionMoneyChanged(tx, changes, questionId);
   return done;
@@ -169,16 +137,6 @@ export function staleRefundClaims(db: Executor, cutoff: Date, limit: number) {
     .from(questions)
     .where(lte(questions.refundClaimedAt, cutoff))
     .limit(limit);
-}
-
-/** Renews a stale refund claim with a compare-and-set on its time; false when another took it. */
-export async function renewRefundClaim(db: Executor, questionId: string, claimedAt: Date, now: Date) {
-  const [mine] = await db
-    .update(questions)
-    .set({ refundClaimedAt: now })
-    .where(and(eq(questions.id, questionId), eq(questions.refundClaimedAt, claimedAt)))
-    .returning({ id: questions.id });
-  return mine !== undefined;
 }
 
 /**

@@ -9,7 +9,7 @@ import { toast } from '@/components/toast/toast-store';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/ui/dialog';
-import { Field, inputClass } from '@/components/ui/field';
+import { PasswordField } from '@/components/ui/credential-fields';
 import { Notice } from '@/components/ui/notice';
 import { ApiRequestError, errorMessage } from '@/lib/api-client';
 import { deleteAccount, deletionQuery } from './api';
@@ -81,14 +81,12 @@ function DeleteDialog({ disabled }: { disabled: boolean }) {
           onSubmit={form.handleSubmit((values) => remove.mutate(values))}
           className="flex flex-col gap-4"
         >
-          <Field label="Password" error={form.formState.errors.password?.message}>
-            <input
-              className={inputClass}
-              type="password"
-              autoComplete="current-password"
-              {...form.register('password')}
-            />
-          </Field>
+          <PasswordField
+            label="Password"
+            autoComplete="current-password"
+            error={form.formState.errors.password?.message}
+            {...form.register('password')}
+          />
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <DialogClose asChild>
               <Button type="button" variant="ghost">

@@ -5,7 +5,7 @@ import { SETTINGS_MESSAGES, SIGN_UP_MESSAGES } from '@contracts/account';
 import { emailFormSchema, type EmailForm } from '@contracts/account-schemas';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Field, inputClass } from '@/components/ui/field';
+import { EmailField } from '@/components/ui/credential-fields';
 import { Notice } from '@/components/ui/notice';
 import { errorMessage } from '@/lib/api-client';
 import { changeEmail } from '../auth-api';
@@ -33,14 +33,11 @@ export function EmailCard({ email, justChanged }: { email: string; justChanged: 
           onSubmit={form.handleSubmit((values) => change.mutate(values))}
           className="flex flex-col gap-4"
         >
-          <Field label="New e-mail address" error={form.formState.errors.email?.message}>
-            <input
-              className={inputClass}
-              type="email"
-              autoComplete="email"
-              {...form.register('email')}
-            />
-          </Field>
+          <EmailField
+            label="New e-mail address"
+            error={form.formState.errors.email?.message}
+            {...form.register('email')}
+          />
           <Button type="submit" variant="dark" className="self-start" disabled={change.isPending}>
             Change e-mail
           </Button>

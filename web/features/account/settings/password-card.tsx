@@ -6,7 +6,7 @@ import { changePasswordFormSchema, type ChangePasswordForm } from '@contracts/ac
 import { toast } from '@/components/toast/toast-store';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Field, inputClass } from '@/components/ui/field';
+import { PasswordField } from '@/components/ui/credential-fields';
 import { errorMessage } from '@/lib/api-client';
 import { changePassword } from '../auth-api';
 import { NewPasswordFields } from '../new-password-fields';
@@ -39,14 +39,12 @@ export function PasswordCard() {
         onSubmit={form.handleSubmit((values) => change.mutate(values))}
         className="flex flex-col gap-4"
       >
-        <Field label="Current password" error={errors.currentPassword?.message}>
-          <input
-            className={inputClass}
-            type="password"
-            autoComplete="current-password"
-            {...form.register('currentPassword')}
-          />
-        </Field>
+        <PasswordField
+          label="Current password"
+          autoComplete="current-password"
+          error={errors.currentPassword?.message}
+          {...form.register('currentPassword')}
+        />
         <NewPasswordFields
           newPassword={form.register('newPassword')}
           confirmPassword={form.register('confirmPassword')}

@@ -1,10 +1,9 @@
-import { useState } from 'react';
-import type { AdminDisputeRow, AdminDisputesQuery } from '@contracts/admin-data';
+import type { AdminDisputeRow } from '@contracts/admin-data';
 import { formatAdminAmount } from '@contracts/money';
 import { DISPUTE_REASON_LABELS } from '@contracts/question-states';
 import { adminApiPaths } from '@contracts/admin-api-paths';
-import { AdminTable, FilterSelect, type Column } from '../admin-table';
-import { useAdminTable } from '../use-admin-table';
+import type { Column } from '../admin-table';
+import { FilteredTable } from '../filtered-table';
 import { ModerationState, QuestionActions } from './question-actions';
 
 const STATES = [
@@ -64,18 +63,13 @@ const columns: Column<AdminDisputeRow>[] = [
 ];
 
 export function DisputesTab() {
-  const [state, setState] = useState<NonNullable<AdminDisputesQuery['state']>>('open');
-  const table = useAdminTable<AdminDisputeRow>(adminApiPaths.disputes, { state });
   return (
-    <AdminTable
+    <FilteredTable
       caption="Disputes"
       columns={columns}
-      table={table}
+      path={adminApiPaths.disputes}
       empty="No disputes here."
-      filtersClassName="sm:max-w-xs"
-      filters={
-        <FilterSelect label="Dispute state" value={state} options={STATES} onChange={setState} />
-      }
+      filter={{ param: 'state', label: 'Dispute state', options: STATES, initial: 'open' }}
     />
   );
 }

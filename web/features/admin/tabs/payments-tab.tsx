@@ -1,17 +1,8 @@
-import { useState } from 'react';
-import type { AdminPaymentRow, AdminPaymentsQuery } from '@contracts/admin-data';
+import type { AdminPaymentRow } from '@contracts/admin-data';
 import { formatAdminAmount } from '@contracts/money';
-import {
-  AdminTable,
-  DIRECTIONS,
-  FilterSelect,
-  formatAdminDate,
-  StatusBadge,
-  type Column,
-  type Direction,
-} from '../admin-table';
+import { formatAdminDate, StatusBadge, type Column } from '../admin-table';
 import { adminApiPaths } from '@contracts/admin-api-paths';
-import { useAdminTable } from '../use-admin-table';
+import { FilteredTable } from '../filtered-table';
 
 const TYPES = [
   { value: 'payment', label: 'Payments from Players' },
@@ -33,26 +24,14 @@ const columns: Column<AdminPaymentRow>[] = [
 ];
 
 export function PaymentsTab() {
-  const [type, setType] = useState<NonNullable<AdminPaymentsQuery['type']>>('payment');
-  const [direction, setDirection] = useState<Direction>('desc');
-  const table = useAdminTable<AdminPaymentRow>(adminApiPaths.payments, { type, direction });
   return (
-    <AdminTable
+    <FilteredTable
       caption="Payments"
       columns={columns}
-      table={table}
+      path={adminApiPaths.payments}
       empty="Nothing here yet."
-      filters={
-        <>
-          <FilterSelect label="Type" value={type} options={TYPES} onChange={setType} />
-          <FilterSelect
-            label="Order payments"
-            value={direction}
-            options={DIRECTIONS}
-            onChange={setDirection}
-          />
-        </>
-      }
+      filter={{ param: 'type', label: 'Type', options: TYPES, initial: 'payment' }}
+      orderLabel="Order payments"
     />
   );
 }

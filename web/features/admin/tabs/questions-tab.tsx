@@ -1,16 +1,7 @@
-import { useState } from 'react';
 import type { AdminQuestionRow } from '@contracts/admin-data';
-import {
-  AdminTable,
-  DIRECTIONS,
-  FilterSelect,
-  formatAdminDate,
-  StatusBadge,
-  type Column,
-  type Direction,
-} from '../admin-table';
+import { formatAdminDate, StatusBadge, type Column } from '../admin-table';
 import { adminApiPaths } from '@contracts/admin-api-paths';
-import { useAdminTable } from '../use-admin-table';
+import { FilteredTable } from '../filtered-table';
 
 const STATUSES = [
   { value: 'all', label: 'All' },
@@ -29,26 +20,14 @@ const columns: Column<AdminQuestionRow>[] = [
 ];
 
 export function QuestionsTab() {
-  const [status, setStatus] = useState<(typeof STATUSES)[number]['value']>('all');
-  const [direction, setDirection] = useState<Direction>('desc');
-  const table = useAdminTable<AdminQuestionRow>(adminApiPaths.questions, { status, direction });
   return (
-    <AdminTable
+    <FilteredTable
       caption="Questions"
       columns={columns}
-      table={table}
+      path={adminApiPaths.questions}
       empty="No questions match this filter."
-      filters={
-        <>
-          <FilterSelect label="Status" value={status} options={STATUSES} onChange={setStatus} />
-          <FilterSelect
-            label="Order questions"
-            value={direction}
-            options={DIRECTIONS}
-            onChange={setDirection}
-          />
-        </>
-      }
+      filter={{ param: 'status', label: 'Status', options: STATUSES, initial: 'all' }}
+      orderLabel="Order questions"
     />
   );
 }

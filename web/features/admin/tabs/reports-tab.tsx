@@ -1,10 +1,9 @@
-import { useState } from 'react';
 import { REPORT_DISMISS } from '@contracts/admin-actions';
-import type { AdminReportRow, AdminReportsQuery } from '@contracts/admin-data';
+import type { AdminReportRow } from '@contracts/admin-data';
 import { adminApiPaths } from '@contracts/admin-api-paths';
-import { AdminTable, FilterSelect, StatusBadge, type Column } from '../admin-table';
+import { StatusBadge, type Column } from '../admin-table';
 import { ConfirmAction } from '../confirm-action';
-import { useAdminTable } from '../use-admin-table';
+import { FilteredTable } from '../filtered-table';
 import { ModerationState, QuestionActions } from './question-actions';
 
 const STATUSES = [
@@ -53,23 +52,13 @@ const columns: Column<AdminReportRow>[] = [
 ];
 
 export function ReportsTab() {
-  const [status, setStatus] = useState<NonNullable<AdminReportsQuery['status']>>('open');
-  const table = useAdminTable<AdminReportRow>(adminApiPaths.reports, { status });
   return (
-    <AdminTable
+    <FilteredTable
       caption="Abuse reports"
       columns={columns}
-      table={table}
+      path={adminApiPaths.reports}
       empty="No reports here."
-      filtersClassName="sm:max-w-xs"
-      filters={
-        <FilterSelect
-          label="Report status"
-          value={status}
-          options={STATUSES}
-          onChange={setStatus}
-        />
-      }
+      filter={{ param: 'status', label: 'Report status', options: STATUSES, initial: 'open' }}
     />
   );
 }

@@ -1,7 +1,5 @@
 import { INBOX_MESSAGES } from '@contracts/questions';
-import { useErrorToast } from '@/components/toast/use-error-toast';
-import { LoadError } from '@/components/ui/load-error';
-import { PageLoading } from '@/components/ui/page-loading';
+import { RecordsPage } from '@/components/records-page';
 import { usePlayerQuestions } from '../api';
 import { LoadMore } from '../load-more';
 import { EmptyPlayerInbox } from './empty-inbox';
@@ -12,26 +10,15 @@ import { errorMessage } from '@/lib/api-client';
 /** My Questions, the Player's inbox, at /asker-inbox (and /inbox for a Player). */
 export function PlayerInboxPage() {
   const mine = usePlayerQuestions();
-  const { data, error, isPending, isFetching, refetch } = mine;
-  const questions = data?.pages.flatMap((page) => page.questions) ?? [];
-
-  useErrorToast(error, (failure) => ({
-    title: errorMessage(failure, INBOX_MESSAGES.questionsLoadFailed),
-  }));
-
-  if (isPending) return <PageLoading />;
-
   return (
-    <>
-      <PlayerInboxHeader />
-      <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-10">
-        {!data ? (
-          <LoadError
-            message={errorMessage(error, INBOX_MESSAGES.questionsLoadFailed)}
-            retrying={isFetching}
-            onRetry={() => void refetch()}
-          />
-        ) : questions.length === 0 ? (
+    <RecordsPage
+      query={mine}
+      failed={(error) => errorMessage(error, INBOX_MESSAGES.questionsLoadFailed)}
+      header={<PlayerInboxHeader />}
+    >
+      {(data) => {
+        const questions = data.pages.flatMap((page) => page.questions);
+        return questions.length === 0 ? (
           <EmptyPlayerInbox />
         ) : (
           <>
@@ -48,8 +35,8 @@ export function PlayerInboxPage() {
               onLoad={() => void mine.fetchNextPage()}
             />
           </>
-        )}
-      </div>
-    </>
+        );
+      }}
+    </RecordsPage>
   );
 }

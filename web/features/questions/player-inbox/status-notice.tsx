@@ -6,12 +6,11 @@ import {
   ShieldAlert,
   Undo2,
 } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { REFUND_AFTER_DAYS } from '@contracts/limits';
 import { askerActions, isUnpaid } from '@contracts/question-states';
 import type { PlayerQuestion } from '@contracts/questions';
-import { cn } from '@/lib/cn';
 import { timeSince } from '@/lib/relative-time';
+import { Box } from '../detail-parts';
 import { HelpfulRating } from '../helpful-rating';
 import { ReportDialog } from '../report-dialog';
 import { UnpaidActions } from '../unpaid-actions';
@@ -30,7 +29,8 @@ export function StatusNotice({ question: q }: { question: PlayerQuestion }) {
     disputeUntil: q.disputeUntil,
   });
   return q.answer ? (
-    <Notice
+    <Box
+      inCard
       className="border-l-4 border-volt bg-volt/15"
       icon={<MessageSquareText aria-hidden className="size-5 shrink-0 text-navy" />}
       title="Coach Response"
@@ -55,9 +55,10 @@ export function StatusNotice({ question: q }: { question: PlayerQuestion }) {
           {may.report && <ReportDialog questionId={q.id} className="-mr-2" />}
         </div>
       )}
-    </Notice>
+    </Box>
   ) : q.status === 'declined' ? (
-    <Notice
+    <Box
+      inCard
       className="border border-slate-300 bg-slate-50"
       icon={<CircleX aria-hidden className="size-5 shrink-0 text-slate-600" />}
       title="Declined by the Coach"
@@ -65,17 +66,19 @@ export function StatusNotice({ question: q }: { question: PlayerQuestion }) {
       <p className="text-sm text-muted">
         {isUnpaid(q) ? 'Nothing was charged.' : 'Your payment is refunded in full.'}
       </p>
-    </Notice>
+    </Box>
   ) : q.status === 'withdrawn' ? (
-    <Notice
+    <Box
+      inCard
       className="border border-slate-300 bg-slate-50"
       icon={<Undo2 aria-hidden className="size-5 shrink-0 text-slate-600" />}
       title="Withdrawn"
     >
       <p className="text-sm text-muted">You withdrew this question. Nothing was charged.</p>
-    </Notice>
+    </Box>
   ) : may.pay ? (
-    <Notice
+    <Box
+      inCard
       className="border-2 border-warning/40 bg-warning-soft"
       icon={<CreditCard aria-hidden className="size-5 shrink-0 text-warning" />}
       title="Payment not completed"
@@ -84,9 +87,10 @@ export function StatusNotice({ question: q }: { question: PlayerQuestion }) {
         The Coach is not paid until you pay. Pay now, or withdraw the question.
       </p>
       <UnpaidActions id={q.id} amount={q.amount} expertName={q.expert.name} />
-    </Notice>
+    </Box>
   ) : q.status === 'refunded' ? (
-    <Notice
+    <Box
+      inCard
       className="border border-slate-300 bg-slate-50"
       icon={<Undo2 aria-hidden className="size-5 shrink-0 text-slate-600" />}
       title="Question Refunded"
@@ -94,9 +98,10 @@ export function StatusNotice({ question: q }: { question: PlayerQuestion }) {
       <p className="text-sm text-muted">
         {`This question was not answered within ${REFUND_AFTER_DAYS} days and has been refunded.`}
       </p>
-    </Notice>
+    </Box>
   ) : (
-    <Notice
+    <Box
+      inCard
       className="border border-dashed border-amber-300 bg-amber-50"
       icon={<Hourglass aria-hidden className="size-5 shrink-0 text-amber-700" />}
       title="Awaiting Response"
@@ -104,33 +109,6 @@ export function StatusNotice({ question: q }: { question: PlayerQuestion }) {
       <p className="text-sm text-muted">
         {`Your Coach has been notified. Unanswered questions are refunded after ${REFUND_AFTER_DAYS} days.`}
       </p>
-    </Notice>
-  );
-}
-
-function Notice({
-  className,
-  icon,
-  title,
-  aside,
-  children,
-}: {
-  className: string;
-  icon: ReactNode;
-  title: string;
-  aside?: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <div className={cn('mt-4 rounded-xl p-4', className)}>
-      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
-        <div className="flex items-center gap-2">
-          {icon}
-          <h3 className="text-base font-bold text-navy">{title}</h3>
-        </div>
-        {aside}
-      </div>
-      <div className="mt-2">{children}</div>
-    </div>
+    </Box>
   );
 }

@@ -1,9 +1,10 @@
 import { and, count, eq, like, or, sql } from 'drizzle-orm';
-import type { Role } from '../../../contracts/account';
-import { coachSlugBase } from '../../../contracts/coach-slug';
-import type { CoachProfileInput, PlayerProfileInput } from '../../../contracts/profiles';
-import type { Executor } from '../../db/client';
-import { transaction, type Changes, type UnitOfWorkDeps } from '../../db/unit-of-work';
+import type { Role } from '../../../../contracts/account';
+import { coachSlugBase } from '../../../../contracts/coach-slug';
+import type { CoachProfileInput, PlayerProfileInput } from '../../../../contracts/profiles';
+import type { ConnectedAccountStatus } from '../../../adapters/payments/types';
+import type { Executor } from '../../../db/client';
+import { transaction, type Changes, type UnitOfWorkDeps } from '../../../db/unit-of-work';
 import {
   expertSlugs,
   experts,
@@ -11,8 +12,8 @@ import {
   userProfileCompletion,
   userRoles,
   users,
-} from '../../db/schema';
-import { coachCardColumns, listedCoach } from '../experts';
+} from '../../../db/schema';
+import { coachCardColumns, listedCoach } from '../../experts';
 
 const linkColumns = {
   websiteUrl: experts.websiteUrl,
@@ -282,3 +283,30 @@ export async function anonymiseCoach(
   await tx.delete(expertSlugs).where(eq(expertSlugs.expertId, expertId));
   changes.raise('experts.changed', { userId });
 }
+
+/** The Coach's payments account at the provider (the payments module opens it). */
+export async function setConnectedAccount(db: Executor, expertId: string, accountId: string) {
+  await db.update(experts).set({ stripeAccountId: accountId }).where(eq(experts.id, expertId));
+}
+
+/** Mirrors the provider's view of a connected account into the Coach's row. */
+export async function mirrorAccountStatus(
+  db: Executor,
+  where: { expertId: string } | { accountId: string },
+  status: ConnectedAccountStatus,
+) {
+  await db
+    .update(experts)
+    .set({
+      stripeOnboardingComplete: status.onboardingComplete,
+      stripeChargesEnabled: status.chargesEnabled,
+      stripePayoutsEnabled: status.payoutsEnabled,
+    })
+    .where(
+      'expertId' in where
+        ? eq(experts.id, where.expertId)
+        : eq(experts.stripeAccountId, where.accountId),
+    );
+}
+
+export * from './roles';
