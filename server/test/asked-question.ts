@@ -1,51 +1,34 @@
 import type { App } from '../app';
 import type { AppContext } from '../context';
-import { signedInUser } from './accounts';
+import { askCoach, requestsTo, signedInUser, type TestUser } from './accounts';
 
 /** Puts a Coach profile up for a signed-in Coach, through the API; returns the profile's id. */
-export async function coachProfile(
-  app: App,
-  cookie: string,
-  profile: { name: string; expertise: string; price: number },
-): Promise<string> {
-  const res = await app.inject({
-    method: 'PUT',
-    url: '/api/profiles/expert',
-    headers: { cookie },
-    payload: { ...profile, acceptedAgreement: true },
-  });
+export async function coachProfile(app: App, coach: TestUser, name: string): Promise<string> {
+  const profile = { name, expertise: 'Swim', price: 10, acceptedAgreement: true };
+  const res = await requestsTo(() => app)('PUT', '/api/profiles/expert', coach, profile);
   return res.json<{ id: string }>().id;
 }
 
-/** A Coach with a profile and a Player who has asked them `question`, all through the API. */
-export async function askedQuestion(
-  app: App,
-  ctx: AppContext,
-  { coachName, playerName, question }: { coachName: string; playerName: string; question: string },
-) {
+/** A Coach named `coachName` with a profile, and a Player who has asked them a question. */
+export async function askedQuestion(app: App, ctx: AppContext, coachName: string) {
   const coach = await signedInUser(app, ctx, { roles: ['expert'] });
-  const expertId = await coachProfile(app, coach.cookie, {
-    name: coachName,
-    expertise: 'Swim',
-    price: 10,
-  });
+  const expertId = await coachProfile(app, coach, coachName);
   const player = await signedInUser(app, ctx, { roles: ['asker'] });
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/questions',
-    headers: { cookie: player.cookie },
-    payload: { expertId, askerName: playerName, question, pledge: true, acceptedConsents: true },
-  });
-  return { coach, player, questionId: res.json<{ id: string }>().id };
+  const questionId = await askCoach(
+    requestsTo(() => app),
+    player,
+    expertId,
+  );
+  return { coach, player, questionId };
 }
 
 /** The Coach answers, through the API; returns the status code. */
-export async function answerQuestion(app: App, cookie: string, questionId: string, answer: string) {
-  const res = await app.inject({
-    method: 'POST',
-    url: `/api/questions/${questionId}/answer`,
-    headers: { cookie },
-    payload: { answer },
-  });
-  return res.statusCode;
+export async function answerQuestion(
+  app: App,
+  coach: TestUser,
+  questionId: string,
+  answer: string,
+) {
+  const url = `/api/questions/${questionId}/answer`;
+  return (await requestsTo(() => app)('POST', url, coach, { answer })).statusCode;
 }

@@ -52,11 +52,7 @@ describe(`GET /api/events resumed with Last-Event-ID (${testDatabaseKind})`, () 
     const one = await createTestApp({}, database);
     const two = await createTestApp({}, database);
     try {
-      const { coach, player, questionId } = await askedQuestion(one.app, one.ctx, {
-        coachName: 'Resume Coach',
-        playerName: 'Resume Player',
-        question: 'How do I stop slicing?',
-      });
+      const { coach, player, questionId } = await askedQuestion(one.app, one.ctx, 'Resume Coach');
 
       // The Player's stream on server two tells it where it stands, then drops.
       const base = await two.app.listen({ host: '127.0.0.1', port: 0 });
@@ -66,11 +62,9 @@ describe(`GET /api/events resumed with Last-Event-ID (${testDatabaseKind})`, () 
       first.close();
 
       // Meanwhile, through server one: the answer, and another Coach's profile.
-      expect(await answerQuestion(one.app, coach.cookie, questionId, 'Square the club face.')).toBe(
-        204,
-      );
+      expect(await answerQuestion(one.app, coach, questionId, 'Square the club face.')).toBe(204);
       const another = await signedInUser(one.app, one.ctx, { roles: ['expert'] });
-      await coachProfile(one.app, another.cookie, { name: 'Other', expertise: 'Polo', price: 30 });
+      await coachProfile(one.app, another, 'Other Coach');
 
       const resumed = await openSse(`${base}/api/events`, {
         cookie: player.cookie,
