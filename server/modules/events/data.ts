@@ -11,26 +11,21 @@ export type JournalEvent = {
 /** Any fixed key: journal writers take it in turn (ADR 046). */
 const JOURNAL_LOCK = 460_046;
 
+/** An event to journal: a channel and its payload. */
+export type Publication = { [C in BusChannel]: { channel: C; payload: BusEvents[C] } }[BusChannel];
+
 /**
- * Journals one event and returns its id. The advisory lock, held until the insert commits, makes
- * ids commit in order, so a reader that has seen id n never later finds a smaller id appearing: a
- * reader trusts "everything up to n" and would otherwise skip a row committed late.
+ * Journals events, in the order given, in one statement. The advisory lock, held until the insert
+ * commits, makes ids commit in order, so a reader that has seen id n never later finds a smaller id
+ * appearing: a reader trusts "everything up to n" and would otherwise skip a row committed late.
  */
-export async function journalEvent<C extends BusChannel>(
-  db: Database,
-  channel: C,
-  payload: BusEvents[C],
-): Promise<number> {
-  return db.transaction(async (tx) => {
+export async function journalEvents(db: Database, events: Publication[]): Promise<void> {
+  await db.transaction(async (tx) => {
     // A journal row is a notification, not data (a lost one costs a refetch): the lock is not
     // held through a wait for the disk.
     await tx.execute(sql`set local synchronous_commit = off`);
     await tx.execute(sql`select pg_advisory_xact_lock(${JOURNAL_LOCK})`);
-    const [row] = await tx
-      .insert(eventJournal)
-      .values({ channel, payload })
-      .returning({ id: eventJournal.id });
-    return row!.id;
+    await tx.insert(eventJournal).values(events);
   });
 }
 
