@@ -11,7 +11,7 @@ export const accountSchema = z.object({
   roles: z.array(roleSchema),
   activeRole: roleSchema.nullable(),
   profileCompleted: z.object({ asker: z.boolean(), expert: z.boolean() }),
-  expertId: z.string().nullable(),
+  coachId: z.string().nullable(),
 });
 
 /** The extra field our sign-up form sends with better-auth's body. */

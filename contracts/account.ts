@@ -11,7 +11,7 @@ export interface Account {
   roles: Role[];
   activeRole: Role | null;
   profileCompleted: Record<Role, boolean>;
-  expertId: string | null;
+  coachId: string | null;
 }
 
 export const ACCOUNT_MESSAGES = {

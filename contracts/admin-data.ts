@@ -74,8 +74,8 @@ export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
 export const adminQuestionRowSchema = z.object({
   id: z.string(),
   question: z.string(),
-  askerEmail: z.string(),
-  expertName: z.string(),
+  playerEmail: z.string(),
+  coachName: z.string(),
   status: z.string(),
   paymentStatus: z.string(),
   createdAt: iso,
@@ -129,7 +129,7 @@ export const adminDisputeRowSchema = z.object({
   id: z.string(),
   question: z.string(),
   answer: z.string().nullable(),
-  askerEmail: z.string(),
+  playerEmail: z.string(),
   coachName: z.string(),
   amount: z.number().int(),
   /** Null only for disputes flagged before reasons were asked for. */

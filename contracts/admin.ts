@@ -96,9 +96,9 @@ export type AdminSession = z.infer<typeof adminSessionSchema>;
 export const adminStatsSchema = z.object({
   totalUsers: z.number().int(),
   /** Users with a Coach profile. */
-  totalExperts: z.number().int(),
+  totalCoaches: z.number().int(),
   /** Everyone else, as the Users tab labels them Player. */
-  totalAskers: z.number().int(),
+  totalPlayers: z.number().int(),
   totalQuestions: z.number().int(),
   answeredQuestions: z.number().int(),
   pendingQuestions: z.number().int(),

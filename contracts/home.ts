@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { coachCardSchema } from './experts';
+import { coachCardSchema } from './coaches';
 
 export const coachDashboardSchema = z.object({
   /** Who the Coach is, for 'Share profile'. */

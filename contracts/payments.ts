@@ -46,7 +46,7 @@ export const createPaymentSchema = z.object({
   questionId: z.uuid(),
   /** Integer cents. */
   amount: z.number().int().positive(),
-  expertName: z.string().max(200).optional(),
+  coachName: z.string().max(200).optional(),
 });
 export type CreatePaymentInput = z.infer<typeof createPaymentSchema>;
 
@@ -65,7 +65,7 @@ export type OnboardingStatus = z.infer<typeof onboardingStatusSchema>;
 export const localCheckoutSchema = z.object({
   questionId: z.string(),
   amount: z.number().int(),
-  expertName: z.string(),
+  coachName: z.string(),
   question: z.string(),
   paymentStatus: z.string(),
 });
@@ -98,7 +98,7 @@ export const payoutSchema = z.object({
   paidAt: z.string().nullable(),
   releasableAt: z.string(),
   question: z.string(),
-  askerName: z.string(),
+  playerName: z.string(),
   questionPaid: z.boolean(),
   disputeOpen: z.boolean(),
   heldByAdmin: z.boolean(),
@@ -119,7 +119,7 @@ export const playerPaymentSchema = z.object({
   paymentStatus: z.string(),
   createdAt: z.string(),
   question: z.string(),
-  expert: z.object({
+  coach: z.object({
     id: z.string(),
     name: z.string(),
     photoUrl: z.string().nullable(),

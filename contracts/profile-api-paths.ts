@@ -6,9 +6,9 @@ export const profileApiPaths = {
   ownCoachProfile: '/api/profiles/expert',
   ownPlayerProfile: '/api/profiles/asker',
   profilePhoto: (role: Role) => `/api/profiles/${role}/photo`,
-  publicCoach: (idOrSlug: string) => `/api/experts/${id(idOrSlug)}`,
+  publicCoach: (idOrSlug: string) => `/api/coaches/${id(idOrSlug)}`,
   publicPlayer: (userId: string) => `/api/players/${id(userId)}`,
-  newestCoaches: '/api/experts/newest',
+  newestCoaches: '/api/coaches/newest',
   coachDirectory: '/api/coaches',
 
   coachDashboard: '/api/home/coach-dashboard',

@@ -24,7 +24,7 @@ export const PROFILE_MESSAGES = {
     title: 'Profile updated!',
     description: 'Your asker profile has been successfully updated.',
   },
-  expertMissing: {
+  coachMissing: {
     title: 'No expert profile found:',
     description: 'You need to create an expert profile first.',
   },

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   applyTransition,
-  askerActions,
+  playerActions,
   coachActions,
   impossibility,
   QUESTION_TRANSITIONS,
@@ -70,8 +70,8 @@ describe('a question and its payout move only through QUESTION_TRANSITIONS', () 
           const allowed = (name: QuestionTransition) => applyTransition(s, name) !== null;
           expect(coachActions(state).answer).toBe(allowed('markAnswered'));
           expect(coachActions(state).decline).toBe(allowed('markDeclined'));
-          expect(askerActions(state).withdraw).toBe(allowed('markWithdrawn'));
-          expect(askerActions(state).pay).toBe(allowed('markPaid'));
+          expect(playerActions(state).withdraw).toBe(allowed('markWithdrawn'));
+          expect(playerActions(state).pay).toBe(allowed('markPaid'));
         }
       }),
       { numRuns: 500 },

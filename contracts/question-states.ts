@@ -124,10 +124,10 @@ export const isUnpaid = (s: Pick<QuestionState, 'paymentStatus'>) => UNPAID.has(
 const isOpen = (s: QuestionState) => s.status === 'pending' || s.status === 'answered';
 
 /**
- * The asker's actions on a question, for the buttons and for the server alike, so the page never
+ * The Player's actions on a question, for the buttons and for the server alike, so the page never
  * offers what the server refuses (ADR 023).
  */
-export function askerActions(s: QuestionState, now: Date = new Date()) {
+export function playerActions(s: QuestionState, now: Date = new Date()) {
   const paidAndAnswered = s.hasAnswer && s.paymentStatus === 'paid' && s.status === 'answered';
   const windowOpen = s.disputeUntil !== null && now.getTime() < Date.parse(s.disputeUntil);
   return {
@@ -139,7 +139,7 @@ export function askerActions(s: QuestionState, now: Date = new Date()) {
     dispute: paidAndAnswered && !s.disputeFlagged && windowOpen,
   };
 }
-export type AskerAction = keyof ReturnType<typeof askerActions>;
+export type PlayerAction = keyof ReturnType<typeof playerActions>;
 
 /** The owning Coach's actions: answer or decline a question still waiting for an answer. */
 export function coachActions(s: QuestionState) {

@@ -6,9 +6,9 @@ import { joined } from './messages';
 /** A question as its Coach sees it in the inbox. */
 export const coachInboxQuestionSchema = z.object({
   id: z.string(),
-  askerId: z.string(),
-  askerName: z.string(),
-  askerPhotoUrl: z.string().nullable(),
+  playerId: z.string(),
+  playerName: z.string(),
+  playerPhotoUrl: z.string().nullable(),
   question: z.string(),
   context: z.string().nullable(),
   answer: z.string().nullable(),
@@ -47,7 +47,7 @@ export type CoachInbox = z.infer<typeof coachInboxSchema>;
 /** A question as its Player sees it in My Questions. */
 export const playerQuestionSchema = z.object({
   id: z.string(),
-  expert: z.object({
+  coach: z.object({
     id: z.string(),
     name: z.string(),
     photoUrl: z.string().nullable(),
@@ -120,7 +120,7 @@ export const QUESTION_MESSAGES = {
   disputeFailed: 'Failed to flag dispute. Please try again.',
   noAnswerYet: 'This question has not been answered yet.',
   disputeLocked: 'This question has been flagged for review. No further changes can be made.',
-  askerOnly: 'Only the Player who asked can do this.',
+  playerOnly: 'Only the Player who asked can do this.',
 } as const;
 
 /** Spec §5: the ask form's limits, with the secure-input rules (brackets stripped, scripts refused). */
@@ -137,8 +137,8 @@ export const askHeadersSchema = z.looseObject({
 });
 
 export const askQuestionSchema = z.object({
-  expertId: z.uuid(),
-  askerName: secureText({ max: 100, message: QUESTION_MESSAGES.nameLength }),
+  coachId: z.uuid(),
+  playerName: secureText({ max: 100, message: QUESTION_MESSAGES.nameLength }),
   question: secureText({ min: 10, max: 5000, message: QUESTION_MESSAGES.questionLength }),
   context: optionalSecureText(2000, QUESTION_MESSAGES.contextLength),
   pledge: z.literal(true, { message: QUESTION_MESSAGES.pledgeRequired }),
@@ -183,7 +183,7 @@ const threadItemSchema = z.object({
   answeredAt: z.string().nullable(),
 });
 
-/** A question as its asker or its Coach sees it on the detail page. */
+/** A question as its Player or its Coach sees it on the detail page. */
 export const questionDetailSchema = threadItemSchema.extend({
   context: z.string().nullable(),
   refundedAt: z.string().nullable(),
@@ -203,14 +203,14 @@ export const questionDetailSchema = threadItemSchema.extend({
   declineNote: z.string().nullable(),
   withdrawnAt: z.string().nullable(),
   viewerRole: z.enum(['asker', 'expert']),
-  asker: z.object({ id: z.string(), name: z.string(), photoUrl: z.string().nullable() }),
-  expert: z.object({
+  player: z.object({ id: z.string(), name: z.string(), photoUrl: z.string().nullable() }),
+  coach: z.object({
     id: z.string(),
     name: z.string(),
     photoUrl: z.string().nullable(),
     expertise: z.string(),
   }),
-  /** Earlier and later questions between the same asker and Coach, oldest first. */
+  /** Earlier and later questions between the same Player and Coach, oldest first. */
   thread: z.array(threadItemSchema),
   myRating: z.boolean().nullable(),
   myReview: z.number().int().nullable(),

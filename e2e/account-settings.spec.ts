@@ -166,9 +166,9 @@ test.describe('accounts people can rely on', () => {
 
     test('keeps the intent: Ask on a Coach page, sign up, confirm, create the profile, back on the ask form', async ({
       page,
-      coach: { expertId },
+      coach: { coachId },
     }) => {
-      await page.goto(`/expert/${expertId}`);
+      await page.goto(`/expert/${coachId}`);
       await page.getByRole('link', { name: 'Ask a Question' }).click();
       await page.waitForURL('**/auth?mode=signin**');
       await page.getByRole('link', { name: 'Create an account' }).click();
@@ -188,10 +188,10 @@ test.describe('accounts people can rely on', () => {
 
   test('tells a Coach who asks to switch to player mode, and adds the Player role', async ({
     page,
-    coach: { expertId },
+    coach: { coachId },
   }) => {
     await createUser(page, { name: 'Kai Coach', roles: ['expert'] });
-    await page.goto(`/expert/${expertId}`);
+    await page.goto(`/expert/${coachId}`);
     await page.getByRole('link', { name: 'Ask a Question' }).click();
     await expect(
       page.getByText('Coaches cannot ask questions. Switch to player mode to ask a question.'),

@@ -35,9 +35,9 @@ const test = base.extend({
     if (!riley || !jordan) throw new Error('no players');
     // Two paid questions ($50.00 and $20.00), one answered; one unpaid.
     const answered = await insertQuestion(db, {
-      expertId: coach.id,
-      askerId: riley.id,
-      askerEmail: riley.email,
+      coachId: coach.id,
+      playerId: riley.id,
+      playerEmail: riley.email,
       amount: 5000,
       paymentStatus: 'paid',
       paidAt: new Date(),
@@ -45,20 +45,20 @@ const test = base.extend({
       answer: 'Keep your elbow under the ball.',
       answeredAt: new Date(),
     });
-    await db.insert(payouts).values({ questionId: answered.id, expertId: coach.id, amount: 3500 });
+    await db.insert(payouts).values({ questionId: answered.id, coachId: coach.id, amount: 3500 });
     await insertQuestion(db, {
-      expertId: coach.id,
-      askerId: jordan.id,
-      askerEmail: jordan.email,
+      coachId: coach.id,
+      playerId: jordan.id,
+      playerEmail: jordan.email,
       amount: 2000,
       paymentStatus: 'paid',
       paidAt: new Date(),
     });
-    await insertQuestion(db, { expertId: coach.id, askerId: jordan.id, amount: 2000 });
+    await insertQuestion(db, { coachId: coach.id, playerId: jordan.id, amount: 2000 });
     await db.insert(abuseReports).values({
       reporterId: riley.id,
       reportedQuestionId: answered.id,
-      reportedExpertId: coach.id,
+      reportedCoachId: coach.id,
       reason: 'harassment',
       details: 'The answer was rude about my height.',
     });

@@ -14,7 +14,7 @@ test.describe('home page for a signed-out visitor', () => {
     await expect(page.getByRole('heading', { name: 'For Coaches' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Meet Our Coaches' })).toBeVisible();
     // Other test files add Coaches to the same server, so the expectation comes from the API.
-    const api = (await (await page.request.get('/api/experts/newest')).json()) as {
+    const api = (await (await page.request.get('/api/coaches/newest')).json()) as {
       coaches: { name: string }[];
       total: number;
     };

@@ -23,8 +23,8 @@ test.describe('money: disputes, declines, unpaid questions', () => {
   const origin = (page: Page) => ({ origin: new URL(page.url()).origin });
 
   /** Asks through the form; the ask flow lands on the local provider's test checkout. */
-  async function ask(page: Page, expertId: string, question: string) {
-    await page.goto(`/ask/${expertId}`);
+  async function ask(page: Page, coachId: string, question: string) {
+    await page.goto(`/ask/${coachId}`);
     await page.getByLabel('Your Question').fill(question);
     await page.getByLabel('I pledge to keep my question respectful and on-topic.').check();
     await page
@@ -50,11 +50,11 @@ test.describe('money: disputes, declines, unpaid questions', () => {
   }
 
   test('a dispute inside the hold window holds the payout, and the administrator refunds the Player', async ({
-    coach: { page: coachPage, expertId },
+    coach: { page: coachPage, coachId },
     player: { page: playerPage },
     newPage,
   }) => {
-    await ask(playerPage, expertId, 'How do I stop my serve from drifting long?');
+    await ask(playerPage, coachId, 'How do I stop my serve from drifting long?');
     const questionId = await payOnTestCheckout(playerPage);
     await answer(coachPage, questionId, 'Toss it further in front of you.');
 
@@ -110,10 +110,10 @@ test.describe('money: disputes, declines, unpaid questions', () => {
   });
 
   test('a Coach declines a paid question with a note, and the Player sees it declined and refunded', async ({
-    coach: { page: coachPage, expertId },
+    coach: { page: coachPage, coachId },
     player: { page: playerPage },
   }) => {
-    await ask(playerPage, expertId, 'Which racket string tension suits a beginner?');
+    await ask(playerPage, coachId, 'Which racket string tension suits a beginner?');
     const questionId = await payOnTestCheckout(playerPage);
 
     await coachPage.goto('/expert-inbox');
@@ -141,10 +141,10 @@ test.describe('money: disputes, declines, unpaid questions', () => {
   });
 
   test('a cancelled checkout says so, and Pay now completes the payment', async ({
-    coach: { expertId },
+    coach: { coachId },
     player: { page: playerPage },
   }) => {
-    await ask(playerPage, expertId, 'How many rest days a week should I take?');
+    await ask(playerPage, coachId, 'How many rest days a week should I take?');
     await playerPage.getByRole('button', { name: 'Cancel', exact: true }).click();
     await playerPage.waitForURL('**/questions/**');
     await expect(playerPage.getByText('Payment Not Completed')).toBeVisible();
@@ -157,10 +157,10 @@ test.describe('money: disputes, declines, unpaid questions', () => {
   });
 
   test('a withdrawn question leaves the Coach inbox', async ({
-    coach: { page: coachPage, expertId },
+    coach: { page: coachPage, coachId },
     player: { page: playerPage },
   }) => {
-    await ask(playerPage, expertId, 'Is it worth buying carbon fibre pedals?');
+    await ask(playerPage, coachId, 'Is it worth buying carbon fibre pedals?');
     await playerPage.getByRole('button', { name: 'Cancel', exact: true }).click();
     await playerPage.waitForURL('**/questions/**');
 

@@ -4,7 +4,7 @@ test.describe('payments with the local provider', () => {
   test.use({ coachName: 'Kai Payout', playerName: 'Ola Payer' });
 
   test('a Coach onboards, a Player pays on the test checkout, the Coach answers, the payout waits out the hold window', async ({
-    coach: { page: coach, expertId },
+    coach: { page: coach, coachId },
     player: { page: player },
   }) => {
     await coach.goto('/payouts');
@@ -24,7 +24,7 @@ test.describe('payments with the local provider', () => {
     await expect(onboarding.getByText('Your payment account is ready.')).toBeVisible();
     await onboarding.close();
 
-    await player.goto(`/ask/${expertId}`);
+    await player.goto(`/ask/${coachId}`);
     await player.getByLabel('Your Question').fill('What should I eat before a morning game?');
     await player.getByLabel('I pledge to keep my question respectful and on-topic.').check();
     await player

@@ -5,7 +5,7 @@ test.describe('long question lists', () => {
   test.use({ coachName: 'Paige Pager', playerName: 'Lou Longlist' });
 
   test('show a page at a time in the Coach inbox and My Questions, with Load more questions', async ({
-    coach: { page: coach, expertId },
+    coach: { page: coach, coachId },
     player: { page: player },
   }) => {
     const origin = new URL(player.url()).origin;
@@ -14,8 +14,8 @@ test.describe('long question lists', () => {
       const asked = await player.request.post('/api/questions', {
         headers: { origin },
         data: {
-          expertId,
-          askerName: 'Lou Longlist',
+          coachId,
+          playerName: 'Lou Longlist',
           question: `Paging question number ${n}: how do I improve?`,
           pledge: true,
           acceptedConsents: true,

@@ -5,14 +5,14 @@ test.describe('the question loop, two people at once', () => {
   test.use({ coachName: 'Toni Loop', playerName: 'Sam Loop' });
 
   test('the Player asks, the Coach sees it live and answers, the Player rates, reports and disputes', async ({
-    coach: { page: coachPage, expertId },
+    coach: { page: coachPage, coachId },
     player: { page: player },
   }) => {
     await coachPage.goto('/expert-inbox');
     await expect(coachPage.getByRole('heading', { level: 1, name: 'Coach Inbox' })).toBeVisible();
     await expect(coachPage.getByText('No questions yet')).toBeVisible();
 
-    await player.goto(`/ask/${expertId}`);
+    await player.goto(`/ask/${coachId}`);
     await player.getByLabel('Your Question').fill('How should I warm up before a big match?');
     await player.getByLabel('Additional Context (optional)').fill('I play center back.');
     await player.getByLabel('I pledge to keep my question respectful and on-topic.').check();
@@ -105,14 +105,14 @@ test.describe('the question loop, two people at once', () => {
   });
 
   test('the detail pages refuse strangers: /questions shows Access Restricted, /question shows Not Found', async ({
-    coach: { expertId },
+    coach: { coachId },
     player: { page: player },
     newPage,
   }) => {
     const asked = await player.request.post('/api/questions', {
       data: {
-        expertId,
-        askerName: 'Pat',
+        coachId,
+        playerName: 'Pat',
         question: 'What drills build first touch?',
         pledge: true,
         acceptedConsents: true,

@@ -59,15 +59,15 @@ test.describe('the 7-day refund', () => {
   test.skip(!serverUrl, 'runs when TEST_DATABASE_URL names a PostgreSQL server');
 
   test('a question unanswered 7 days after payment shows Refunded and the refund sentence', async ({
-    coach: { expertId },
+    coach: { coachId },
     player: { page: player },
     database,
   }) => {
     const { id } = (await (
       await player.request.post('/api/questions', {
         data: {
-          expertId,
-          askerName: 'Remy',
+          coachId,
+          playerName: 'Remy',
           question: 'How do I read the game faster?',
           pledge: true,
           acceptedConsents: true,

@@ -5,7 +5,7 @@
 import { pathToFileURL } from 'node:url';
 import { DatabaseInUseError, openDatabase, type Database } from '../server/db/client';
 import { coachSlugBase } from '../contracts/coach-slug';
-import { expertSlugs, experts, userProfileCompletion, userRoles, users } from '../server/db/schema';
+import { coachSlugs, coaches, userProfileCompletion, userRoles, users } from '../server/db/schema';
 import { loadConfig } from '../server/config';
 
 export const DEMO_COACHES = [
@@ -35,11 +35,11 @@ export async function seedDemo(db: Database): Promise<void> {
         .onConflictDoNothing();
       await tx
         .insert(userProfileCompletion)
-        .values({ userId: id, expertProfileCompleted: true })
+        .values({ userId: id, coachProfileCompleted: true })
         .onConflictDoNothing();
       const slug = coachSlugBase(coach.name);
       const [inserted] = await tx
-        .insert(experts)
+        .insert(coaches)
         .values({
           userId: id,
           email,
@@ -51,8 +51,8 @@ export async function seedDemo(db: Database): Promise<void> {
           slug,
         })
         .onConflictDoNothing()
-        .returning({ id: experts.id });
-      if (inserted) await tx.insert(expertSlugs).values({ slug, expertId: inserted.id });
+        .returning({ id: coaches.id });
+      if (inserted) await tx.insert(coachSlugs).values({ slug, coachId: inserted.id });
     }
   });
 }

@@ -19,7 +19,7 @@ import { authRoutes } from './modules/auth';
 import { betaGate, betaRoutes } from './modules/beta';
 import { clientLogRoutes } from './modules/client-log';
 import { contactRoutes } from './modules/contact';
-import { expertRoutes } from './modules/experts';
+import { coachRoutes } from './modules/coaches';
 import { directoryRoutes } from './modules/directory';
 import { seoRoutes } from './modules/seo';
 import { healthRoutes } from './modules/health';
@@ -119,7 +119,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions) {
   await app.register(publicConfigRoutes, ctx);
   await app.register(betaRoutes, ctx);
   await app.register(contactRoutes, ctx);
-  await app.register(expertRoutes, ctx);
+  await app.register(coachRoutes, ctx);
   await app.register(directoryRoutes, ctx);
   await app.register(seoRoutes, ctx);
   await app.register(authRoutes, { auth: ctx.auth, config: ctx.config });

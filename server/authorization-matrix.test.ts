@@ -16,8 +16,8 @@ type Actor = (typeof ACTORS)[number];
 type Expected = Record<Actor, number>;
 
 interface Fixture {
-  coachExpertId: string;
-  otherCoachExpertId: string;
+  coachProfileId: string;
+  otherCoachProfileId: string;
   playerId: string;
   coachAccountId: string;
   /** A fresh question from the player to the coach, in the given state. */
@@ -47,8 +47,8 @@ const coaches = (ok: number): Expected => ({
 });
 /** Only the admin token; a user's session never counts. */
 const adminOnly = (ok: number): Expected => ({ ...all(401), admin: ok });
-/** The asker (player) of a question; the owning Coach sees it, others are refused. */
-const asker = (ok: number, coach = 403): Expected => ({
+/** The Player of a question; the owning Coach sees it, others are refused. */
+const player = (ok: number, coach = 403): Expected => ({
   ...users(403),
   player: ok,
   coach,
@@ -77,10 +77,10 @@ const CASES: Record<string, Case> = {
     },
     expected: all(201),
   },
-  'GET /api/experts/newest': { url: () => '/api/experts/newest', expected: all(200) },
+  'GET /api/coaches/newest': { url: () => '/api/coaches/newest', expected: all(200) },
   'GET /api/coaches': { url: () => '/api/coaches?q=coach', expected: all(200) },
-  'GET /api/experts/:idOrSlug': {
-    url: (fx) => `/api/experts/${fx.coachExpertId}`,
+  'GET /api/coaches/:idOrSlug': {
+    url: (fx) => `/api/coaches/${fx.coachProfileId}`,
     expected: all(200),
   },
   'GET /api/events': { url: () => '/api/events', expected: all(200) },
@@ -136,7 +136,7 @@ const CASES: Record<string, Case> = {
   'GET /api/questions/mine': { url: () => '/api/questions/mine', expected: players(200) },
   'GET /api/questions/:id': {
     url: (fx) => fx.question(),
-    expected: asker(200, 200),
+    expected: player(200, 200),
   },
   'POST /api/questions/:id/answer': {
     url: async (fx) => `${await fx.question('paid-pending')}/answer`,
@@ -145,27 +145,27 @@ const CASES: Record<string, Case> = {
   },
   'POST /api/questions/:id/viewed': {
     url: async (fx) => `${await fx.question()}/viewed`,
-    expected: asker(204, 204),
+    expected: player(204, 204),
   },
   'PUT /api/questions/:id/rating': {
     url: async (fx) => `${await fx.question('answered')}/rating`,
     payload: { isHelpful: true },
-    expected: asker(204),
+    expected: player(204),
   },
   'PUT /api/questions/:id/review': {
     url: async (fx) => `${await fx.question('answered')}/review`,
     payload: { rating: 5 },
-    expected: asker(204),
+    expected: player(204),
   },
   'POST /api/questions/:id/reports': {
     url: async (fx) => `${await fx.question('answered')}/reports`,
     payload: { reason: 'spam' },
-    expected: asker(201),
+    expected: player(201),
   },
   'POST /api/questions/:id/dispute': {
     url: async (fx) => `${await fx.question('answered')}/dispute`,
     payload: { reason: 'incomplete' },
-    expected: asker(204),
+    expected: player(204),
   },
   'POST /api/questions/:id/decline': {
     url: async (fx) => `${await fx.question('paid-pending')}/decline`,
@@ -174,12 +174,12 @@ const CASES: Record<string, Case> = {
   },
   'POST /api/questions/:id/withdraw': {
     url: async (fx) => `${await fx.question('pending')}/withdraw`,
-    expected: asker(204),
+    expected: player(204),
   },
   'POST /api/payments/checkout': {
     url: () => '/api/payments/checkout',
     payload: undefined, // set per call: it needs a fresh question
-    expected: asker(200),
+    expected: player(200),
   },
   'POST /api/payments/connect': { url: () => '/api/payments/connect', expected: coaches(200) },
   'GET /api/payments/onboarding-status': {
@@ -275,7 +275,7 @@ describe(`authorization matrix (${testDatabaseKind})`, () => {
     t = await createTestApp();
     const { app, ctx } = t;
     const db = ctx.database.db;
-    const expert = async (name: string) => {
+    const signedInCoach = async (name: string) => {
       const user = await signedInUser(app, ctx, { roles: ['expert'], name });
       const saved = await app.inject({
         method: 'PUT',
@@ -289,10 +289,10 @@ describe(`authorization matrix (${testDatabaseKind})`, () => {
         headers: { cookie: user.cookie },
       });
       const accountId = new URL(connect.json().url, 'http://x').pathname.split('/').pop() ?? '';
-      return { ...user, expertId: saved.json().id as string, accountId };
+      return { ...user, coachId: saved.json().id as string, accountId };
     };
-    const coach = await expert('Coach Owner');
-    const otherCoach = await expert('Coach Other');
+    const coach = await signedInCoach('Coach Owner');
+    const otherCoach = await signedInCoach('Coach Other');
     const player = await signedInUser(app, ctx, { roles: ['asker'], name: 'Player Owner' });
     const otherPlayer = await signedInUser(app, ctx, { roles: ['asker'], name: 'Player Other' });
     await createAdmin(db, 'matrix-admin', 'a-long-admin-password');
@@ -309,15 +309,15 @@ describe(`authorization matrix (${testDatabaseKind})`, () => {
     credentials.admin = { authorization: `Bearer ${login.json().token as string}` };
 
     fx = {
-      coachExpertId: coach.expertId,
-      otherCoachExpertId: otherCoach.expertId,
+      coachProfileId: coach.coachId,
+      otherCoachProfileId: otherCoach.coachId,
       playerId: player.userId,
       coachAccountId: coach.accountId,
       async question(state = 'pending') {
         const answered = state === 'answered';
         const q = await insertQuestion(db, {
-          expertId: coach.expertId,
-          askerId: player.userId,
+          coachId: coach.coachId,
+          playerId: player.userId,
           paymentStatus: state === 'pending' ? 'pending' : 'paid',
           paymentIntentId: `pi_${randomUUID()}`,
           ...(answered ? { status: 'answered', answer: 'Yes.', answeredAt: new Date() } : {}),
@@ -325,10 +325,10 @@ describe(`authorization matrix (${testDatabaseKind})`, () => {
         if (answered) {
           await db
             .insert(payouts)
-            // Inside its hold window, so the asker may still dispute it.
+            // Inside its hold window, so the Player may still dispute it.
             .values({
               questionId: q.id,
-              expertId: coach.expertId,
+              coachId: coach.coachId,
               amount: 2100,
               releasableAt: new Date(Date.now() + 3 * 86_400_000),
             });
@@ -337,8 +337,8 @@ describe(`authorization matrix (${testDatabaseKind})`, () => {
       },
     };
     CASES['POST /api/questions']!.payload = {
-      expertId: coach.expertId,
-      askerName: 'Pat',
+      coachId: coach.coachId,
+      playerName: 'Pat',
       question: 'How do I row faster?',
       pledge: true,
       acceptedConsents: true,

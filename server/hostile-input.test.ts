@@ -176,7 +176,7 @@ describe(`hostile input on every write route (${testDatabaseKind})`, () => {
       headers: { cookie: coach.cookie },
       payload: { name: 'Hostile Coach', expertise: 'Rowing', price: 30, acceptedAgreement: true },
     });
-    const expertId = saved.json().id as string;
+    const coachId = saved.json().id as string;
     const player = await signedInUser(app, ctx, { roles: ['asker'], name: 'Hostile Player' });
     await createAdmin(db, 'hostile-admin', 'a-long-admin-password');
     const token = (
@@ -194,8 +194,8 @@ describe(`hostile input on every write route (${testDatabaseKind})`, () => {
     path = async (url) => {
       if (!url.includes(':')) return url;
       const question = await insertQuestion(db, {
-        expertId,
-        askerId: player.userId,
+        coachId,
+        playerId: player.userId,
         paymentStatus: 'paid',
         paymentIntentId: `pi_${randomUUID()}`,
         ...(url.endsWith('/answer')
@@ -203,7 +203,7 @@ describe(`hostile input on every write route (${testDatabaseKind})`, () => {
           : { status: 'answered', answer: 'Yes.', answeredAt: new Date() }),
       });
       if (!url.endsWith('/answer')) {
-        await db.insert(payouts).values({ questionId: question.id, expertId, amount: 2100 });
+        await db.insert(payouts).values({ questionId: question.id, coachId, amount: 2100 });
       }
       return url
         .replace(':id', url.startsWith('/api/admin/reports') ? randomUUID() : question.id)

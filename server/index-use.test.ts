@@ -97,21 +97,21 @@ describe(`hot queries use indexes (${testDatabaseKind})`, () => {
       headers: { cookie: coach.cookie },
       payload: { name: 'Index Coach', expertise: 'Rowing', price: 30, acceptedAgreement: true },
     });
-    const expertId = saved.json().id as string;
+    const coachId = saved.json().id as string;
     const player = await signedInUser(app, ctx, { roles: ['asker'], name: 'Index Player' });
     const answered = await insertQuestion(db, {
-      expertId,
-      askerId: player.userId,
+      coachId,
+      playerId: player.userId,
       status: 'answered',
       answer: 'Yes.',
       answeredAt: new Date(),
       paymentStatus: 'paid',
       disputeFlagged: true,
     });
-    await db.insert(payouts).values({ questionId: answered.id, expertId, amount: 2100 });
+    await db.insert(payouts).values({ questionId: answered.id, coachId, amount: 2100 });
     const pending = await insertQuestion(db, {
-      expertId,
-      askerId: player.userId,
+      coachId,
+      playerId: player.userId,
       paymentStatus: 'paid',
       paidAt: new Date(),
     });
@@ -139,9 +139,9 @@ describe(`hot queries use indexes (${testDatabaseKind})`, () => {
       headers?: Record<string, string>;
       payload?: object;
     }[] = [
-      { method: 'GET', url: '/api/experts/newest' },
-      { method: 'GET', url: `/api/experts/${expertId}` },
-      { method: 'GET', url: '/api/experts/index-coach' },
+      { method: 'GET', url: '/api/coaches/newest' },
+      { method: 'GET', url: `/api/coaches/${coachId}` },
+      { method: 'GET', url: '/api/coaches/index-coach' },
       // The directory: each sort, a later page, the search and the filters (ADR 025).
       ...['rating', 'answered', 'price-low', 'price-high', 'newest'].map((sort) => ({
         method: 'GET' as const,
@@ -169,8 +169,8 @@ describe(`hot queries use indexes (${testDatabaseKind})`, () => {
         url: '/api/questions',
         headers: as(player.cookie),
         payload: {
-          expertId,
-          askerName: 'Pat',
+          coachId,
+          playerName: 'Pat',
           question: 'Which index serves this?',
           pledge: true,
           acceptedConsents: true,

@@ -11,15 +11,15 @@ const ORIGIN = 'http://localhost:3000';
 describe(`security headers, cookies, CSRF and rate limits (${testDatabaseKind})`, () => {
   let t: TestApp;
   let player: Awaited<ReturnType<typeof signedInUser>>;
-  let expertId = '';
+  let coachId = '';
   const ask = (headers: Record<string, string>) =>
     t.app.inject({
       method: 'POST',
       url: '/api/questions',
       headers: { cookie: player.cookie, ...headers },
       payload: {
-        expertId,
-        askerName: 'Pat',
+        coachId,
+        playerName: 'Pat',
         question: 'Is this request from your own page?',
         pledge: true,
         acceptedConsents: true,
@@ -36,7 +36,7 @@ describe(`security headers, cookies, CSRF and rate limits (${testDatabaseKind})`
   beforeAll(async () => {
     t = await createTestApp({ PUBLIC_URL: ORIGIN });
     player = await signedInUser(t.app, t.ctx, { roles: ['asker'] });
-    expertId = (await insertCoach(t.ctx.database.db)).id;
+    coachId = (await insertCoach(t.ctx.database.db)).id;
   });
   afterAll(() => t.close());
 

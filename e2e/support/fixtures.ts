@@ -31,7 +31,7 @@ export interface SignedInUser {
 }
 
 export interface SignedInCoach extends SignedInUser {
-  expertId: string;
+  coachId: string;
 }
 
 type OpenPage = (context?: BrowserContextOptions) => Promise<Page>;
@@ -84,10 +84,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   },
   coach: async ({ newPage, coachName }, use) => {
     const user = await signedIn(await newPage(), { name: coachName, roles: ['expert'] });
-    const { expertId } = (await (await user.page.request.get('/api/account')).json()) as {
-      expertId: string;
+    const { coachId } = (await (await user.page.request.get('/api/account')).json()) as {
+      coachId: string;
     };
-    await use({ ...user, expertId });
+    await use({ ...user, coachId });
   },
 });
 

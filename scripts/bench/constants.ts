@@ -19,7 +19,7 @@ export const SHAPES: Record<Size, Shape> = {
 export const userId = (n: number) => `bench-user-${n}`;
 export const userEmail = (n: number) => `user${n}@bench.playbook.local`;
 /** Users 1..coaches are Coaches; the rest are Players. */
-export const expertUuidSql = (n: string) =>
+export const coachUuidSql = (n: string) =>
   `('e0000000-0000-4000-8000-' || lpad(to_hex(${n}), 12, '0'))::uuid`;
 
 /** The app's `SELECT 1` route: what signed-in reads are compared with. */

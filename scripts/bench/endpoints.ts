@@ -91,7 +91,7 @@ export async function runReads(
   const playerCookie = await signIn(baseUrl, fixtures.player.email);
   let searches = 0;
   const reads: [string, Kind, string, Target][] = [
-    ['home coach list', 'read', 'GET /api/experts/newest', { path: '/api/experts/newest' }],
+    ['home coach list', 'read', 'GET /api/coaches/newest', { path: '/api/coaches/newest' }],
     [
       'directory search',
       'read',
@@ -125,8 +125,8 @@ export async function runReads(
     [
       'coach profile',
       'read',
-      'GET /api/experts/:id',
-      { path: `/api/experts/${fixtures.busiestCoach.expertId}` },
+      'GET /api/coaches/:id',
+      { path: `/api/coaches/${fixtures.busiestCoach.coachId}` },
     ],
     [
       'busiest coach inbox',
@@ -171,8 +171,8 @@ export async function runWrites(
   options: RunOptions,
 ): Promise<EndpointResult[]> {
   const { coaches } = SHAPES[size];
-  const askers = Array.from({ length: options.connections }, (_, i) => playerNumber(size, i));
-  const askerCookies = await Promise.all(askers.map((a) => signIn(baseUrl, a.email)));
+  const players = Array.from({ length: options.connections }, (_, i) => playerNumber(size, i));
+  const playerCookies = await Promise.all(players.map((a) => signIn(baseUrl, a.email)));
   // Players ask the Coaches numbered 2..51, so the busiest Coach (reads above) is left alone.
   const asked = await Promise.all(
     Array.from({ length: Math.min(50, coaches - 2) }, (_, i) => coachNumber(pool, i + 2)),
@@ -185,10 +185,10 @@ export async function runWrites(
       const i = asks++;
       return {
         path: '/api/questions',
-        cookie: askerCookies[i % askerCookies.length],
+        cookie: playerCookies[i % playerCookies.length],
         body: JSON.stringify({
-          expertId: asked[i % asked.length]?.expertId,
-          askerName: 'Bench Player',
+          coachId: asked[i % asked.length]?.coachId,
+          playerName: 'Bench Player',
           question: `Bench question ${i}: how do I keep my form late in the game?`,
           pledge: true,
           acceptedConsents: true,
@@ -206,9 +206,9 @@ export async function runWrites(
   const perCoach = Math.ceil(
     (ANSWER_POOL_PER_SECOND * (options.durationS + options.warmupS)) / answerers.length,
   );
-  const asker = playerNumber(size, options.connections + 1);
+  const player = playerNumber(size, options.connections + 1);
   const pending = await Promise.all(
-    answerers.map((coach) => insertPendingQuestions(pool, coach, asker, perCoach)),
+    answerers.map((coach) => insertPendingQuestions(pool, coach, player, perCoach)),
   );
   let answers = 0;
   const answer: Target = {

@@ -12,7 +12,7 @@ export interface Actor {
 }
 
 export interface Coach extends Actor {
-  expertId: string;
+  coachId: string;
   questions: number;
 }
 
@@ -26,11 +26,11 @@ export interface Fixtures {
 const nFromUserId = (id: string) => Number(id.replace('bench-user-', ''));
 
 export async function findFixtures(pool: pg.Pool): Promise<Fixtures> {
-  const coach = await pool.query<{ expert_id: string; user_id: string; n: number }>(
+  const coach = await pool.query<{ coach_id: string; user_id: string; n: number }>(
     `SELECT q.expert_id, e.user_id, count(*)::int AS n FROM questions q
      JOIN experts e ON e.id = q.expert_id GROUP BY q.expert_id, e.user_id ORDER BY n DESC LIMIT 1`,
   );
-  const player = await pool.query<{ asker_id: string; n: number }>(
+  const player = await pool.query<{ player_id: string; n: number }>(
     `SELECT asker_id, count(*)::int AS n FROM questions WHERE asker_id LIKE 'bench-user-%'
      GROUP BY asker_id ORDER BY n DESC LIMIT 1`,
   );
@@ -39,7 +39,7 @@ export async function findFixtures(pool: pg.Pool): Promise<Fixtures> {
   if (!c || !p) throw new Error('the bench database is empty: run npm run seed:bench first');
   const question = await pool.query<{ id: string }>(
     `SELECT id FROM questions WHERE asker_id = $1 AND status = 'answered' ORDER BY created_at DESC LIMIT 1`,
-    [p.asker_id],
+    [p.player_id],
   );
   const questionId = question.rows[0]?.id;
   if (!questionId) throw new Error('the bench Player has no answered question');
@@ -47,10 +47,10 @@ export async function findFixtures(pool: pg.Pool): Promise<Fixtures> {
     busiestCoach: {
       userId: c.user_id,
       email: userEmail(nFromUserId(c.user_id)),
-      expertId: c.expert_id,
+      coachId: c.coach_id,
       questions: c.n,
     },
-    player: { userId: p.asker_id, email: userEmail(nFromUserId(p.asker_id)), questions: p.n },
+    player: { userId: p.player_id, email: userEmail(nFromUserId(p.player_id)), questions: p.n },
     questionId,
   };
 }
@@ -65,7 +65,7 @@ export async function coachNumber(pool: pg.Pool, n: number): Promise<Coach> {
   );
   const row = rows[0];
   if (!row) throw new Error(`no Coach ${n}`);
-  return { userId, email: userEmail(n), expertId: row.id, questions: row.n };
+  return { userId, email: userEmail(n), coachId: row.id, questions: row.n };
 }
 
 /** Player number `i` (0-based) of the seed. */
@@ -74,11 +74,11 @@ export function playerNumber(size: Size, i: number): Actor {
   return { userId: `bench-user-${n}`, email: userEmail(n) };
 }
 
-/** Inserts `count` pending, paid questions from `asker` to `coach`; returns their ids, oldest first. */
+/** Inserts `count` pending, paid questions from `player` to `coach`; returns their ids, oldest first. */
 export async function insertPendingQuestions(
   pool: pg.Pool,
   coach: Coach,
-  asker: Actor,
+  player: Actor,
   count: number,
 ): Promise<string[]> {
   const { rows } = await pool.query<{ id: string }>(
@@ -88,7 +88,7 @@ export async function insertPendingQuestions(
             e.price_per_question, 'pending', 'paid', now(), now() - (n || ' milliseconds')::interval
      FROM generate_series(1, $4::int) n, experts e WHERE e.id = $1
      RETURNING id`,
-    [coach.expertId, asker.userId, asker.email, count],
+    [coach.coachId, player.userId, player.email, count],
   );
   return rows.map((r) => r.id);
 }
@@ -108,7 +108,7 @@ export async function removeBenchWrites(pool: pg.Pool): Promise<number> {
   const { rowCount } = await pool.query(`DELETE FROM questions WHERE ${BENCH_WRITTEN}`);
   await pool.query('DELETE FROM sessions');
   await pool.query('DELETE FROM mail_outbox');
-  // Answers update their Coach's figures (a trigger), so experts carries dead rows too; left
+  // Answers update their Coach's figures (a trigger), so Coaches carries dead rows too; left
   // alone they slow every later directory read.
   await pool.query('VACUUM ANALYZE questions, payouts, sessions, mail_outbox, experts, user_roles');
   return rowCount ?? 0;

@@ -147,12 +147,12 @@ export async function runLoad(
         await think();
         continue;
       }
-      const list = await http.call('home coach list', { path: '/api/experts/newest' });
+      const list = await http.call('home coach list', { path: '/api/coaches/newest' });
       const coach = parse<{ coaches: { id: string }[] }>(list?.body ?? '')?.coaches;
       const picked = coach?.[Math.floor(Math.random() * coach.length)];
       await think();
       if (!picked) continue;
-      await http.call('coach profile', { path: `/api/experts/${picked.id}` });
+      await http.call('coach profile', { path: `/api/coaches/${picked.id}` });
       await think();
       const mine = await http.call('player questions', { path: '/api/questions/mine', cookie });
       if (mine?.status === 401) {
@@ -165,8 +165,8 @@ export async function runLoad(
         path: '/api/questions',
         cookie,
         json: {
-          expertId: picked.id,
-          askerName: 'Load Player',
+          coachId: picked.id,
+          playerName: 'Load Player',
           question: `Load question ${i} from ${actor.userId}: how do I recover between games?`,
           pledge: true,
           acceptedConsents: true,

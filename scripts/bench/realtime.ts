@@ -144,7 +144,7 @@ function openIdle(port: number): Promise<net.Socket> {
 async function homeP50(baseUrl: string): Promise<number> {
   const times: number[] = [];
   for (let i = 0; i < 20; i++)
-    times.push((await request(baseUrl, { path: '/api/experts/newest' })).ms);
+    times.push((await request(baseUrl, { path: '/api/coaches/newest' })).ms);
   return percentile(times, 50);
 }
 

@@ -235,7 +235,7 @@ for (const size of sizes) {
               { page: 'coaches', url: `${server.url}/coaches` },
               {
                 page: 'coach profile',
-                url: `${server.url}/experts/${fixtures.busiestCoach.expertId}`,
+                url: `${server.url}/experts/${fixtures.busiestCoach.coachId}`,
               },
             ],
             log,

@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import { hashPassword } from 'better-auth/crypto';
 import pg from 'pg';
 import { openDatabase } from '../../server/db/client';
-import { BENCH_PASSWORD, SHAPES, expertUuidSql, type Shape } from './constants';
+import { BENCH_PASSWORD, SHAPES, coachUuidSql, type Shape } from './constants';
 import { databaseUrl, parseSize, recreateDatabase, type Size } from './db';
 
 /** Tables whose secondary indexes are dropped during the load and rebuilt after it. */
@@ -71,7 +71,7 @@ function statements(shape: Shape): [string, string][] {
       `INSERT INTO experts (id, user_id, email, name, bio, expertise, price_per_question,
                             stripe_account_id, stripe_onboarding_complete, stripe_charges_enabled,
                             stripe_payouts_enabled, created_at, slug)
-       SELECT ${expertUuidSql('n')}, 'bench-user-' || n, 'user' || n || '@bench.playbook.local',
+       SELECT ${coachUuidSql('n')}, 'bench-user-' || n, 'user' || n || '@bench.playbook.local',
               'Coach ' || n,
               'Coach ' || n || ' has coached at club and college level for over ten years and answers '
                 || 'questions on technique, training plans and recruiting.',
@@ -94,7 +94,7 @@ function statements(shape: Shape): [string, string][] {
                               paid_at, answered_at, refunded_at, asker_viewed_response,
                               expert_viewed_question)
        SELECT ('a0000000-0000-4000-8000-' || lpad(to_hex(q), 12, '0'))::uuid,
-              ${expertUuidSql('c')}, 'bench-user-' || p, 'Player ' || p,
+              ${coachUuidSql('c')}, 'bench-user-' || p, 'Player ' || p,
               'user' || p || '@bench.playbook.local',
               'Question ' || q || ': how should I structure my training week to improve my '
                 || 'footwork and first step before the season starts in spring?',

@@ -12,7 +12,7 @@ const PASSWORD = 'chaos-password-123';
 export interface Coach extends Identity {
   name: string;
   email: string;
-  expertId: string;
+  coachId: string;
   /** Price in cents, as the question will copy it. */
   priceCents: number;
 }
@@ -114,7 +114,7 @@ export async function createCoach(
     [200],
     `Coach profile of ${email}`,
   );
-  const expertId = (JSON.parse(profile.body) as { id: string }).id;
+  const coachId = (JSON.parse(profile.body) as { id: string }).id;
   // Payout onboarding through the local provider's test page, so the release sweep pays out.
   const connect = expectStatus(
     await send(baseUrl, who, { method: 'POST', path: '/api/payments/connect' }),
@@ -131,7 +131,7 @@ export async function createCoach(
     [204],
     `onboarding of ${email}`,
   );
-  return { ...who, name, email, expertId, priceCents: priceDollars * 100 };
+  return { ...who, name, email, coachId, priceCents: priceDollars * 100 };
 }
 
 export async function createPlayer(

@@ -10,8 +10,8 @@ import { call, type Stats } from './http';
 
 export interface CreatedQuestion {
   id: string;
-  askerId: string;
-  expertId: string;
+  playerId: string;
+  coachId: string;
   amount: number;
 }
 
@@ -91,8 +91,8 @@ async function playerLoop(o: LoadOptions, player: Player, queues: Map<string, st
       // One key per question: a retry after a lost response finds the question it created.
       headers: { 'idempotency-key': randomUUID() },
       json: {
-        expertId: coach.expertId,
-        askerName: player.name,
+        coachId: coach.coachId,
+        playerName: player.name,
         question: `Chaos question ${n} from ${player.name}: how do I recover from a crash?`,
         context: 'Asked by the chaos run.',
         pledge: true,
@@ -103,12 +103,12 @@ async function playerLoop(o: LoadOptions, player: Player, queues: Map<string, st
     const { id } = JSON.parse(asked.response.body) as { id: string };
     const q: CreatedQuestion = {
       id,
-      askerId: player.userId,
-      expertId: coach.expertId,
+      playerId: player.userId,
+      coachId: coach.coachId,
       amount: coach.priceCents,
     };
     o.ledger.created.set(id, q);
-    queues.get(coach.expertId)?.push(id);
+    queues.get(coach.coachId)?.push(id);
 
     const now = Date.now();
     if (Math.random() < o.payShare && now - lastCheckout >= CHECKOUT_INTERVAL_MS) {
@@ -185,10 +185,10 @@ async function adminLoop(o: LoadOptions) {
 
 /** Runs every actor until the deadline; resolves when each has finished its last call. */
 export async function runLoad(o: LoadOptions): Promise<void> {
-  const queues = new Map<string, string[]>(o.coaches.map((c) => [c.expertId, []]));
+  const queues = new Map<string, string[]>(o.coaches.map((c) => [c.coachId, []]));
   await Promise.all([
     ...o.players.map((p) => playerLoop(o, p, queues)),
-    ...o.coaches.map((c) => coachLoop(o, c, queues.get(c.expertId) ?? [])),
+    ...o.coaches.map((c) => coachLoop(o, c, queues.get(c.coachId) ?? [])),
     adminLoop(o),
   ]);
 }

@@ -16,8 +16,8 @@ export interface Check {
 
 interface QuestionRow {
   id: string;
-  asker_id: string;
-  expert_id: string;
+  player_id: string;
+  coach_id: string;
   amount: number;
   status: string;
   payment_status: string;
@@ -31,7 +31,7 @@ interface QuestionRow {
 interface PayoutRow {
   id: string;
   question_id: string;
-  expert_id: string;
+  coach_id: string;
   amount: number;
   status: string;
   transfer_id: string | null;
@@ -102,7 +102,7 @@ export async function verify(
   for (const c of ledger.created.values()) {
     const q = questions.get(c.id);
     if (!q) missing.push(c.id);
-    else if (q.asker_id !== c.askerId || q.expert_id !== c.expertId || q.amount !== c.amount) {
+    else if (q.player_id !== c.playerId || q.coach_id !== c.coachId || q.amount !== c.amount) {
       altered.push(c.id);
     }
   }
@@ -173,7 +173,7 @@ export async function verify(
   const wrongAmount = payoutRows
     .filter((p) => {
       const q = questions.get(p.question_id);
-      return !q || p.amount !== coachPayoutCents(q.amount) || p.expert_id !== q.expert_id;
+      return !q || p.amount !== coachPayoutCents(q.amount) || p.coach_id !== q.coach_id;
     })
     .map((p) => p.id);
   checks.push(

@@ -15,7 +15,7 @@ const isBuilt = (root: string) =>
   existsSync(path.join(root, 'dist/server/main.js')) &&
   existsSync(path.join(root, 'dist/web/index.html'));
 
-/** Runs `npm run build` when dist/ lacks the server bundle or the web app; else uses it as it is. */
+/** Runs `npm run build` when dist/ lacks the server bundle or the web app; else uses it is. */
 export function ensureBuild(log: (line: string) => void): void {
   if (isBuilt(ROOT)) return;
   log('No build found: running npm run build once…');

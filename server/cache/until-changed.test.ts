@@ -13,7 +13,7 @@ function counter(coaches: Record<string, string>) {
   return { calls, load };
 }
 
-const change = { questionId: 'q', askerId: 'p' };
+const change = { questionId: 'q', playerId: 'p' };
 
 /** The cache with one load for every key, as a route uses it. */
 function perCoach<T>(
@@ -38,13 +38,13 @@ describe('cachedPerCoach', () => {
     await get('lee');
     expect(calls).toEqual(['lee', 'coach-lee', 'kim']);
 
-    await bus.publish('questions.changed', { ...change, expertUserId: 'u1' });
+    await bus.publish('questions.changed', { ...change, coachUserId: 'u1' });
     await get('lee');
     await get('coach-lee');
     await get('kim');
     expect(calls).toEqual(['lee', 'coach-lee', 'kim', 'lee', 'coach-lee']);
 
-    await bus.publish('experts.changed', { userId: 'u2' });
+    await bus.publish('coaches.changed', { userId: 'u2' });
     await get('kim');
     expect(calls.at(-1)).toBe('kim');
     expect(calls).toHaveLength(6);
@@ -86,7 +86,7 @@ describe('cachedPerCoach', () => {
       10,
     );
     const first = get('lee');
-    await bus.publish('questions.changed', { ...change, expertUserId: 'u1' });
+    await bus.publish('questions.changed', { ...change, coachUserId: 'u1' });
     release();
     expect((await first)?.value).toBe('v1');
     expect((await get('lee'))?.value).toBe('v2');

@@ -9,10 +9,10 @@ import { GroupedCache } from './grouped';
 /** A safety net for changes made outside the app (a seed script on a shared database). */
 export const CHANGE_CACHE_TTL_MS = 10_000;
 
-/** One value that depends only on Coach profiles: dropped on `experts.changed`. */
-export function cachedUntilExpertsChange<T>(bus: EventBus, load: () => Promise<T>) {
+/** One value that depends only on Coach profiles: dropped on `coaches.changed`. */
+export function cachedUntilCoachesChange<T>(bus: EventBus, load: () => Promise<T>) {
   let cached: { value: Promise<T>; at: number } | null = null;
-  bus.subscribe('experts.changed', () => {
+  bus.subscribe('coaches.changed', () => {
     cached = null;
   });
   return (): Promise<T> => {
@@ -52,22 +52,22 @@ function readThrough<T>(cache: GroupedCache<Grouped<T>>) {
 /**
  * Values keyed by a lookup (a Coach's id or slug), each describing one Coach (the group is the
  * Coach's user id), dropped when that Coach's profile or any of their questions changes
- * (`experts.changed`, `questions.changed`). Unknown keys are not kept, so they cannot fill memory.
+ * (`coaches.changed`, `questions.changed`). Unknown keys are not kept, so they cannot fill memory.
  */
 export function cachedPerCoach<T>(bus: EventBus, max: number) {
   const cache = new GroupedCache<Grouped<T>>(max, CHANGE_CACHE_TTL_MS);
-  bus.subscribe('experts.changed', ({ userId }) => cache.drop(userId));
-  bus.subscribe('questions.changed', ({ expertUserId }) => cache.drop(expertUserId));
+  bus.subscribe('coaches.changed', ({ userId }) => cache.drop(userId));
+  bus.subscribe('questions.changed', ({ coachUserId }) => cache.drop(coachUserId));
   return readThrough(cache);
 }
 
 /**
  * Pages of the Coach directory, keyed by their search, filters, sort and cursor: all dropped when
- * any profile changes (`experts.changed`), so a new Coach, a rename or a new price shows at once.
+ * any profile changes (`coaches.changed`), so a new Coach, a rename or a new price shows at once.
  * Their figures (stars, helpful %, answers) may lag by up to the TTL (ADR 025).
  */
 export function cachedDirectoryPages<T>(bus: EventBus, max: number) {
   const cache = new GroupedCache<Grouped<T>>(max, CHANGE_CACHE_TTL_MS);
-  bus.subscribe('experts.changed', () => cache.clear());
+  bus.subscribe('coaches.changed', () => cache.clear());
   return readThrough(cache);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../errors';
 import { byTime, keyset } from './keyset';
-import { experts, questions } from './schema';
+import { coaches, questions } from './schema';
 
 const cursorOf = (value: string) =>
   Buffer.from(JSON.stringify([value, '6f1c2a3b-1d2e-4f5a-8b6c-7d8e9f0a1b2c'])).toString(
@@ -36,9 +36,9 @@ describe('keyset cursors', () => {
 describe('integer cursors', () => {
   const byAnswers = (value: string) => () =>
     keyset({
-      sort: experts.answeredCount,
+      sort: coaches.answeredCount,
       sortType: 'integer',
-      id: experts.id,
+      id: coaches.id,
       idType: 'uuid',
       direction: 'desc',
       cursor: cursorOf(value),

@@ -18,21 +18,21 @@ describe(`schema constraints (${testDatabaseKind})`, () => {
 
   async function question(overrides: Partial<typeof questions.$inferInsert> = {}) {
     const coach = await insertCoach(db());
-    const asker = await insertUser(db());
+    const player = await insertUser(db());
     const [row] = await db()
       .insert(questions)
       .values({
-        expertId: coach.id,
-        askerId: asker.id,
-        askerName: 'Sam',
-        askerEmail: asker.email,
+        coachId: coach.id,
+        playerId: player.id,
+        playerName: 'Sam',
+        playerEmail: player.email,
         question: 'How do I improve my jump shot?',
         amount: 5000,
         ...overrides,
       })
       .returning();
     if (!row) throw new Error('no question');
-    return { row, coach, asker };
+    return { row, coach, player };
   }
 
   it('keeps one row per user and role, and one active role per user', async () => {
@@ -70,15 +70,15 @@ describe(`schema constraints (${testDatabaseKind})`, () => {
 
   it('allows one payout per question and requires paid_at on a paid payout', async () => {
     const { row, coach } = await question();
-    await db().insert(payouts).values({ questionId: row.id, expertId: coach.id, amount: 3500 });
+    await db().insert(payouts).values({ questionId: row.id, coachId: coach.id, amount: 3500 });
     await expect(
-      db().insert(payouts).values({ questionId: row.id, expertId: coach.id, amount: 3500 }),
+      db().insert(payouts).values({ questionId: row.id, coachId: coach.id, amount: 3500 }),
     ).rejects.toThrow();
     const other = await question();
     await expect(
       db().insert(payouts).values({
         questionId: other.row.id,
-        expertId: other.coach.id,
+        coachId: other.coach.id,
         amount: 3500,
         status: 'paid',
       }),
@@ -86,8 +86,8 @@ describe(`schema constraints (${testDatabaseKind})`, () => {
   });
 
   it('allows one helpful rating per question and user', async () => {
-    const { row, asker, coach } = await question();
-    const rating = { questionId: row.id, expertId: coach.id, userId: asker.id };
+    const { row, player, coach } = await question();
+    const rating = { questionId: row.id, coachId: coach.id, userId: player.id };
     await db()
       .insert(ratings)
       .values({ ...rating, isHelpful: true });
@@ -99,22 +99,22 @@ describe(`schema constraints (${testDatabaseKind})`, () => {
   });
 
   it('keeps star ratings between 1 and 5', async () => {
-    const { row, coach, asker } = await question();
+    const { row, coach, player } = await question();
     await expect(
       db()
         .insert(reviews)
-        .values({ expertId: coach.id, questionId: row.id, reviewerId: asker.id, rating: 6 }),
+        .values({ coachId: coach.id, questionId: row.id, reviewerId: player.id, rating: 6 }),
     ).rejects.toThrow();
   });
 
   it('refuses a question for a Coach that does not exist', async () => {
-    const asker = await insertUser(db());
+    const player = await insertUser(db());
     await expect(
       db().insert(questions).values({
-        expertId: randomUUID(),
-        askerId: asker.id,
-        askerName: 'Sam',
-        askerEmail: asker.email,
+        coachId: randomUUID(),
+        playerId: player.id,
+        playerName: 'Sam',
+        playerEmail: player.email,
         question: 'Anyone there?',
         amount: 100,
       }),

@@ -184,12 +184,12 @@ export const userProfileCompletion = pgTable('user_profile_completion', {
   userId: text('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  expertProfileCompleted: boolean('expert_profile_completed').notNull().default(false),
-  askerProfileCompleted: boolean('asker_profile_completed').notNull().default(false),
+  coachProfileCompleted: boolean('expert_profile_completed').notNull().default(false),
+  playerProfileCompleted: boolean('asker_profile_completed').notNull().default(false),
   updatedAt: updatedAt(),
 });
 
-export const experts = pgTable(
+export const coaches = pgTable(
   'experts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
@@ -252,16 +252,16 @@ export const experts = pgTable(
 );
 
 /** Every slug a Coach has had, so a link shared before a rename still finds them (ADR 025). */
-export const expertSlugs = pgTable(
+export const coachSlugs = pgTable(
   'expert_slugs',
   {
     slug: text('slug').primaryKey(),
-    expertId: uuid('expert_id')
+    coachId: uuid('expert_id')
       .notNull()
-      .references(() => experts.id, { onDelete: 'cascade' }),
+      .references(() => coaches.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [index('expert_slugs_expert_idx').on(t.expertId)],
+  (t) => [index('expert_slugs_expert_idx').on(t.coachId)],
 );
 
 // ---------------------------------------------------------------- questions and what hangs off them
@@ -270,14 +270,14 @@ export const questions = pgTable(
   'questions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    expertId: uuid('expert_id')
+    coachId: uuid('expert_id')
       .notNull()
-      .references(() => experts.id, { onDelete: 'restrict' }),
-    askerId: text('asker_id')
+      .references(() => coaches.id, { onDelete: 'restrict' }),
+    playerId: text('asker_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
-    askerName: text('asker_name').notNull(),
-    askerEmail: text('asker_email').notNull(),
+    playerName: text('asker_name').notNull(),
+    playerEmail: text('asker_email').notNull(),
     question: text('question').notNull(),
     context: text('context'),
     answer: text('answer'),
@@ -286,7 +286,7 @@ export const questions = pgTable(
     /** Integer cents, the Coach's price when the question was asked. */
     amount: integer('amount').notNull(),
     checkoutSessionId: text('checkout_session_id'),
-    /** The asker's Idempotency-Key for the creating request, if sent. */
+    /** The Player's Idempotency-Key for the creating request, if sent. */
     idempotencyKey: text('idempotency_key'),
     paymentIntentId: text('payment_intent_id'),
     createdAt: createdAt(),
@@ -311,8 +311,8 @@ export const questions = pgTable(
      */
     refundClaimedAt: at('refund_claimed_at'),
     refundId: text('refund_id'),
-    askerViewedResponse: boolean('asker_viewed_response').notNull().default(false),
-    expertViewedQuestion: boolean('expert_viewed_question').notNull().default(false),
+    playerViewedResponse: boolean('asker_viewed_response').notNull().default(false),
+    coachViewedQuestion: boolean('expert_viewed_question').notNull().default(false),
   },
   (t) => [
     check('questions_amount_positive', sql`${t.amount} > 0`),
@@ -329,31 +329,31 @@ export const questions = pgTable(
       sql`NOT ${t.disputeFlagged} OR ${t.answer} IS NOT NULL`,
     ),
     // Coach inbox: by Coach, status ascending, newest first.
-    index('questions_expert_inbox_idx').on(t.expertId, t.status, t.createdAt.desc().nullsFirst()),
+    index('questions_expert_inbox_idx').on(t.coachId, t.status, t.createdAt.desc().nullsFirst()),
     // The inbox and its summary read only questions that are paid or awaiting payment. Pages
     // are keyset-paged on (time, id), read backwards for newest first. This one serves the
     // Unanswered filter and the summary, whose counts come from the index alone.
     index('questions_expert_visible_idx')
-      .on(t.expertId, t.status, t.createdAt, t.id)
+      .on(t.coachId, t.status, t.createdAt, t.id)
       .where(sql`${t.paymentStatus} IN ('paid', 'pending')`),
     // The inbox's All filter.
     index('questions_expert_recent_idx')
-      .on(t.expertId, t.createdAt, t.id)
+      .on(t.coachId, t.createdAt, t.id)
       .where(sql`${t.paymentStatus} IN ('paid', 'pending')`),
     // The Answered filter (newest answer first) and the Coach page's answered count.
     index('questions_expert_answered_idx')
-      .on(t.expertId, t.answeredAt, t.id)
+      .on(t.coachId, t.answeredAt, t.id)
       .where(sql`${t.status} = 'answered'`),
-    // My Questions (keyset-paged), payment history and the thread between one asker and one Coach.
-    index('questions_asker_idx').on(t.askerId, t.createdAt, t.id),
-    index('questions_thread_idx').on(t.askerId, t.expertId, t.createdAt),
+    // My Questions (keyset-paged), payment history and the thread between one Player and one Coach.
+    index('questions_asker_idx').on(t.playerId, t.createdAt, t.id),
+    index('questions_thread_idx').on(t.playerId, t.coachId, t.createdAt),
     // The 7-day refund sweep only looks at paid, unanswered questions.
     index('questions_refund_due_idx')
       .on(t.paidAt)
       .where(sql`${t.status} = 'pending' AND ${t.paymentStatus} = 'paid'`),
     uniqueIndex('questions_checkout_session_uq').on(t.checkoutSessionId),
     uniqueIndex('questions_idempotency_uq')
-      .on(t.askerId, t.idempotencyKey)
+      .on(t.playerId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} IS NOT NULL`),
     // Administrator tables page through every question newest first, and through disputes.
     index('questions_newest_idx').on(t.createdAt, t.id),
@@ -427,9 +427,9 @@ export const reviews = pgTable(
   'reviews',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    expertId: uuid('expert_id')
+    coachId: uuid('expert_id')
       .notNull()
-      .references(() => experts.id, { onDelete: 'cascade' }),
+      .references(() => coaches.id, { onDelete: 'cascade' }),
     questionId: uuid('question_id')
       .notNull()
       .unique()
@@ -445,7 +445,7 @@ export const reviews = pgTable(
     check('reviews_rating_range', sql`${t.rating} BETWEEN 1 AND 5`),
     // Covers the star average: read from the index alone.
     index('reviews_expert_published_idx')
-      .on(t.expertId, t.rating)
+      .on(t.coachId, t.rating)
       .where(sql`${t.published}`),
   ],
 );
@@ -458,9 +458,9 @@ export const ratings = pgTable(
       .notNull()
       .references(() => questions.id, { onDelete: 'cascade' }),
     /** The question's Coach, copied so a Coach's helpful percentage is read from one index. */
-    expertId: uuid('expert_id')
+    coachId: uuid('expert_id')
       .notNull()
-      .references(() => experts.id, { onDelete: 'cascade' }),
+      .references(() => coaches.id, { onDelete: 'cascade' }),
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -470,7 +470,7 @@ export const ratings = pgTable(
   },
   (t) => [
     uniqueIndex('ratings_question_user_uq').on(t.questionId, t.userId),
-    index('ratings_expert_idx').on(t.expertId, t.isHelpful),
+    index('ratings_expert_idx').on(t.coachId, t.isHelpful),
   ],
 );
 
@@ -483,9 +483,9 @@ export const payouts = pgTable(
       .notNull()
       .unique()
       .references(() => questions.id, { onDelete: 'restrict' }),
-    expertId: uuid('expert_id')
+    coachId: uuid('expert_id')
       .notNull()
-      .references(() => experts.id, { onDelete: 'restrict' }),
+      .references(() => coaches.id, { onDelete: 'restrict' }),
     amount: integer('amount').notNull(),
     status: payoutStatusEnum('status').notNull().default('pending'),
     /** An administrator's hold: the sweep leaves the payout alone until it is released. */
@@ -503,7 +503,7 @@ export const payouts = pgTable(
   (t) => [
     check('payouts_amount_non_negative', sql`${t.amount} >= 0`),
     check('payouts_paid_has_time', sql`${t.status} <> 'paid' OR ${t.paidAt} IS NOT NULL`),
-    index('payouts_expert_idx').on(t.expertId, t.createdAt),
+    index('payouts_expert_idx').on(t.coachId, t.createdAt),
     index('payouts_newest_idx').on(t.createdAt, t.id),
     index('payouts_release_due_idx')
       .on(t.releasableAt)
@@ -525,9 +525,9 @@ export const abuseReports = pgTable(
     reportedQuestionId: uuid('reported_question_id')
       .notNull()
       .references(() => questions.id, { onDelete: 'cascade' }),
-    reportedExpertId: uuid('reported_expert_id')
+    reportedCoachId: uuid('reported_expert_id')
       .notNull()
-      .references(() => experts.id, { onDelete: 'cascade' }),
+      .references(() => coaches.id, { onDelete: 'cascade' }),
     reason: reportReasonEnum('reason').notNull(),
     details: text('details'),
     status: reportStatusEnum('status').notNull().default('open'),

@@ -10,13 +10,13 @@ import { transaction } from './unit-of-work';
 describe('transaction (unit of work)', () => {
   let database: DatabaseHandle;
   let bus: EventBus;
-  const seen: { payload: BusEvents['experts.changed']; committed: boolean }[] = [];
+  const seen: { payload: BusEvents['coaches.changed']; committed: boolean }[] = [];
 
   beforeAll(async () => {
     database = await openTestDatabase();
     bus = createInProcessBus();
     // Each listener looks at the database when the event arrives: it must see the change.
-    bus.subscribe('experts.changed', (payload) => {
+    bus.subscribe('coaches.changed', (payload) => {
       seen.push({ payload, committed: false });
       const entry = seen.at(-1)!;
       void database.db
@@ -44,8 +44,8 @@ describe('transaction (unit of work)', () => {
       await tx
         .insert(users)
         .values({ id: 'uow-commit', name: 'A', email: 'uow-commit@example.com' });
-      changes.raise('experts.changed', { userId: 'uow-commit' });
-      changes.raise('experts.changed', { userId: 'uow-commit' });
+      changes.raise('coaches.changed', { userId: 'uow-commit' });
+      changes.raise('coaches.changed', { userId: 'uow-commit' });
       // Nothing is published while the transaction is open.
       expect(seen).toHaveLength(0);
       return 'done';
@@ -62,7 +62,7 @@ describe('transaction (unit of work)', () => {
       await tx
         .insert(users)
         .values({ id: 'uow-rollback', name: 'B', email: 'uow-rollback@example.com' });
-      changes.raise('experts.changed', { userId: 'uow-rollback' });
+      changes.raise('coaches.changed', { userId: 'uow-rollback' });
       throw new Error('refused');
     });
     await expect(failing).rejects.toThrow('refused');

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { experts, payouts, questions } from '../db/schema';
+import { coaches, payouts, questions } from '../db/schema';
 import { insertCoach, insertQuestion, insertUser } from '../test/factories';
 import { openTestDatabase, testDatabaseKind } from '../test/harness';
 
@@ -20,12 +20,12 @@ describe.runIf(testDatabaseKind === 'postgres')('sweeps in two processes on one 
         stripePayoutsEnabled: true,
         stripeOnboardingComplete: true,
       });
-      const asker = await insertUser(db);
+      const player = await insertUser(db);
       const now = new Date();
       for (let i = 0; i < 30; i++) {
         const answered = await insertQuestion(db, {
-          expertId: coach.id,
-          askerId: asker.id,
+          coachId: coach.id,
+          playerId: player.id,
           status: 'answered',
           answer: 'Yes.',
           answeredAt: now,
@@ -34,13 +34,13 @@ describe.runIf(testDatabaseKind === 'postgres')('sweeps in two processes on one 
         });
         await db.insert(payouts).values({
           questionId: answered.id,
-          expertId: coach.id,
+          coachId: coach.id,
           amount: 700,
           releasableAt: new Date(now.getTime() - DAY),
         });
         await insertQuestion(db, {
-          expertId: coach.id,
-          askerId: asker.id,
+          coachId: coach.id,
+          playerId: player.id,
           paymentStatus: 'paid',
           paidAt: new Date(now.getTime() - 8 * DAY),
           paymentIntentId: `pi_${i}`,
@@ -71,7 +71,7 @@ describe.runIf(testDatabaseKind === 'postgres')('sweeps in two processes on one 
       expect(paid).toHaveLength(30);
       const refunded = await db.select().from(questions).where(eq(questions.status, 'refunded'));
       expect(refunded).toHaveLength(30);
-      expect(await db.select().from(experts)).toHaveLength(1);
+      expect(await db.select().from(coaches)).toHaveLength(1);
     } finally {
       await first.close();
     }

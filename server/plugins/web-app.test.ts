@@ -61,13 +61,13 @@ describe(`server-rendered pages with hostile Coach text (${testDatabaseKind})`, 
   /** Announces a change to Coach profiles and waits until the caches have heard it. */
   const announce = async (userId: string) => {
     const heard = new Promise<void>((resolve) => {
-      const stop = t.ctx.bus.subscribe('experts.changed', (event) => {
+      const stop = t.ctx.bus.subscribe('coaches.changed', (event) => {
         if (event.userId !== userId) return;
         stop();
         resolve();
       });
     });
-    await t.ctx.bus.publish('experts.changed', { userId });
+    await t.ctx.bus.publish('coaches.changed', { userId });
     await heard;
   };
 

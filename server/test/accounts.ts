@@ -96,12 +96,12 @@ export const requestsTo =
 export const askCoach = async (
   call: ReturnType<typeof requestsTo>,
   player: TestUser,
-  expertId: string,
+  coachId: string,
 ) =>
   (
     await call('POST', '/api/questions', player, {
-      expertId,
-      askerName: 'Pat Player',
+      coachId,
+      playerName: 'Pat Player',
       question: 'How do I defend a faster winger?',
       pledge: true,
       acceptedConsents: true,

@@ -12,12 +12,12 @@ export async function coachProfile(app: App, coach: TestUser, name: string): Pro
 /** A Coach named `coachName` with a profile, and a Player who has asked them a question. */
 export async function askedQuestion(app: App, ctx: AppContext, coachName: string) {
   const coach = await signedInUser(app, ctx, { roles: ['expert'] });
-  const expertId = await coachProfile(app, coach, coachName);
+  const coachId = await coachProfile(app, coach, coachName);
   const player = await signedInUser(app, ctx, { roles: ['asker'] });
   const questionId = await askCoach(
     requestsTo(() => app),
     player,
-    expertId,
+    coachId,
   );
   return { coach, player, questionId };
 }

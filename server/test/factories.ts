@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { coachSlugBase } from '../../contracts/coach-slug';
-import { adminAttemptLimits, expertSlugs, experts, questions, users } from '../db/schema';
+import { adminAttemptLimits, coachSlugs, coaches, questions, users } from '../db/schema';
 
 /** Inserts a verified user directly, as the tests' starting point. */
 export async function insertUser(db: Executor, overrides: Partial<typeof users.$inferInsert> = {}) {
@@ -23,11 +23,11 @@ export async function insertUser(db: Executor, overrides: Partial<typeof users.$
 
 export async function insertCoach(
   db: Executor,
-  overrides: Partial<typeof experts.$inferInsert> = {},
+  overrides: Partial<typeof coaches.$inferInsert> = {},
 ) {
   const user = await insertUser(db, { name: overrides.name ?? 'Coach Carter' });
   const [coach] = await db
-    .insert(experts)
+    .insert(coaches)
     .values({
       userId: user.id,
       email: user.email,
@@ -39,20 +39,20 @@ export async function insertCoach(
     })
     .returning();
   if (!coach) throw new Error('no coach');
-  await db.insert(expertSlugs).values({ slug: coach.slug, expertId: coach.id });
+  await db.insert(coachSlugs).values({ slug: coach.slug, coachId: coach.id });
   return coach;
 }
 
 /** A question inserted directly, for tests of what reads questions. */
 export async function insertQuestion(
   db: Executor,
-  values: { expertId: string; askerId: string } & Partial<typeof questions.$inferInsert>,
+  values: { coachId: string; playerId: string } & Partial<typeof questions.$inferInsert>,
 ) {
   const [row] = await db
     .insert(questions)
     .values({
-      askerName: 'Sam Asker',
-      askerEmail: 'sam@example.test',
+      playerName: 'Sam Asker',
+      playerEmail: 'sam@example.test',
       question: 'How do I improve my first touch under pressure?',
       amount: 5000,
       ...values,

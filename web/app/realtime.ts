@@ -13,8 +13,8 @@ export function useRealtime() {
   const userId = useAccount().data?.user?.id ?? null;
   useEffect(() => {
     const source = new EventSource(apiPaths.events);
-    source.addEventListener('experts.changed', () => {
-      void queryClient.invalidateQueries({ queryKey: ['experts'] });
+    source.addEventListener('coaches.changed', () => {
+      void queryClient.invalidateQueries({ queryKey: ['coaches'] });
     });
     // A question's change may be money moving too: a payout released, held, cancelled; a refund.
     source.addEventListener('questions.changed', () => {

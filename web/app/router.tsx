@@ -77,12 +77,12 @@ export const routes: RouteObject[] = [
           page('become-a-coach', () => import('@/routes/profile-redirects'), 'BecomeCoachRedirect'),
           page('create-profile', () => import('@/routes/profile-redirects'), 'ProfileRedirect'),
           page('edit-profile', () => import('@/routes/profile-redirects'), 'ProfileRedirect'),
-          page('expert/:id', () => import('@/routes/expert-profile'), 'ExpertProfilePage', ssr),
-          page('experts/:id', () => import('@/routes/expert-profile'), 'ExpertProfilePage', ssr),
+          page('expert/:id', () => import('@/routes/coach-profile'), 'CoachProfilePage', ssr),
+          page('experts/:id', () => import('@/routes/coach-profile'), 'CoachProfilePage', ssr),
           page('profile/:id', () => import('@/routes/player-profile'), 'PlayerProfilePage', ssr),
           page('dev/mailbox', () => import('@/routes/dev-mailbox'), 'DevMailboxPage'),
           page('inbox', () => import('@/routes/profile-redirects'), 'InboxRedirect'),
-          // Public, but shown only to the asker and the owning Coach (ADR 040).
+          // Public, but shown only to the Player and the owning Coach (ADR 040).
           page(
             'question/:id',
             () => import('@/routes/question-detail'),
@@ -92,15 +92,15 @@ export const routes: RouteObject[] = [
           guarded({ role: 'expert', skipChecks: true }, [
             page(
               'create-expert-profile',
-              () => import('@/routes/create-expert-profile'),
-              'CreateExpertProfilePage',
+              () => import('@/routes/create-coach-profile'),
+              'CreateCoachProfilePage',
             ),
           ]),
           guarded({ role: 'asker', skipChecks: true }, [
             page(
               'create-asker-profile',
-              () => import('@/routes/create-asker-profile'),
-              'CreateAskerProfilePage',
+              () => import('@/routes/create-player-profile'),
+              'CreatePlayerProfilePage',
             ),
           ]),
           // Sign-in only.
@@ -118,15 +118,15 @@ export const routes: RouteObject[] = [
           guarded({ role: 'expert' }, [
             page(
               'manage-expert-profile',
-              () => import('@/routes/manage-expert-profile'),
-              'ManageExpertProfilePage',
+              () => import('@/routes/manage-coach-profile'),
+              'ManageCoachProfilePage',
             ),
-            page('expert-inbox', () => import('@/routes/expert-inbox'), 'ExpertInboxPage'),
+            page('expert-inbox', () => import('@/routes/coach-inbox'), 'CoachInboxPage'),
             page('payouts', () => import('@/routes/payouts'), 'PayoutsPage'),
             page(
               'expert-payment-setup',
-              () => import('@/routes/expert-payment-setup'),
-              'ExpertPaymentSetupPage',
+              () => import('@/routes/coach-payment-setup'),
+              'CoachPaymentSetupPage',
             ),
             page(
               'test-onboarding/:accountId',
@@ -138,14 +138,14 @@ export const routes: RouteObject[] = [
           guarded({ role: 'asker' }, [
             page(
               'manage-asker-profile',
-              () => import('@/routes/manage-asker-profile'),
-              'ManageAskerProfilePage',
+              () => import('@/routes/manage-player-profile'),
+              'ManagePlayerProfilePage',
             ),
-            page('asker-inbox', () => import('@/routes/asker-inbox'), 'AskerInboxPage'),
+            page('asker-inbox', () => import('@/routes/player-inbox'), 'PlayerInboxPage'),
             page('payments', () => import('@/routes/payments'), 'PaymentsPage'),
           ]),
           guarded({ role: 'asker', intentShowsRole: true }, [
-            page('ask/:expertId', () => import('@/routes/ask'), 'AskPage'),
+            page('ask/:coachId', () => import('@/routes/ask'), 'AskPage'),
           ]),
           page('*', () => import('@/routes/not-found'), 'NotFoundPage', ssr),
         ],

@@ -6,8 +6,8 @@ import { CoachSummary } from '@/features/public-profiles/coach-summary';
 import { AskQuestion } from '@/features/questions/ask-page';
 
 export function AskPage() {
-  const { expertId = '' } = useParams();
-  const { coach, notFound } = useCoachPage(expertId);
+  const { coachId = '' } = useParams();
+  const { coach, notFound } = useCoachPage(coachId);
   if (notFound) return <CoachNotFound />;
   if (!coach) return <PageLoading />;
   return (

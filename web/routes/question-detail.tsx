@@ -9,7 +9,7 @@ export function QuestionDetailPage() {
 
 /**
  * /question/:id, the simple variant on a public route: it never sends anyone to sign in. Only the
- * asker and the owning Coach see the question; everyone else sees 'Question Not Found'.
+ * Player and the owning Coach see the question; everyone else sees 'Question Not Found'.
  */
 export function LenientQuestionDetailPage() {
   const { id = '' } = useParams();

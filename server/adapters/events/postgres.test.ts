@@ -40,9 +40,9 @@ describe.runIf(testDatabaseKind === 'postgres')('PostgreSQL event bus across two
     try {
       const onOne: string[] = [];
       const onTwo: string[] = [];
-      one.subscribe('experts.changed', ({ userId }) => onOne.push(userId));
-      two.subscribe('experts.changed', ({ userId }) => onTwo.push(userId));
-      const publishing = one.publish('experts.changed', { userId: 'u1' });
+      one.subscribe('coaches.changed', ({ userId }) => onOne.push(userId));
+      two.subscribe('coaches.changed', ({ userId }) => onTwo.push(userId));
+      const publishing = one.publish('coaches.changed', { userId: 'u1' });
       // Before the round trip to PostgreSQL: the caches of the process that made the change.
       expect(onOne).toEqual(['u1']);
       await publishing;
@@ -53,7 +53,7 @@ describe.runIf(testDatabaseKind === 'postgres')('PostgreSQL event bus across two
 
       // Shutting down: a late publish neither throws nor reaches anyone.
       await one.close();
-      await expect(one.publish('experts.changed', { userId: 'u2' })).resolves.toBeUndefined();
+      await expect(one.publish('coaches.changed', { userId: 'u2' })).resolves.toBeUndefined();
     } finally {
       await one.close();
       await two.close();
@@ -83,9 +83,9 @@ describe.runIf(testDatabaseKind === 'postgres')('PostgreSQL event bus across two
     });
     try {
       const received: string[] = [];
-      two.subscribe('experts.changed', ({ userId }) => received.push(userId));
+      two.subscribe('coaches.changed', ({ userId }) => received.push(userId));
       const ids = Array.from({ length: 200 }, (_, i) => `u${i}`);
-      await Promise.all(ids.map((userId) => one.publish('experts.changed', { userId })));
+      await Promise.all(ids.map((userId) => one.publish('coaches.changed', { userId })));
       await vi.waitFor(() => expect(received).toHaveLength(ids.length));
       expect(received).toEqual(ids);
       expect(mostInFlight).toBe(1);

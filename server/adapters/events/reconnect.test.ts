@@ -51,9 +51,9 @@ describe.runIf(testDatabaseKind === 'postgres')(
         (await app.inject({ method: 'GET', url: '/api/health/ready' })).json<{ bus: string }>();
       try {
         const onOther: string[] = [];
-        other.subscribe('experts.changed', ({ userId }) => onOther.push(userId));
+        other.subscribe('coaches.changed', ({ userId }) => onOther.push(userId));
         const here: string[] = [];
-        ctx.bus.subscribe('experts.changed', ({ userId }) => here.push(userId));
+        ctx.bus.subscribe('coaches.changed', ({ userId }) => here.push(userId));
         expect(await ready()).toMatchObject({ status: 'ready', bus: 'connected' });
 
         // The outage: the bus's backend is terminated and, for a while, nothing may connect again.
@@ -66,7 +66,7 @@ describe.runIf(testDatabaseKind === 'postgres')(
 
         // Events published during the outage: one warning for all of them, held for the reconnect.
         for (const userId of ['down-1', 'down-2', 'down-3']) {
-          await ctx.bus.publish('experts.changed', { userId });
+          await ctx.bus.publish('coaches.changed', { userId });
         }
         await vi.waitFor(() => expect(logged('event bus reconnect failed').length).toBe(3), {
           timeout: 5000,
@@ -86,8 +86,8 @@ describe.runIf(testDatabaseKind === 'postgres')(
         // The held events reach the other process; events after the reconnect flow both ways.
         const arrives = { timeout: 5000 };
         await vi.waitFor(() => expect(onOther).toEqual(['down-1', 'down-2', 'down-3']), arrives);
-        await ctx.bus.publish('experts.changed', { userId: 'up-1' });
-        await other.publish('experts.changed', { userId: 'up-2' });
+        await ctx.bus.publish('coaches.changed', { userId: 'up-1' });
+        await other.publish('coaches.changed', { userId: 'up-2' });
         await vi.waitFor(() => expect(onOther).toContain('up-1'), arrives);
         await vi.waitFor(() => expect(here).toContain('up-2'), arrives);
 

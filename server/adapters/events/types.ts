@@ -4,8 +4,8 @@
  */
 export interface BusEvents {
   /** Someone created or changed a Coach profile: lists of Coaches should refetch. */
-  'experts.changed': { userId: string };
-  'questions.changed': { questionId: string; expertUserId: string; askerId: string };
+  'coaches.changed': { userId: string };
+  'questions.changed': { questionId: string; coachUserId: string; playerId: string };
 }
 export type BusChannel = keyof BusEvents;
 

@@ -2,11 +2,11 @@ import { and, eq, inArray, or } from 'drizzle-orm';
 import { SETTINGS_MESSAGES } from '../../../contracts/account';
 import { OUTSTANDING_PAYOUT_STATUSES } from '../../../contracts/payments';
 import type { Executor } from '../../db/client';
-import { accounts, experts, payouts, questions, userRoles, users } from '../../db/schema';
+import { accounts, coaches, payouts, questions, userRoles, users } from '../../db/schema';
 import { anonymiseSignIn } from '../auth/data';
 import type { MailPerson } from '../mail';
 import { forgetRoles } from '../profiles/data';
-import { anonymiseAsker } from '../questions/data';
+import { anonymisePlayer } from '../questions/data';
 
 export async function roleRows(db: Executor, userId: string) {
   return db
@@ -15,8 +15,8 @@ export async function roleRows(db: Executor, userId: string) {
     .where(eq(userRoles.userId, userId));
 }
 
-export async function expertIdOf(db: Executor, userId: string): Promise<string | null> {
-  const [row] = await db.select({ id: experts.id }).from(experts).where(eq(experts.userId, userId));
+export async function coachIdOf(db: Executor, userId: string): Promise<string | null> {
+  const [row] = await db.select({ id: coaches.id }).from(coaches).where(eq(coaches.userId, userId));
   return row?.id ?? null;
 }
 
@@ -51,7 +51,7 @@ export async function anonymiseUser(
 ) {
   await anonymiseSignIn(tx, userId, anonymous, now);
   await forgetRoles(tx, userId);
-  await anonymiseAsker(tx, userId, anonymous);
+  await anonymisePlayer(tx, userId, anonymous);
 }
 
 /**
@@ -62,7 +62,7 @@ export async function anonymiseUser(
 export async function identityOf(
   tx: Executor,
   userId: string,
-  expertId: string | null,
+  coachId: string | null,
 ): Promise<MailPerson> {
   const [user] = await tx
     .select({ name: users.name, email: users.email })
@@ -72,26 +72,26 @@ export async function identityOf(
     .select({ name: userRoles.name })
     .from(userRoles)
     .where(eq(userRoles.userId, userId));
-  const coach = expertId
+  const coach = coachId
     ? await tx
-        .select({ name: experts.name, email: experts.email })
-        .from(experts)
-        .where(eq(experts.id, expertId))
+        .select({ name: coaches.name, email: coaches.email })
+        .from(coaches)
+        .where(eq(coaches.id, coachId))
     : [];
   const mine = await tx
     .select({
       id: questions.id,
-      askerId: questions.askerId,
-      name: questions.askerName,
-      email: questions.askerEmail,
+      playerId: questions.playerId,
+      name: questions.playerName,
+      email: questions.playerEmail,
     })
     .from(questions)
     .where(
-      expertId
-        ? or(eq(questions.askerId, userId), eq(questions.expertId, expertId))
-        : eq(questions.askerId, userId),
+      coachId
+        ? or(eq(questions.playerId, userId), eq(questions.coachId, coachId))
+        : eq(questions.playerId, userId),
     );
-  const asked = mine.filter((q) => q.askerId === userId);
+  const asked = mine.filter((q) => q.playerId === userId);
   const known = [...(user ? [user] : []), ...coach, ...asked];
   return {
     names: [...known.map((k) => k.name), ...roles.map((r) => r.name ?? '')],
@@ -114,21 +114,19 @@ export async function deletionBlocker(db: Executor, userId: string): Promise<str
   const [asked] = await db
     .select({ id: questions.id })
     .from(questions)
-    .where(and(eq(questions.askerId, userId), AWAITING_ANSWER))
+    .where(and(eq(questions.playerId, userId), AWAITING_ANSWER))
     .limit(1);
   if (asked) return SETTINGS_MESSAGES.deleteBlockedQuestionAsked;
   // A Coach's paid questions awaiting an answer do not block: they are refunded (ADR 037).
-  const [expert] = await db
-    .select({ id: experts.id })
-    .from(experts)
-    .where(eq(experts.userId, userId));
-  if (!expert) return null;
+  const [coach] = await db
+    .select({ id: coaches.id })
+    .from(coaches)
+    .where(eq(coaches.userId, userId));
+  if (!coach) return null;
   const [owed] = await db
     .select({ id: payouts.id })
     .from(payouts)
-    .where(
-      and(eq(payouts.expertId, expert.id), inArray(payouts.status, OUTSTANDING_PAYOUT_STATUSES)),
-    )
+    .where(and(eq(payouts.coachId, coach.id), inArray(payouts.status, OUTSTANDING_PAYOUT_STATUSES)))
     .limit(1);
   return owed ? SETTINGS_MESSAGES.deleteBlockedPayout : null;
 }

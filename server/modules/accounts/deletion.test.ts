@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SETTINGS_MESSAGES } from '../../../contracts/account';
-import { checkoutSessions, experts, mailOutbox, payouts, questions, users } from '../../db/schema';
+import { checkoutSessions, coaches, mailOutbox, payouts, questions, users } from '../../db/schema';
 import { PASSWORD, signedInUser, signIn } from '../../test/accounts';
 import { insertCoach, insertQuestion } from '../../test/factories';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/harness';
@@ -36,11 +36,11 @@ describe(`deleting an account and downloading its data (${testDatabaseKind})`, (
   async function coach(name?: string, profileName = coachBody.name) {
     const user = await signedInUser(t.app, t.ctx, { roles: ['expert'], ...(name ? { name } : {}) });
     await request('PUT', '/api/profiles/expert', user.cookie, { ...coachBody, name: profileName });
-    const expert = await db().query.experts.findFirst({
+    const profile = await db().query.coaches.findFirst({
       where: (e, { eq: is }) => is(e.userId, user.userId),
     });
-    if (!expert) throw new Error('no coach profile');
-    return { ...user, expert };
+    if (!profile) throw new Error('no coach profile');
+    return { ...user, coach: profile };
   }
 
   it('refuses a wrong password and changes nothing', async () => {
@@ -55,8 +55,8 @@ describe(`deleting an account and downloading its data (${testDatabaseKind})`, (
     const player = await signedInUser(t.app, t.ctx, { roles: ['asker'] });
     const other = await insertCoach(db());
     await insertQuestion(db(), {
-      expertId: other.id,
-      askerId: player.userId,
+      coachId: other.id,
+      playerId: player.userId,
       paymentStatus: 'paid',
     });
     const status = await request('GET', '/api/account/deletion', player.cookie);
@@ -69,21 +69,21 @@ describe(`deleting an account and downloading its data (${testDatabaseKind})`, (
 
   it("refunds a Coach's paid questions awaiting an answer at deletion, and closes their open checkouts", async () => {
     const c = await coach();
-    const asker = await signedInUser(t.app, t.ctx, { roles: ['asker'] });
+    const player = await signedInUser(t.app, t.ctx, { roles: ['asker'] });
     const paid = await insertQuestion(db(), {
-      expertId: c.expert.id,
-      askerId: asker.userId,
-      askerEmail: asker.email,
+      coachId: c.coach.id,
+      playerId: player.userId,
+      playerEmail: player.email,
       paymentStatus: 'paid',
       paidAt: new Date(),
-      paymentIntentId: `pi_deleted_coach_${c.expert.id}`,
+      paymentIntentId: `pi_deleted_coach_${c.coach.id}`,
     });
     const unpaid = await insertQuestion(db(), {
-      expertId: c.expert.id,
-      askerId: asker.userId,
-      askerEmail: asker.email,
+      coachId: c.coach.id,
+      playerId: player.userId,
+      playerEmail: player.email,
     });
-    const checkout = await request('POST', '/api/payments/checkout', asker.cookie, {
+    const checkout = await request('POST', '/api/payments/checkout', player.cookie, {
       questionId: unpaid.id,
       amount: unpaid.amount,
     });
@@ -101,7 +101,7 @@ describe(`deleting an account and downloading its data (${testDatabaseKind})`, (
       refundClaimedAt: null,
     });
     expect(refunded!.refundId).toMatch(/^re_local_/);
-    const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.to, asker.email));
+    const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.to, player.email));
     expect(mails.filter((m) => m.subject === 'Your question was refunded')).toHaveLength(1);
     const sessions = await db()
       .select()
@@ -109,17 +109,17 @@ describe(`deleting an account and downloading its data (${testDatabaseKind})`, (
       .where(eq(checkoutSessions.questionId, unpaid.id));
     expect(sessions.map((s) => s.status)).toEqual(['expired']);
     // The Player, no longer waiting on anything, may leave too.
-    expect((await request('GET', '/api/account/deletion', asker.cookie)).json()).toEqual({
+    expect((await request('GET', '/api/account/deletion', player.cookie)).json()).toEqual({
       blocker: null,
     });
   });
 
   it('refuses a Coach while a payout is pending, and lets them go once it is paid', async () => {
     const c = await coach();
-    const asker = await signedInUser(t.app, t.ctx, { roles: ['asker'] });
+    const player = await signedInUser(t.app, t.ctx, { roles: ['asker'] });
     const question = await insertQuestion(db(), {
-      expertId: c.expert.id,
-      askerId: asker.userId,
+      coachId: c.coach.id,
+      playerId: player.userId,
       paymentStatus: 'paid',
       status: 'answered',
       answer: 'Watch the ball.',
@@ -127,7 +127,7 @@ describe(`deleting an account and downloading its data (${testDatabaseKind})`, (
     });
     await db()
       .insert(payouts)
-      .values({ questionId: question.id, expertId: c.expert.id, amount: 2100 });
+      .values({ questionId: question.id, coachId: c.coach.id, amount: 2100 });
     const res = await remove(c.cookie);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(SETTINGS_MESSAGES.deleteBlockedPayout);
@@ -142,12 +142,12 @@ describe(`deleting an account and downloading its data (${testDatabaseKind})`, (
 
   it('removes personal data, keeps the questions and payouts, and ends every session', async () => {
     const c = await coach();
-    const asker = await signedInUser(t.app, t.ctx, { name: 'Pat Player', roles: ['asker'] });
+    const player = await signedInUser(t.app, t.ctx, { name: 'Pat Player', roles: ['asker'] });
     const question = await insertQuestion(db(), {
-      expertId: c.expert.id,
-      askerId: asker.userId,
-      askerName: 'Pat Player',
-      askerEmail: asker.email,
+      coachId: c.coach.id,
+      playerId: player.userId,
+      playerName: 'Pat Player',
+      playerEmail: player.email,
       paymentStatus: 'paid',
       status: 'answered',
       answer: 'Set your feet early.',
@@ -155,7 +155,7 @@ describe(`deleting an account and downloading its data (${testDatabaseKind})`, (
     });
     await db().insert(payouts).values({
       questionId: question.id,
-      expertId: c.expert.id,
+      coachId: c.coach.id,
       amount: 2100,
       status: 'paid',
       paidAt: new Date(),
@@ -170,12 +170,12 @@ describe(`deleting an account and downloading its data (${testDatabaseKind})`, (
     expect(user).toMatchObject({ name: 'Deleted user', emailVerified: false });
     expect(user?.email).not.toBe(c.email);
     expect(user?.deletedAt).toBeInstanceOf(Date);
-    const [expert] = await db().select().from(experts).where(eq(experts.id, c.expert.id));
-    expect(expert).toMatchObject({ name: 'Deleted user', bio: null, websiteUrl: null });
-    expect(expert?.email).not.toBe(c.email);
+    const [anonymised] = await db().select().from(coaches).where(eq(coaches.id, c.coach.id));
+    expect(anonymised).toMatchObject({ name: 'Deleted user', bio: null, websiteUrl: null });
+    expect(anonymised?.email).not.toBe(c.email);
     // The other party's record and the books stay.
     const [kept] = await db().select().from(questions).where(eq(questions.id, question.id));
-    expect(kept).toMatchObject({ answer: 'Set your feet early.', askerName: 'Pat Player' });
+    expect(kept).toMatchObject({ answer: 'Set your feet early.', playerName: 'Pat Player' });
     expect(
       await db().select().from(payouts).where(eq(payouts.questionId, question.id)),
     ).toHaveLength(1);
@@ -187,20 +187,20 @@ describe(`deleting an account and downloading its data (${testDatabaseKind})`, (
     expect((await request('GET', '/api/account', other)).json().user).toBeNull();
     expect((await signIn(t.app, c.email)).statusCode).toBe(401);
     expect(
-      (await t.app.inject({ method: 'GET', url: `/api/experts/${c.expert.id}` })).statusCode,
+      (await t.app.inject({ method: 'GET', url: `/api/coaches/${c.coach.id}` })).statusCode,
     ).toBe(404);
     const directory = await t.app.inject({ method: 'GET', url: '/api/coaches?q=goalkeeping' });
-    expect(directory.json().coaches.map((x: { id: string }) => x.id)).not.toContain(c.expert.id);
-    const ask = await request('POST', '/api/questions', asker.cookie, {
-      expertId: c.expert.id,
-      askerName: 'Pat Player',
+    expect(directory.json().coaches.map((x: { id: string }) => x.id)).not.toContain(c.coach.id);
+    const ask = await request('POST', '/api/questions', player.cookie, {
+      coachId: c.coach.id,
+      playerName: 'Pat Player',
       question: 'Can you still answer this one for me?',
       pledge: true,
       acceptedConsents: true,
     });
     expect(ask.statusCode).toBe(404);
     // The Player still sees the answered question.
-    const page = await request('GET', `/api/questions/${question.id}`, asker.cookie);
+    const page = await request('GET', `/api/questions/${question.id}`, player.cookie);
     expect(page.statusCode).toBe(200);
   });
 
@@ -208,10 +208,10 @@ describe(`deleting an account and downloading its data (${testDatabaseKind})`, (
     const player = await signedInUser(t.app, t.ctx, { name: 'Quinn Quits', roles: ['asker'] });
     const other = await insertCoach(db());
     const question = await insertQuestion(db(), {
-      expertId: other.id,
-      askerId: player.userId,
-      askerName: 'Quinn Quits',
-      askerEmail: player.email,
+      coachId: other.id,
+      playerId: player.userId,
+      playerName: 'Quinn Quits',
+      playerEmail: player.email,
       paymentStatus: 'paid',
       status: 'answered',
       answer: 'Yes.',
@@ -219,8 +219,8 @@ describe(`deleting an account and downloading its data (${testDatabaseKind})`, (
     });
     expect((await remove(player.cookie)).statusCode).toBe(204);
     const [row] = await db().select().from(questions).where(eq(questions.id, question.id));
-    expect(row?.askerName).toBe('Deleted user');
-    expect(row?.askerEmail).not.toBe(player.email);
+    expect(row?.playerName).toBe('Deleted user');
+    expect(row?.playerEmail).not.toBe(player.email);
     expect(
       (await t.app.inject({ method: 'GET', url: `/api/players/${player.userId}` })).statusCode,
     ).toBe(404);
@@ -233,10 +233,10 @@ describe(`deleting an account and downloading its data (${testDatabaseKind})`, (
     const player = await signedInUser(t.app, t.ctx, { name: 'Pat Keeper', roles: ['asker'] });
     const ask = (values: Partial<typeof questions.$inferInsert>) =>
       insertQuestion(db(), {
-        expertId: c.expert.id,
-        askerId: player.userId,
-        askerName: 'Pat Keeper',
-        askerEmail: player.email,
+        coachId: c.coach.id,
+        playerId: player.userId,
+        playerName: 'Pat Keeper',
+        playerEmail: player.email,
         ...values,
       });
     // Declined before payment: the Player is told, by the Coach's name, with the Coach's note.
@@ -254,7 +254,7 @@ describe(`deleting an account and downloading its data (${testDatabaseKind})`, (
     });
     await db().insert(payouts).values({
       questionId: disputed.id,
-      expertId: c.expert.id,
+      coachId: c.coach.id,
       amount: 2100,
       status: 'paid',
       paidAt: new Date(),
@@ -304,17 +304,17 @@ describe(`deleting an account and downloading its data (${testDatabaseKind})`, (
     const c = await coach();
     const player = await signedInUser(t.app, t.ctx, { name: 'Pria Private', roles: ['asker'] });
     await insertQuestion(db(), {
-      expertId: c.expert.id,
-      askerId: player.userId,
-      askerName: 'Pria Private',
-      askerEmail: player.email,
+      coachId: c.coach.id,
+      playerId: player.userId,
+      playerName: 'Pria Private',
+      playerEmail: player.email,
       question: 'How do I read a crossing ball earlier?',
       paymentStatus: 'paid',
       status: 'answered',
       answer: 'Watch the hips of the crosser.',
       answeredAt: new Date(),
-      askerViewedResponse: true,
-      expertViewedQuestion: true,
+      playerViewedResponse: true,
+      coachViewedQuestion: true,
     });
     const coachExport = await request('GET', '/api/account/export', c.cookie);
     const playerExport = await request('GET', '/api/account/export', player.cookie);
@@ -324,26 +324,26 @@ describe(`deleting an account and downloading its data (${testDatabaseKind})`, (
     // The whole file, as downloaded: the other side's address appears nowhere in it.
     expect(coachExport.body).not.toContain(player.email);
     expect(playerExport.body).not.toContain(c.email);
-    expect(playerExport.body).not.toContain(c.expert.email);
+    expect(playerExport.body).not.toContain(c.coach.email);
 
     // What each sees of the other is what the question page shows; each keeps their own marks.
     const [received] = coachExport.json().questionsReceived;
-    expect(received).toMatchObject({ askerId: player.userId, askerName: 'Pria Private' });
+    expect(received).toMatchObject({ playerId: player.userId, playerName: 'Pria Private' });
     expect(received).toMatchObject({ viewedQuestion: true });
-    expect(received).not.toHaveProperty('askerEmail');
+    expect(received).not.toHaveProperty('playerEmail');
     expect(received).not.toHaveProperty('viewedAnswer');
     const [asked] = playerExport.json().questionsAsked;
-    expect(asked).toMatchObject({ expertId: c.expert.id, askerEmail: player.email });
+    expect(asked).toMatchObject({ coachId: c.coach.id, playerEmail: player.email });
     expect(asked).toMatchObject({ viewedAnswer: true });
     expect(asked).not.toHaveProperty('viewedQuestion');
   });
 
   it('downloads everything held about the person as one JSON file, and nothing of others', async () => {
     const c = await coach();
-    const asker = await signedInUser(t.app, t.ctx, { roles: ['asker'] });
+    const player = await signedInUser(t.app, t.ctx, { roles: ['asker'] });
     await insertQuestion(db(), {
-      expertId: c.expert.id,
-      askerId: asker.userId,
+      coachId: c.coach.id,
+      playerId: player.userId,
       question: 'What should I work on first this season?',
     });
     const res = await request('GET', '/api/account/export', c.cookie);

@@ -23,7 +23,7 @@ type Deps = Pick<ServiceDeps, 'db' | 'bus' | 'storage' | 'auth' | 'logger' | 'pa
 
 /**
  * Deletes an account: the person can no longer sign in and their personal data is gone, while
- * the rows other people and the books rely on (users, experts, questions, payouts) stay,
+ * the rows other people and the books rely on (users, Coaches, questions, payouts) stay,
  * anonymised. One transaction, under a lock on the user, so a check cannot pass while a payment
  * for this person is being recorded.
  */
@@ -37,15 +37,15 @@ export async function deleteAccount(deps: Deps, user: SessionUser, password: str
   const claimed = await transaction(deps, async (tx, changes) => {
     const row = await lockUser(tx, user.id);
     if (!row || row.deletedAt) throw notFound('Account not found.');
-    const expert = await lockCoachOf(tx, user.id);
+    const coach = await lockCoachOf(tx, user.id);
     const blocker = await deletionBlocker(tx, user.id);
     if (blocker) throw new AppError(409, blocker);
     const anonymous = { name: DELETED_NAME, email: deletedEmail(user.id) };
-    const identity = await identityOf(tx, user.id, expert?.id ?? null);
+    const identity = await identityOf(tx, user.id, coach?.id ?? null);
     await anonymiseUser(tx, user.id, anonymous, now);
     // A Coach's public page and list entries go; the change event drops them from the caches.
-    if (expert) await anonymiseCoach(tx, changes, expert.id, user.id, anonymous, now);
-    const claimed = expert ? await claimDeletedCoachRefunds(tx, changes, expert.id, now) : null;
+    if (coach) await anonymiseCoach(tx, changes, coach.id, user.id, anonymous, now);
+    const claimed = coach ? await claimDeletedCoachRefunds(tx, changes, coach.id, now) : null;
     // Last, so no mail queued above still names the person.
     await forgetPersonInMail(tx, identity, anonymous);
     return claimed;

@@ -2,7 +2,7 @@ import { asc, eq, getTableColumns } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
   abuseReports,
-  experts,
+  coaches,
   payouts,
   questions,
   ratings,
@@ -21,14 +21,14 @@ function columnsWithout<T extends object, K extends keyof T>(columns: T, left: K
 
 /**
  * A question as both its participants see it on the question page (contracts/questions.ts): the
- * two parties by id and the asker's name as given, the text, the money's state and the dispute.
+ * two parties by id and the Player's name as given, the text, the money's state and the dispute.
  * Named one by one, so a column added later stays out until someone decides who may see it.
  */
 const sharedQuestionColumns = {
   id: questions.id,
-  expertId: questions.expertId,
-  askerId: questions.askerId,
-  askerName: questions.askerName,
+  coachId: questions.coachId,
+  playerId: questions.playerId,
+  playerName: questions.playerName,
   question: questions.question,
   context: questions.context,
   answer: questions.answer,
@@ -53,16 +53,16 @@ const sharedQuestionColumns = {
 /** The Player's own: the address they asked from and whether they have read the answer. */
 const askedQuestionColumns = {
   ...sharedQuestionColumns,
-  askerEmail: questions.askerEmail,
-  viewedAnswer: questions.askerViewedResponse,
+  playerEmail: questions.playerEmail,
+  viewedAnswer: questions.playerViewedResponse,
 };
 /**
- * The Coach's own read mark. Never the asker's e-mail address, which no Coach view shows
+ * The Coach's own read mark. Never the Player's e-mail address, which no Coach view shows
  * (issue 21), nor whether the Player has read the answer.
  */
 const receivedQuestionColumns = {
   ...sharedQuestionColumns,
-  viewedQuestion: questions.expertViewedQuestion,
+  viewedQuestion: questions.coachViewedQuestion,
 };
 const roleColumns = columnsWithout(getTableColumns(userRoles), ['id', 'userId']);
 
@@ -85,22 +85,22 @@ export async function exportAccountData(db: Executor, user: SessionUser) {
     .where(eq(users.id, user.id));
   const [coach] = await db
     .select({
-      id: experts.id,
-      name: experts.name,
-      expertise: experts.expertise,
-      bio: experts.bio,
-      pricePerQuestionCents: experts.pricePerQuestion,
-      slug: experts.slug,
-      photoUrl: experts.photoUrl,
-      websiteUrl: experts.websiteUrl,
-      linkedinUrl: experts.linkedinUrl,
-      twitterUrl: experts.twitterUrl,
-      instagramUrl: experts.instagramUrl,
-      payoutsEnabled: experts.stripePayoutsEnabled,
-      createdAt: experts.createdAt,
+      id: coaches.id,
+      name: coaches.name,
+      expertise: coaches.expertise,
+      bio: coaches.bio,
+      pricePerQuestionCents: coaches.pricePerQuestion,
+      slug: coaches.slug,
+      photoUrl: coaches.photoUrl,
+      websiteUrl: coaches.websiteUrl,
+      linkedinUrl: coaches.linkedinUrl,
+      twitterUrl: coaches.twitterUrl,
+      instagramUrl: coaches.instagramUrl,
+      payoutsEnabled: coaches.stripePayoutsEnabled,
+      createdAt: coaches.createdAt,
     })
-    .from(experts)
-    .where(eq(experts.userId, user.id));
+    .from(coaches)
+    .where(eq(coaches.userId, user.id));
 
   const [roles, asked, received, coachPayouts, ratingsGiven, reviewsGiven, reports, signIns] =
     await Promise.all([
@@ -108,13 +108,13 @@ export async function exportAccountData(db: Executor, user: SessionUser) {
       db
         .select(askedQuestionColumns)
         .from(questions)
-        .where(eq(questions.askerId, user.id))
+        .where(eq(questions.playerId, user.id))
         .orderBy(asc(questions.createdAt)),
       coach
         ? db
             .select(receivedQuestionColumns)
             .from(questions)
-            .where(eq(questions.expertId, coach.id))
+            .where(eq(questions.coachId, coach.id))
             .orderBy(asc(questions.createdAt))
         : [],
       coach
@@ -129,7 +129,7 @@ export async function exportAccountData(db: Executor, user: SessionUser) {
               paidAt: payouts.paidAt,
             })
             .from(payouts)
-            .where(eq(payouts.expertId, coach.id))
+            .where(eq(payouts.coachId, coach.id))
             .orderBy(asc(payouts.createdAt))
         : [],
       db

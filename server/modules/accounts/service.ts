@@ -4,14 +4,14 @@ import type { ServiceDeps } from '../../context';
 import type { SessionUser } from '../auth';
 import { profileCompletion } from '../profiles';
 import { holdActiveRole, setActiveRole } from '../profiles/data';
-import { expertIdOf, roleRows } from './data';
+import { coachIdOf, roleRows } from './data';
 
 const SIGNED_OUT: Account = {
   user: null,
   roles: [],
   activeRole: null,
   profileCompleted: { asker: false, expert: false },
-  expertId: null,
+  coachId: null,
 };
 
 /** The account as the guard sees it. A user with a single role has it set active (spec §4). */
@@ -26,16 +26,16 @@ export async function accountOf(
     await setActiveRole(db, user.id, only.role);
     rows = [{ ...only, activeRole: true }];
   }
-  const [profileCompleted, expertId] = await Promise.all([
+  const [profileCompleted, coachId] = await Promise.all([
     profileCompletion(db, user.id),
-    expertIdOf(db, user.id),
+    coachIdOf(db, user.id),
   ]);
   return {
     user,
     roles: rows.map((r) => r.role).sort(),
     activeRole: rows.find((r) => r.activeRole)?.role ?? null,
     profileCompleted,
-    expertId,
+    coachId,
   };
 }
 

@@ -256,17 +256,17 @@ describe(`administrator portal API (${testDatabaseKind})`, () => {
 
   it('reports the marketplace figures', async () => {
     const coach = await insertCoach(db());
-    const asker = await insertUser(db());
+    const player = await insertUser(db());
     await insertQuestion(db(), {
-      expertId: coach.id,
-      askerId: asker.id,
+      coachId: coach.id,
+      playerId: player.id,
       amount: 5000,
       paymentStatus: 'paid',
       paidAt: new Date(),
     });
     await insertQuestion(db(), {
-      expertId: coach.id,
-      askerId: asker.id,
+      coachId: coach.id,
+      playerId: player.id,
       amount: 999,
       paymentStatus: 'paid',
       paidAt: new Date(),
@@ -274,13 +274,13 @@ describe(`administrator portal API (${testDatabaseKind})`, () => {
       answer: 'x',
       answeredAt: new Date(),
     });
-    await insertQuestion(db(), { expertId: coach.id, askerId: asker.id, amount: 2000 });
+    await insertQuestion(db(), { coachId: coach.id, playerId: player.id, amount: 2000 });
     const token = (await login('ops-admin', PASSWORD)).json().token as string;
     const stats = (
       await t.app.inject({ method: 'GET', url: '/api/admin/stats', headers: bearer(token) })
     ).json();
     expect(stats).toMatchObject({
-      totalExperts: 1,
+      totalCoaches: 1,
       totalQuestions: 3,
       answeredQuestions: 1,
       pendingQuestions: 2,
@@ -289,6 +289,6 @@ describe(`administrator portal API (${testDatabaseKind})`, () => {
       totalEarnings: 1800,
     });
     expect(stats.totalUsers).toBeGreaterThanOrEqual(2);
-    expect(stats.totalAskers).toBe(stats.totalUsers - 1);
+    expect(stats.totalPlayers).toBe(stats.totalUsers - 1);
   });
 });

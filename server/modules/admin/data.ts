@@ -7,7 +7,7 @@ import {
   adminAttemptLimits,
   adminAuditLog,
   adminSessions,
-  experts,
+  coaches,
   payouts,
   questions,
   users,
@@ -279,10 +279,10 @@ export async function reportExists(tx: Executor, reportId: string) {
 
 /** The dashboard's figures, read in parallel. */
 export async function dashboardStats(db: Executor) {
-  const [[userCount], [expertCount], [questionCounts], [paid], [pendingPayouts]] =
-    await Promise.all([
+  const [[userCount], [coachCount], [questionCounts], [paid], [pendingPayouts]] = await Promise.all(
+    [
       db.select({ n: count() }).from(users),
-      db.select({ n: count() }).from(experts),
+      db.select({ n: count() }).from(coaches),
       db
         .select({
           total: count(),
@@ -303,14 +303,15 @@ export async function dashboardStats(db: Executor) {
         .from(payouts)
         // Owed to Coaches: waiting out the hold window, held, or being sent right now.
         .where(inArray(payouts.status, ['pending', 'held', 'transferring'])),
-    ]);
+    ],
+  );
   const totalUsers = userCount?.n ?? 0;
-  const totalExperts = expertCount?.n ?? 0;
+  const totalCoaches = coachCount?.n ?? 0;
   return {
     totalUsers,
-    totalExperts,
+    totalCoaches,
     // As the Users tab labels them: everyone without a Coach profile is a Player.
-    totalAskers: totalUsers - totalExperts,
+    totalPlayers: totalUsers - totalCoaches,
     totalQuestions: questionCounts?.total ?? 0,
     answeredQuestions: questionCounts?.answered ?? 0,
     pendingQuestions: questionCounts?.pending ?? 0,

@@ -37,11 +37,11 @@ describe(`administrator tables and moderation (${testDatabaseKind})`, () => {
       stripeAccountId: `acct_${Math.random().toString(36).slice(2)}`,
       stripePayoutsEnabled: options.payoutsEnabled ?? true,
     });
-    const asker = await insertUser(db(), { name: 'Disputing Player' });
+    const player = await insertUser(db(), { name: 'Disputing Player' });
     const question = await insertQuestion(db(), {
-      expertId: coach.id,
-      askerId: asker.id,
-      askerEmail: asker.email,
+      coachId: coach.id,
+      playerId: player.id,
+      playerEmail: player.email,
       status: 'answered',
       answer: 'Keep your eyes up.',
       answeredAt: new Date(),
@@ -55,11 +55,11 @@ describe(`administrator tables and moderation (${testDatabaseKind})`, () => {
       // Past its hold window: only a dispute or an administrator keeps it from the Coach.
       .values({
         questionId: question.id,
-        expertId: coach.id,
+        coachId: coach.id,
         amount: 3500,
         releasableAt: new Date(Date.now() - 60_000),
       });
-    return { coach, asker, question };
+    return { coach, player, question };
   }
   const payoutOf = async (questionId: string) =>
     (await db().select().from(payouts).where(eq(payouts.questionId, questionId)))[0];
@@ -131,19 +131,19 @@ describe(`administrator tables and moderation (${testDatabaseKind})`, () => {
       email: 'zed_player@example.test',
     });
     await insertQuestion(db(), {
-      expertId: coach.id,
-      askerId: player.id,
+      coachId: coach.id,
+      playerId: player.id,
       amount: 2500,
       paymentStatus: 'paid',
       status: 'answered',
       answer: 'Yes.',
       answeredAt: new Date(),
     });
-    await insertQuestion(db(), { expertId: coach.id, askerId: player.id, amount: 900 });
-    const q = await insertQuestion(db(), { expertId: coach.id, askerId: player.id, amount: 100 });
+    await insertQuestion(db(), { coachId: coach.id, playerId: player.id, amount: 900 });
+    const q = await insertQuestion(db(), { coachId: coach.id, playerId: player.id, amount: 100 });
     await db().insert(payouts).values({
       questionId: q.id,
-      expertId: coach.id,
+      coachId: coach.id,
       amount: 1750,
       status: 'paid',
       paidAt: new Date(),
@@ -200,8 +200,8 @@ describe(`administrator tables and moderation (${testDatabaseKind})`, () => {
     expect(list.json().rows).toContainEqual({
       id: question.id,
       question: question.question,
-      askerEmail: question.askerEmail,
-      expertName: 'Dispute Coach',
+      playerEmail: question.playerEmail,
+      coachName: 'Dispute Coach',
       status: 'answered',
       paymentStatus: 'paid',
       createdAt: question.createdAt.toISOString(),
@@ -232,19 +232,19 @@ describe(`administrator tables and moderation (${testDatabaseKind})`, () => {
         type: 'extra',
         amount: 5000,
         status: 'refunded (already paid)',
-        userEmail: question.askerEmail,
+        userEmail: question.playerEmail,
       }),
     );
   });
 
   it('dismisses a report once, and audits both clicks', async () => {
-    const { question, asker, coach } = await answeredQuestion({ disputed: false });
+    const { question, player, coach } = await answeredQuestion({ disputed: false });
     const [report] = await db()
       .insert(abuseReports)
       .values({
-        reporterId: asker.id,
+        reporterId: player.id,
         reportedQuestionId: question.id,
-        reportedExpertId: coach.id,
+        reportedCoachId: coach.id,
         reason: 'spam',
         details: 'Advertises a camp.',
       })
@@ -275,11 +275,11 @@ describe(`administrator tables and moderation (${testDatabaseKind})`, () => {
   });
 
   it('holds a payout against the sweep, closes the report, then releases it by transfer', async () => {
-    const { question, asker, coach } = await answeredQuestion({ disputed: false });
+    const { question, player, coach } = await answeredQuestion({ disputed: false });
     await db().insert(abuseReports).values({
-      reporterId: asker.id,
+      reporterId: player.id,
       reportedQuestionId: question.id,
-      reportedExpertId: coach.id,
+      reportedCoachId: coach.id,
       reason: 'scam',
     });
     expect((await act(`/api/admin/questions/${question.id}/hold-payout`)).statusCode).toBe(204);
@@ -317,7 +317,7 @@ describe(`administrator tables and moderation (${testDatabaseKind})`, () => {
     const mails = await db()
       .select()
       .from(mailOutbox)
-      .where(eq(mailOutbox.to, question.askerEmail));
+      .where(eq(mailOutbox.to, question.playerEmail));
     expect(mails.map((m) => m.subject)).toContain('Your dispute was resolved');
     const settled = (await get('/api/admin/disputes?state=settled')).json().rows;
     expect(settled.map((r: { id: string }) => r.id)).toContain(question.id);

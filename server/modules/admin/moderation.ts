@@ -82,7 +82,7 @@ export async function actOnQuestion(
     });
     if (!allowed.includes(action)) throw unavailable();
     const openDispute = q.disputeFlagged && q.disputeResolution === null;
-    const who = { questionId: q.id, askerId: q.askerId, expertUserId: row.expertUserId };
+    const who = { questionId: q.id, playerId: q.playerId, coachUserId: row.coachUserId };
     switch (action) {
       case 'hold-payout':
         await setPayoutHold(tx, changes, who, { held: true });

@@ -27,7 +27,7 @@ import { byTime, keyset, toPage } from '../../db/keyset';
 import {
   abuseReports,
   contactMessages,
-  experts,
+  coaches,
   extraPayments,
   payouts,
   questions,
@@ -55,7 +55,7 @@ export async function usersPage(db: Executor, query: z.output<typeof adminUsersQ
     direction: query.direction,
     cursor: query.cursor,
   });
-  const isCoach = sql`exists (select 1 from ${experts} where ${experts.userId} = ${users.id})`;
+  const isCoach = sql`exists (select 1 from ${coaches} where ${coaches.userId} = ${users.id})`;
   const conditions: (SQL | undefined)[] = [page.after];
   if (query.search) {
     const pattern = containing(query.search);
@@ -94,50 +94,50 @@ export async function usersPage(db: Executor, query: z.output<typeof adminUsersQ
 
 /** Questions answered and paid payouts for the page's Coaches; questions asked and paid for the rest. */
 async function userFigures(db: Executor, userIds: string[]) {
-  const coaches = new Map<string, { answered: number; earned: number }>();
+  const coachFigures = new Map<string, { answered: number; earned: number }>();
   const players = new Map<string, { asked: number; spent: number }>();
-  if (userIds.length === 0) return { coaches, players };
+  if (userIds.length === 0) return { coaches: coachFigures, players };
   const coachRows = await db
-    .select({ id: experts.id, userId: experts.userId })
-    .from(experts)
-    .where(inArray(experts.userId, userIds));
+    .select({ id: coaches.id, userId: coaches.userId })
+    .from(coaches)
+    .where(inArray(coaches.userId, userIds));
   const coachIds = coachRows.map((c) => c.id);
   if (coachIds.length > 0) {
     const [answered, earned] = await Promise.all([
       db
-        .select({ expertId: questions.expertId, n: sql<number>`count(*)::int` })
+        .select({ coachId: questions.coachId, n: sql<number>`count(*)::int` })
         .from(questions)
-        .where(and(inArray(questions.expertId, coachIds), eq(questions.status, 'answered')))
-        .groupBy(questions.expertId),
+        .where(and(inArray(questions.coachId, coachIds), eq(questions.status, 'answered')))
+        .groupBy(questions.coachId),
       db
-        .select({ expertId: payouts.expertId, cents: sql<string>`sum(${payouts.amount})` })
+        .select({ coachId: payouts.coachId, cents: sql<string>`sum(${payouts.amount})` })
         .from(payouts)
-        .where(and(inArray(payouts.expertId, coachIds), eq(payouts.status, 'paid')))
-        .groupBy(payouts.expertId),
+        .where(and(inArray(payouts.coachId, coachIds), eq(payouts.status, 'paid')))
+        .groupBy(payouts.coachId),
     ]);
     for (const coach of coachRows) {
-      coaches.set(coach.userId, {
-        answered: answered.find((a) => a.expertId === coach.id)?.n ?? 0,
-        earned: Number(earned.find((e) => e.expertId === coach.id)?.cents ?? 0),
+      coachFigures.set(coach.userId, {
+        answered: answered.find((a) => a.coachId === coach.id)?.n ?? 0,
+        earned: Number(earned.find((e) => e.coachId === coach.id)?.cents ?? 0),
       });
     }
   }
-  const playerIds = userIds.filter((id) => !coaches.has(id));
+  const playerIds = userIds.filter((id) => !coachFigures.has(id));
   if (playerIds.length > 0) {
     const playerRows = await db
       .select({
-        askerId: questions.askerId,
+        playerId: questions.playerId,
         asked: sql<number>`count(*)::int`,
         spent: sql<number>`coalesce(sum(${questions.amount}) filter (where ${questions.paymentStatus} = 'paid'), 0)::bigint`,
       })
       .from(questions)
-      .where(inArray(questions.askerId, playerIds))
-      .groupBy(questions.askerId);
+      .where(inArray(questions.playerId, playerIds))
+      .groupBy(questions.playerId);
     for (const row of playerRows) {
-      players.set(row.askerId, { asked: row.asked, spent: Number(row.spent) });
+      players.set(row.playerId, { asked: row.asked, spent: Number(row.spent) });
     }
   }
-  return { coaches, players };
+  return { coaches: coachFigures, players };
 }
 
 /** Pages a table by (created_at, id), served by its index on those columns. */
@@ -156,15 +156,15 @@ export async function questionsPage(
     .select({
       id: questions.id,
       question: questions.question,
-      askerEmail: questions.askerEmail,
-      expertName: experts.name,
+      playerEmail: questions.playerEmail,
+      coachName: coaches.name,
       status: questions.status,
       paymentStatus: questions.paymentStatus,
       createdAt: questions.createdAt,
       sortKey: page.sortKey,
     })
     .from(questions)
-    .innerJoin(experts, eq(experts.id, questions.expertId))
+    .innerJoin(coaches, eq(coaches.id, questions.coachId))
     .where(and(page.after, query.status === 'all' ? undefined : eq(questions.status, query.status)))
     .orderBy(...page.orderBy)
     .limit(LIMIT);
@@ -183,7 +183,7 @@ export async function paymentsPage(db: Executor, query: z.output<typeof adminPay
         id: questions.id,
         amount: questions.amount,
         status: questions.paymentStatus,
-        userEmail: questions.askerEmail,
+        userEmail: questions.playerEmail,
         questionText: questions.question,
         createdAt: questions.createdAt,
         sortKey: page.sortKey,
@@ -205,14 +205,14 @@ export async function paymentsPage(db: Executor, query: z.output<typeof adminPay
       id: payouts.id,
       amount: payouts.amount,
       status: payouts.status,
-      userEmail: experts.email,
+      userEmail: coaches.email,
       questionText: questions.question,
       createdAt: payouts.createdAt,
       sortKey: page.sortKey,
     })
     .from(payouts)
     .innerJoin(questions, eq(questions.id, payouts.questionId))
-    .innerJoin(experts, eq(experts.id, payouts.expertId))
+    .innerJoin(coaches, eq(coaches.id, payouts.coachId))
     .where(page.after)
     .orderBy(...page.orderBy)
     .limit(LIMIT);
@@ -232,7 +232,7 @@ async function extraPaymentsPage(db: Executor, query: z.output<typeof adminPayme
       amount: extraPayments.amount,
       refunded: sql<boolean>`${extraPayments.refundedAt} IS NOT NULL`,
       reason: extraPayments.reason,
-      userEmail: questions.askerEmail,
+      userEmail: questions.playerEmail,
       questionText: questions.question,
       createdAt: extraPayments.createdAt,
       sortKey: page.sortKey,
@@ -298,7 +298,7 @@ export async function reportsPage(db: Executor, query: z.output<typeof adminRepo
       reporterName: users.name,
       reporterEmail: users.email,
       question: questions.question,
-      coachName: experts.name,
+      coachName: coaches.name,
       reason: abuseReports.reason,
       details: abuseReports.details,
       status: abuseReports.status,
@@ -309,7 +309,7 @@ export async function reportsPage(db: Executor, query: z.output<typeof adminRepo
     .from(abuseReports)
     .innerJoin(users, eq(users.id, abuseReports.reporterId))
     .innerJoin(questions, eq(questions.id, abuseReports.reportedQuestionId))
-    .innerJoin(experts, eq(experts.id, abuseReports.reportedExpertId))
+    .innerJoin(coaches, eq(coaches.id, abuseReports.reportedCoachId))
     .leftJoin(payouts, eq(payouts.questionId, questions.id))
     .where(
       and(page.after, query.status === 'all' ? undefined : eq(abuseReports.status, query.status)),
@@ -331,8 +331,8 @@ export async function disputesPage(db: Executor, query: z.output<typeof adminDis
       id: questions.id,
       question: questions.question,
       answer: questions.answer,
-      askerEmail: questions.askerEmail,
-      coachName: experts.name,
+      playerEmail: questions.playerEmail,
+      coachName: coaches.name,
       amount: questions.amount,
       disputeReason: questions.disputeReason,
       disputeDetails: questions.disputeDetails,
@@ -341,7 +341,7 @@ export async function disputesPage(db: Executor, query: z.output<typeof adminDis
       ...stateFields,
     })
     .from(questions)
-    .innerJoin(experts, eq(experts.id, questions.expertId))
+    .innerJoin(coaches, eq(coaches.id, questions.coachId))
     .leftJoin(payouts, eq(payouts.questionId, questions.id))
     .where(and(eq(questions.disputeFlagged, true), settled, page.after))
     .orderBy(...page.orderBy)

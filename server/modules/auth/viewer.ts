@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Role } from '../../../contracts/account';
 import type { Executor } from '../../db/client';
-import { experts, sessions, userRoles, users } from '../../db/schema';
+import { coaches, sessions, userRoles, users } from '../../db/schema';
 
 /** The signed-in person, as services need them. */
 export interface SessionUser {
@@ -16,7 +16,7 @@ export interface Viewer extends SessionUser {
   roles: Role[];
   activeRole: Role | null;
   /** The user's Coach profile, once created. */
-  expertId: string | null;
+  coachId: string | null;
 }
 
 /**
@@ -35,7 +35,7 @@ export function verifiedToken(cookie: string, secret: string): string | null {
 
 /**
  * The viewer of the live session `token` as a one-row subquery: the user, the roles held (spec §6),
- * the Coach row's id, and `extra` columns a read computes once from them (`experts` is joined).
+ * the Coach row's id, and `extra` columns a read computes once from them (`coaches` is joined).
  * A signed-in read joins its own rows to it laterally, so the session check and the data are one
  * statement and one round trip (ADR 033). Nothing is cached: signing out, a password change or a
  * deleted account takes effect on the very next request in every process.
@@ -62,12 +62,12 @@ export function viewerByToken<E extends Record<string, SQL.Aliased>>(
         >`(select ${userRoles.role}::text from ${userRoles} where ${userRoles.userId} = ${users.id} and ${userRoles.activeRole})`.as(
           'viewer_active_role',
         ),
-        expertId: sql<string | null>`${experts.id}`.as('viewer_expert_id'),
+        coachId: sql<string | null>`${coaches.id}`.as('viewer_expert_id'),
         ...extra,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .leftJoin(experts, eq(experts.userId, users.id))
+      .leftJoin(coaches, eq(coaches.userId, users.id))
       .where(and(eq(sessions.token, token), gt(sessions.expiresAt, sql`now()`)))
       // A token names one session; the LIMIT also keeps PostgreSQL from merging the subquery into
       // the read that joins it, which would compute the `extra` columns again for each of its rows.
@@ -88,7 +88,7 @@ export function toViewer(row: {
   sessionExpiresAt: Date;
   roles: string[] | null;
   activeRole: string | null;
-  expertId: string | null;
+  coachId: string | null;
 }): ViewerRow {
   const roles = (row.roles ?? []).map((r) => r as Role).sort();
   return {
@@ -99,7 +99,7 @@ export function toViewer(row: {
     roles,
     // A user who holds a single role acts in it (spec §4), before `accountOf` records it.
     activeRole: (row.activeRole as Role | null) ?? (roles.length === 1 ? roles[0]! : null),
-    expertId: row.expertId,
+    coachId: row.coachId,
   };
 }
 

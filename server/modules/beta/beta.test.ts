@@ -21,7 +21,7 @@ describe(`beta gate (${testDatabaseKind})`, () => {
   });
 
   it('refuses API requests without the cookie, but not health or config', async () => {
-    const blocked = await t.app.inject({ method: 'GET', url: '/api/experts/newest' });
+    const blocked = await t.app.inject({ method: 'GET', url: '/api/coaches/newest' });
     expect(blocked.statusCode).toBe(403);
     expect(blocked.json().message).toBe(BETA_REQUIRED_MESSAGE);
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
@@ -97,14 +97,14 @@ describe(`beta gate (${testDatabaseKind})`, () => {
     const cookies = { beta_access: cookie?.value ?? '' };
     const status = await t.app.inject({ method: 'GET', url: '/api/beta', cookies });
     expect(status.json()).toEqual({ required: true, granted: true });
-    const api = await t.app.inject({ method: 'GET', url: '/api/experts/newest', cookies });
+    const api = await t.app.inject({ method: 'GET', url: '/api/coaches/newest', cookies });
     expect(api.statusCode).toBe(200);
   });
 
   it('refuses a forged cookie', async () => {
     const res = await t.app.inject({
       method: 'GET',
-      url: '/api/experts/newest',
+      url: '/api/coaches/newest',
       cookies: { beta_access: 'granted' },
     });
     expect(res.statusCode).toBe(403);
@@ -135,7 +135,7 @@ describe(`without BETA_ACCESS_CODE (${testDatabaseKind})`, () => {
   it('the gate is off and the API is open', async () => {
     const status = await t.app.inject({ method: 'GET', url: '/api/beta' });
     expect(status.json()).toEqual({ required: false, granted: true });
-    const api = await t.app.inject({ method: 'GET', url: '/api/experts/newest' });
+    const api = await t.app.inject({ method: 'GET', url: '/api/coaches/newest' });
     expect(api.statusCode).toBe(200);
   });
 });

@@ -3,8 +3,8 @@ import { DIRECTORY_PAGE_SIZE, type DirectorySort } from '../../../contracts/dire
 import type { DirectoryQuery } from '../../../contracts/directory-schemas';
 import type { Executor } from '../../db/client';
 import { keyset, toPage, type KeysetSpec } from '../../db/keyset';
-import { experts } from '../../db/schema';
-import { listedCoach } from '../experts';
+import { coaches } from '../../db/schema';
+import { listedCoach } from '../coaches';
 import { coachFigureColumns, coachFigures } from '../profiles';
 
 /** Each sort is served by an index on (its column, id) (ADR 025). */
@@ -12,11 +12,11 @@ const SORTS: Record<
   DirectorySort,
   { sort: AnyColumn; sortType: KeysetSpec['sortType']; direction: 'asc' | 'desc' }
 > = {
-  rating: { sort: experts.ratingScore, sortType: 'integer', direction: 'desc' },
-  answered: { sort: experts.answeredCount, sortType: 'integer', direction: 'desc' },
-  'price-low': { sort: experts.pricePerQuestion, sortType: 'integer', direction: 'asc' },
-  'price-high': { sort: experts.pricePerQuestion, sortType: 'integer', direction: 'desc' },
-  newest: { sort: experts.createdAt, sortType: 'timestamptz', direction: 'desc' },
+  rating: { sort: coaches.ratingScore, sortType: 'integer', direction: 'desc' },
+  answered: { sort: coaches.answeredCount, sortType: 'integer', direction: 'desc' },
+  'price-low': { sort: coaches.pricePerQuestion, sortType: 'integer', direction: 'asc' },
+  'price-high': { sort: coaches.pricePerQuestion, sortType: 'integer', direction: 'desc' },
+  newest: { sort: coaches.createdAt, sortType: 'timestamptz', direction: 'desc' },
 };
 
 /** Most words of a search that count; the rest are ignored. */
@@ -42,7 +42,7 @@ export function prefixQuery(text: string | undefined): string | null {
 export async function directoryPage(db: Executor, query: DirectoryQuery) {
   const { after, orderBy, sortKey } = keyset({
     ...SORTS[query.sort],
-    id: experts.id,
+    id: coaches.id,
     idType: 'uuid',
     cursor: query.cursor,
   });
@@ -50,26 +50,26 @@ export async function directoryPage(db: Executor, query: DirectoryQuery) {
   const conditions: (SQL | undefined)[] = [
     listedCoach,
     after,
-    terms === null ? undefined : sql`${experts.searchVector} @@ to_tsquery('english', ${terms})`,
-    query.minPrice === undefined ? undefined : gte(experts.pricePerQuestion, query.minPrice * 100),
-    query.maxPrice === undefined ? undefined : lte(experts.pricePerQuestion, query.maxPrice * 100),
+    terms === null ? undefined : sql`${coaches.searchVector} @@ to_tsquery('english', ${terms})`,
+    query.minPrice === undefined ? undefined : gte(coaches.pricePerQuestion, query.minPrice * 100),
+    query.maxPrice === undefined ? undefined : lte(coaches.pricePerQuestion, query.maxPrice * 100),
     // The stars shown are the average rounded (spec §9), so N stars means an average of N - 0.5.
     query.minRating === undefined
       ? undefined
-      : gte(experts.ratingScore, query.minRating * 100 - 50),
+      : gte(coaches.ratingScore, query.minRating * 100 - 50),
   ];
   const rows = await db
     .select({
-      id: experts.id,
-      slug: experts.slug,
-      name: experts.name,
-      expertise: experts.expertise,
-      photoUrl: experts.photoUrl,
-      pricePerQuestion: experts.pricePerQuestion,
+      id: coaches.id,
+      slug: coaches.slug,
+      name: coaches.name,
+      expertise: coaches.expertise,
+      photoUrl: coaches.photoUrl,
+      pricePerQuestion: coaches.pricePerQuestion,
       ...coachFigureColumns,
       sortKey,
     })
-    .from(experts)
+    .from(coaches)
     .where(and(...conditions))
     .orderBy(...orderBy)
     .limit(DIRECTORY_PAGE_SIZE + 1);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIRECTORY_MESSAGES, DIRECTORY_PAGE_SIZE } from '../../../contracts/directory';
-import { experts, questions, ratings, reviews } from '../../db/schema';
+import { coaches, questions, ratings, reviews } from '../../db/schema';
 import { signedInUser } from '../../test/accounts';
 import { insertCoach, insertQuestion, insertUser } from '../../test/factories';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/harness';
@@ -32,7 +32,7 @@ describe(`GET /api/coaches (${testDatabaseKind})`, () => {
   beforeAll(async () => {
     t = await createTestApp();
     const db = t.ctx.database.db;
-    const asker = await insertUser(db, { name: 'Pat Player' });
+    const player = await insertUser(db, { name: 'Pat Player' });
     const coach = async (
       name: string,
       expertise: string,
@@ -50,19 +50,19 @@ describe(`GET /api/coaches (${testDatabaseKind})`, () => {
       });
       for (const rating of stars) {
         const question = await insertQuestion(db, {
-          expertId: row.id,
-          askerId: asker.id,
+          coachId: row.id,
+          playerId: player.id,
           status: 'answered',
           answer: 'Keep your eyes up.',
           answeredAt: new Date(),
         });
         await db
           .insert(reviews)
-          .values({ expertId: row.id, questionId: question.id, reviewerId: asker.id, rating });
+          .values({ coachId: row.id, questionId: question.id, reviewerId: player.id, rating });
         await db.insert(ratings).values({
-          expertId: row.id,
+          coachId: row.id,
           questionId: question.id,
-          userId: asker.id,
+          userId: player.id,
           isHelpful: rating >= 4,
         });
       }
@@ -198,11 +198,11 @@ describe(`GET /api/coaches (${testDatabaseKind})`, () => {
 
   it('keeps the figures as questions are answered and reviews change', async () => {
     const db = t.ctx.database.db;
-    const asker = await insertUser(db);
+    const player = await insertUser(db);
     const coach = await insertCoach(db, { name: 'Figures Coach' });
-    const question = await insertQuestion(db, { expertId: coach.id, askerId: asker.id });
+    const question = await insertQuestion(db, { coachId: coach.id, playerId: player.id });
     const read = async () => {
-      const [row] = await db.select().from(experts).where(eq(experts.id, coach.id));
+      const [row] = await db.select().from(coaches).where(eq(coaches.id, coach.id));
       return row!;
     };
     expect((await read()).answeredCount).toBe(0);
@@ -213,14 +213,14 @@ describe(`GET /api/coaches (${testDatabaseKind})`, () => {
     expect((await read()).answeredCount).toBe(1);
     const [review] = await db
       .insert(reviews)
-      .values({ expertId: coach.id, questionId: question.id, reviewerId: asker.id, rating: 3 })
+      .values({ coachId: coach.id, questionId: question.id, reviewerId: player.id, rating: 3 })
       .returning();
     expect(await read()).toMatchObject({ reviewCount: 1, reviewSum: 3, ratingScore: 300 });
     await db.update(reviews).set({ published: false }).where(eq(reviews.id, review!.id));
     expect(await read()).toMatchObject({ reviewCount: 0, reviewSum: 0, ratingScore: 0 });
     await db
       .insert(ratings)
-      .values({ expertId: coach.id, questionId: question.id, userId: asker.id, isHelpful: false });
+      .values({ coachId: coach.id, questionId: question.id, userId: player.id, isHelpful: false });
     await db.update(ratings).set({ isHelpful: true }).where(eq(ratings.questionId, question.id));
     expect(await read()).toMatchObject({ ratingCount: 1, helpfulCount: 1 });
     // Deleting the question takes its rating and review with it, and every figure follows.

@@ -18,7 +18,7 @@ describe(`GET /api/events (${testDatabaseKind})`, () => {
   });
   afterAll(() => t.close());
 
-  it("announces 'experts.changed' when a Coach saves a profile", async () => {
+  it("announces 'coaches.changed' when a Coach saves a profile", async () => {
     const controller = new AbortController();
     const response = await fetch(`${base}/api/events`, { signal: controller.signal });
     expect(response.headers.get('content-type')).toBe('text/event-stream');
@@ -26,7 +26,7 @@ describe(`GET /api/events (${testDatabaseKind})`, () => {
     const decoder = new TextDecoder();
     let received = '';
     const event = (async () => {
-      while (!received.includes('event: experts.changed')) {
+      while (!received.includes('event: coaches.changed')) {
         const { value, done } = await reader.read();
         if (done) break;
         received += decoder.decode(value);
@@ -42,7 +42,7 @@ describe(`GET /api/events (${testDatabaseKind})`, () => {
     });
     await event;
     controller.abort();
-    expect(received).toContain('event: experts.changed');
+    expect(received).toContain('event: coaches.changed');
   });
 });
 
@@ -72,7 +72,7 @@ describe(`GET /api/events resumed with Last-Event-ID (${testDatabaseKind})`, () 
       });
       const received = await resumed.until(
         (text) =>
-          text.includes('event: questions.changed') && text.includes('event: experts.changed'),
+          text.includes('event: questions.changed') && text.includes('event: coaches.changed'),
       );
       resumed.close();
       const ids = [...received.matchAll(/^id: (\d+)$/gm)].map((m) => Number(m[1]));
@@ -87,7 +87,7 @@ describe(`GET /api/events resumed with Last-Event-ID (${testDatabaseKind})`, () 
       });
       await stale.until(
         (text) =>
-          text.includes('event: questions.changed') && text.includes('event: experts.changed'),
+          text.includes('event: questions.changed') && text.includes('event: coaches.changed'),
       );
       stale.close();
     } finally {

@@ -68,7 +68,7 @@ export async function createEventFeed(
   };
   const ring = () => void read();
   const stops = [
-    bus.subscribe('experts.changed', ring),
+    bus.subscribe('coaches.changed', ring),
     bus.subscribe('questions.changed', ring),
     bus.onReconnect(ring),
   ];

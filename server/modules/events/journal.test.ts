@@ -19,14 +19,14 @@ describe(`the event journal (${testDatabaseKind})`, () => {
     const bus = journaledBus(createInProcessBus(), database.db, silent);
     // Whether a subscriber, when it hears an event, can already read it from the journal.
     const journaledWhenHeard: boolean[] = [];
-    bus.subscribe('experts.changed', ({ userId }) => {
+    bus.subscribe('coaches.changed', ({ userId }) => {
       void journalAfter(database.db, 0, 100).then((rows) =>
         journaledWhenHeard.push(
-          rows.some((row) => row.channel === 'experts.changed' && row.payload.userId === userId),
+          rows.some((row) => row.channel === 'coaches.changed' && row.payload.userId === userId),
         ),
       );
     });
-    for (const userId of ['u1', 'u2', 'u3']) await bus.publish('experts.changed', { userId });
+    for (const userId of ['u1', 'u2', 'u3']) await bus.publish('coaches.changed', { userId });
     const rows = await journalAfter(database.db, 0, 100);
     expect(rows.map((row) => row.payload)).toEqual([
       { userId: 'u1' },

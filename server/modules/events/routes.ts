@@ -27,10 +27,10 @@ export const eventRoutes: FastifyPluginAsync<AppContext> = async (
   app.get('/api/events', { schema: { hide: true } }, async (request, reply) => {
     const user = await sessionUser(auth, request);
     const concerns = (event: JournalEvent) =>
-      event.channel === 'experts.changed' ||
+      event.channel === 'coaches.changed' ||
       (user !== null &&
         event.channel === 'questions.changed' &&
-        (event.payload.askerId === user.id || event.payload.expertUserId === user.id));
+        (event.payload.playerId === user.id || event.payload.coachUserId === user.id));
 
     reply.hijack();
     const res = reply.raw;
@@ -78,7 +78,7 @@ export const eventRoutes: FastifyPluginAsync<AppContext> = async (
         missed.forEach(send);
       } else {
         // Some of what it missed is gone: everything it shows may be stale, so it refetches all.
-        write('event: experts.changed\ndata: {}\n\n');
+        write('event: coaches.changed\ndata: {}\n\n');
         if (user) write('event: questions.changed\ndata: {}\n\n');
       }
     }

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { coachDashboardSchema, yourCoachesSchema } from '../../../contracts/home';
 import type { AppContext } from '../../context';
 import { requireRole } from '../auth';
-import { coachFigures, requireExpert } from '../profiles';
+import { coachFigures, requireCoach } from '../profiles';
 import { coachesAskedBy, earnedCents } from './data';
 
 export const homeRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { auth, database }) => {
@@ -12,12 +12,12 @@ export const homeRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { auth,
     '/api/home/coach-dashboard',
     { schema: { response: { 200: coachDashboardSchema } } },
     async (request) => {
-      const { expert } = await requireExpert(auth, db, request);
-      const stats = coachFigures(expert);
-      const earned = await earnedCents(db, expert.id);
+      const { coach } = await requireCoach(auth, db, request);
+      const stats = coachFigures(coach);
+      const earned = await earnedCents(db, coach.id);
       return {
-        name: expert.name,
-        slug: expert.slug,
+        name: coach.name,
+        slug: coach.slug,
         questionsAnswered: stats.answeredCount,
         earnedCents: earned,
         starRating: stats.starRating,

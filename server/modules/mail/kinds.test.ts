@@ -58,10 +58,10 @@ describe(`every e-mail is composed with HTML and plain text (${testDatabaseKind}
     const coach = await insertCoach(db(), { name: 'Casey Coach' });
     const player = await insertUser(db(), { name: 'Pat Player' });
     const q = await insertQuestion(db(), {
-      expertId: coach.id,
-      askerId: player.id,
-      askerName: player.name,
-      askerEmail: player.email,
+      coachId: coach.id,
+      playerId: player.id,
+      playerName: player.name,
+      playerEmail: player.email,
       paymentStatus: 'pending',
     });
     await applyPaymentEvent(moneyOf(t.ctx, logger), 'local', {
@@ -102,8 +102,8 @@ describe(`every e-mail is composed with HTML and plain text (${testDatabaseKind}
       questionId: '00000000-0000-4000-8000-000000000001',
       question: 'How do I defend a taller forward?',
       amount: 4000,
-      askerName: 'Pat Player',
-      askerEmail: 'pat@example.test',
+      playerName: 'Pat Player',
+      playerEmail: 'pat@example.test',
       coachName: 'Casey Coach',
       coachEmail: 'casey@example.test',
     };

@@ -59,8 +59,8 @@ export async function applyPaymentEvent(
           if (event.sessionId) await markCheckoutComplete(tx, event.sessionId);
           // The same payment reported again by another event: it is already accounted for.
           if (q.paymentIntentId === event.paymentIntentId) return null;
-          const expert = await findCoach(tx, q.expertId);
-          const reason = extraPaymentReason(q, !expert || expert.deletedAt !== null);
+          const coach = await findCoach(tx, q.coachId);
+          const reason = extraPaymentReason(q, !coach || coach.deletedAt !== null);
           if (reason) {
             // A payment the question cannot keep: recorded and refunded at once (ADR 037).
             const payment = { ...event, amount: q.amount, reason };
@@ -79,15 +79,15 @@ export async function applyPaymentEvent(
             }
             return paid.id;
           }
-          if (expert && paid.status === 'pending') {
+          if (coach && paid.status === 'pending') {
             await queueNewQuestionMail(tx, config, {
               questionId: paid.id,
               question: paid.question,
               amount: paid.amount,
-              askerName: paid.askerName,
-              askerEmail: paid.askerEmail,
-              coachName: expert.name,
-              coachEmail: expert.email,
+              playerName: paid.playerName,
+              playerEmail: paid.playerEmail,
+              coachName: coach.name,
+              coachEmail: coach.email,
             });
           }
           return paid.id;

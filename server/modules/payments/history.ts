@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { payoutsSchema, playerPaymentsSchema } from '../../../contracts/payments';
 import type { AppContext } from '../../context';
 import { requireRole } from '../auth';
-import { requireExpert } from '../profiles';
+import { requireCoach } from '../profiles';
 import { coachPayoutHistory, playerPaymentHistory } from './data';
 
 const HISTORY_LIMIT = 200;
@@ -11,13 +11,13 @@ const iso = (date: Date | null) => (date ? date.toISOString() : null);
 export const historyRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { auth, database }) => {
   const { db } = database;
 
-  // Newest first, with the question's text and asker: served by payouts_expert_idx.
+  // Newest first, with the question's text and Player: served by payouts_expert_idx.
   app.get('/api/payouts', { schema: { response: { 200: payoutsSchema } } }, async (request) => {
-    const { expert } = await requireExpert(auth, db, request);
-    const rows = await coachPayoutHistory(db, expert.id, HISTORY_LIMIT);
+    const { coach } = await requireCoach(auth, db, request);
+    const rows = await coachPayoutHistory(db, coach.id, HISTORY_LIMIT);
     return {
-      onboardingComplete: expert.stripeOnboardingComplete,
-      payoutsEnabled: expert.stripePayoutsEnabled && expert.stripeAccountId !== null,
+      onboardingComplete: coach.stripeOnboardingComplete,
+      payoutsEnabled: coach.stripePayoutsEnabled && coach.stripeAccountId !== null,
       payouts: rows.map((p) => ({
         ...p,
         createdAt: p.createdAt.toISOString(),
@@ -41,10 +41,10 @@ export const historyRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { au
           paymentStatus: r.paymentStatus,
           createdAt: r.createdAt.toISOString(),
           question: r.question,
-          expert: {
-            id: r.expertId,
-            name: r.expertName,
-            photoUrl: r.expertPhotoUrl,
+          coach: {
+            id: r.coachId,
+            name: r.coachName,
+            photoUrl: r.coachPhotoUrl,
             expertise: r.expertise,
           },
         })),

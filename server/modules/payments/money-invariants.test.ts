@@ -9,7 +9,7 @@ import { isUnpaid } from '../../../contracts/question-states';
 import {
   accounts,
   checkoutSessions,
-  experts,
+  coaches,
   extraPayments,
   payouts,
   questions,
@@ -113,34 +113,34 @@ describe(`money invariants (property, ${testDatabaseKind})`, () => {
         fc.array(step, { minLength: 6, maxLength: 16 }),
         async (amounts, steps) => {
           // A Coach per run, so a run may delete them.
-          const expert = await insertCoach(db, {
+          const coach = await insertCoach(db, {
             stripeAccountId: `acct_${randomUUID()}`,
             stripePayoutsEnabled: true,
           });
           await db.insert(accounts).values({
             id: randomUUID(),
-            accountId: expert.userId,
+            accountId: coach.userId,
             providerId: 'credential',
-            userId: expert.userId,
+            userId: coach.userId,
             password: passwordHash,
           });
-          const coachSession = { id: expert.userId, name: expert.name, email: expert.email };
-          const asker = await insertUser(db);
-          const askerSession = { id: asker.id, name: asker.name, email: asker.email };
+          const coachSession = { id: coach.userId, name: coach.name, email: coach.email };
+          const player = await insertUser(db);
+          const playerSession = { id: player.id, name: player.name, email: player.email };
           /** Per question: the checkout sessions started, and every payment the provider took. */
           const sessions: string[][] = [[], [], []];
           const payments: string[][] = [[], [], []];
           const ids: string[] = [];
           for (const amount of amounts) {
             ids.push(
-              (await insertQuestion(db, { expertId: expert.id, askerId: asker.id, amount })).id,
+              (await insertQuestion(db, { coachId: coach.id, playerId: player.id, amount })).id,
             );
           }
           const ignore = () => undefined;
           let clock = Date.now();
           for (const s of steps) {
             if (s.kind === 'checkout') {
-              const started = await startCheckout(money, askerSession, {
+              const started = await startCheckout(money, playerSession, {
                 questionId: ids[s.q]!,
                 amount: amounts[s.q]!,
               }).catch(ignore);
@@ -167,14 +167,14 @@ describe(`money invariants (property, ${testDatabaseKind})`, () => {
             } else if (s.kind === 'answer') {
               await answerQuestion(money, coachSession, ids[s.q]!, 'An answer.').catch(ignore);
             } else if (s.kind === 'dispute') {
-              await flagDispute(money, askerSession, ids[s.q]!, {
+              await flagDispute(money, playerSession, ids[s.q]!, {
                 reason: 'incomplete',
                 details: null,
               }).catch(ignore);
             } else if (s.kind === 'decline') {
               await declineQuestion(money, coachSession, ids[s.q]!, { note: null }).catch(ignore);
             } else if (s.kind === 'withdraw') {
-              await withdrawQuestion(money, askerSession, ids[s.q]!).catch(ignore);
+              await withdrawQuestion(money, playerSession, ids[s.q]!).catch(ignore);
             } else if (s.kind === 'admin') {
               await actOnQuestion(money, actor, ids[s.q]!, s.action).catch(ignore);
             } else if (s.kind === 'fail') {
@@ -213,7 +213,7 @@ describe(`money invariants (property, ${testDatabaseKind})`, () => {
           await recoverMoney(money, new Date(Math.max(clock, Date.now()) + 2 * DAY));
           const rows = await db.select().from(questions).where(inArray(questions.id, ids));
           const made = await db.select().from(payouts).where(inArray(payouts.questionId, ids));
-          const [coachRow] = await db.select().from(experts).where(eq(experts.id, expert.id));
+          const [coachRow] = await db.select().from(coaches).where(eq(coaches.id, coach.id));
           const extras = await db
             .select()
             .from(extraPayments)

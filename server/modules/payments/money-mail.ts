@@ -19,7 +19,7 @@ async function queue(tx: Executor, messages: MailContent[]) {
 }
 
 /** Who a message goes to and how it greets them, by name. */
-const toPlayer = (s: MoneyMailSubject) => ({ to: s.askerEmail, greeting: `Hi ${s.askerName},` });
+const toPlayer = (s: MoneyMailSubject) => ({ to: s.playerEmail, greeting: `Hi ${s.playerName},` });
 const toCoach = (s: MoneyMailSubject) => ({ to: s.coachEmail, greeting: `Hi ${s.coachName},` });
 
 const link = (config: Config, s: MoneyMailSubject, label: string) => ({
@@ -69,7 +69,7 @@ export async function queueNewQuestionMail(tx: Executor, config: Config, s: Mone
     {
       ...toCoach(s),
       subject: 'You have a new question',
-      paragraphs: [`${s.askerName} asked you a question and paid for it:`],
+      paragraphs: [`${s.playerName} asked you a question and paid for it:`],
       action: link(config, s, 'View the question'),
     },
   ]);
@@ -165,7 +165,7 @@ export async function queueDisputeMail(
       ...toCoach(s),
       subject: 'A Player disputed your answer',
       paragraphs: [
-        `${s.askerName} disputed your answer. Its payout is held until an administrator reviews it.`,
+        `${s.playerName} disputed your answer. Its payout is held until an administrator reviews it.`,
         why,
       ],
       action: link(config, s, 'View the question'),
@@ -175,7 +175,7 @@ export async function queueDisputeMail(
       subject: 'New dispute to review',
       greeting: 'Hello,',
       paragraphs: [
-        `${s.askerName} disputed ${s.coachName}’s answer to a ${formatWholeDollars(s.amount)} question.`,
+        `${s.playerName} disputed ${s.coachName}’s answer to a ${formatWholeDollars(s.amount)} question.`,
         why,
         `Question id: ${s.questionId}. Resolve it in the administrator portal, Disputes tab.`,
       ],

@@ -51,7 +51,7 @@ describe.runIf(testDatabaseKind === 'postgres')('money race (PostgreSQL, Stripe 
       stripePayoutsEnabled: true,
       stripeOnboardingComplete: true,
     });
-    const asker = await insertUser(db);
+    const player = await insertUser(db);
     const admin = await createAdmin(db, `race-${randomUUID().slice(0, 8)}`, 'a-long-password');
     const actor = { adminId: admin.id, username: admin.username, ip: null, userAgent: null };
     const answeredAt = new Date(Date.now() - 4 * DAY);
@@ -60,8 +60,8 @@ describe.runIf(testDatabaseKind === 'postgres')('money race (PostgreSQL, Stripe 
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) {
       const q = await insertQuestion(db, {
-        expertId: coach.id,
-        askerId: asker.id,
+        coachId: coach.id,
+        playerId: player.id,
         status: 'answered',
         answer: 'Keep your eyes on the ball.',
         answeredAt,
@@ -71,7 +71,7 @@ describe.runIf(testDatabaseKind === 'postgres')('money race (PostgreSQL, Stripe 
       });
       await db.insert(payouts).values({
         questionId: q.id,
-        expertId: coach.id,
+        coachId: coach.id,
         amount: 3500,
         releasableAt: new Date(answeredAt.getTime() + 3 * DAY),
       });
@@ -156,14 +156,14 @@ describe.runIf(testDatabaseKind === 'postgres')('money race (PostgreSQL, Stripe 
       userId: leaving.userId,
       password: await password.hash(COACH_PASSWORD),
     });
-    const asker = await insertUser(db);
-    const player = { id: asker.id, name: asker.name, email: asker.email };
+    const playerUser = await insertUser(db);
+    const player = { id: playerUser.id, name: playerUser.name, email: playerUser.email };
     const coachUser = { id: coach.userId, name: coach.name, email: coach.email };
     const leavingUser = { id: leaving.userId, name: leaving.name, email: leaving.email };
     const admin = await createAdmin(db, `pay-${randomUUID().slice(0, 8)}`, 'a-long-password');
     const actor = { adminId: admin.id, username: admin.username, ip: null, userAgent: null };
-    const ask = async (expertId: string) =>
-      (await insertQuestion(db, { expertId, askerId: asker.id, amount: 4000 })).id;
+    const ask = async (coachId: string) =>
+      (await insertQuestion(db, { coachId, playerId: playerUser.id, amount: 4000 })).id;
     const checkout = async (questionId: string) => {
       const { url } = await startCheckout(money, player, { questionId, amount: 4000 });
       return new URL(url).pathname.split('/').pop()!;

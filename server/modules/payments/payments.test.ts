@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_MESSAGES } from '../../../contracts/payments';
-import { checkoutSessions, experts, extraPayments, mailOutbox, payouts } from '../../db/schema';
+import { checkoutSessions, coaches, extraPayments, mailOutbox, payouts } from '../../db/schema';
 import { askCoach, requestsTo, signedInUser } from '../../test/accounts';
 import { insertQuestion, questionRow } from '../../test/factories';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/harness';
@@ -19,12 +19,12 @@ describe(`payments with the local provider (${testDatabaseKind})`, () => {
   let t: TestApp;
   let coach: User;
   let player: User;
-  let expertId: string;
+  let coachId: string;
 
   const call = requestsTo(() => t.app);
   const db = () => t.ctx.database.db;
   const question = (id: string) => questionRow(db(), id);
-  const ask = () => askCoach(call, player, expertId);
+  const ask = () => askCoach(call, player, coachId);
   const payThroughCheckout = async (id: string) => {
     const { url } = (
       await call('POST', '/api/payments/checkout', player, { questionId: id, amount: 4000 })
@@ -36,7 +36,7 @@ describe(`payments with the local provider (${testDatabaseKind})`, () => {
   beforeAll(async () => {
     t = await createTestApp();
     coach = await signedInUser(t.app, t.ctx, { roles: ['expert'], name: 'Coach Pay' });
-    expertId = (
+    coachId = (
       await call('PUT', '/api/profiles/expert', coach, {
         name: 'Coach Pay',
         expertise: 'Defending',
@@ -48,7 +48,7 @@ describe(`payments with the local provider (${testDatabaseKind})`, () => {
   });
   afterAll(() => t.close());
 
-  it('creates a checkout only for the asker and only for the question amount', async () => {
+  it('creates a checkout only for the Player and only for the question amount', async () => {
     const id = await ask();
     expect(
       (await call('POST', '/api/payments/checkout', coach, { questionId: id, amount: 4000 }))
@@ -142,8 +142,8 @@ describe(`payments with the local provider (${testDatabaseKind})`, () => {
 
   it('refuses to take payment for a question whose Coach deleted their account', async () => {
     const id = await ask();
-    const [expert] = await db().select().from(experts).where(eq(experts.id, expertId));
-    await db().update(experts).set({ deletedAt: new Date() }).where(eq(experts.id, expertId));
+    const [coach] = await db().select().from(coaches).where(eq(coaches.id, coachId));
+    await db().update(coaches).set({ deletedAt: new Date() }).where(eq(coaches.id, coachId));
     try {
       const res = await call('POST', '/api/payments/checkout', player, {
         questionId: id,
@@ -153,9 +153,9 @@ describe(`payments with the local provider (${testDatabaseKind})`, () => {
       expect(res.json().message).toBe(PAYMENT_MESSAGES.coachGone);
     } finally {
       await db()
-        .update(experts)
-        .set({ deletedAt: expert!.deletedAt })
-        .where(eq(experts.id, expertId));
+        .update(coaches)
+        .set({ deletedAt: coach!.deletedAt })
+        .where(eq(coaches.id, coachId));
     }
   });
 
@@ -248,7 +248,7 @@ describe(`payments with the local provider (${testDatabaseKind})`, () => {
     expect(list.onboardingComplete).toBe(true);
     expect(list.payouts.find((p: { status: string }) => p.status === 'paid')).toMatchObject({
       amount: 2800,
-      askerName: 'Pat Player',
+      playerName: 'Pat Player',
     });
   });
 
@@ -256,12 +256,12 @@ describe(`payments with the local provider (${testDatabaseKind})`, () => {
     const id = await ask();
     await payThroughCheckout(id);
     await call('POST', `/api/questions/${id}/answer`, coach, { answer: 'Keep low.' });
-    await db().update(experts).set({ stripePayoutsEnabled: false }).where(eq(experts.id, expertId));
+    await db().update(coaches).set({ stripePayoutsEnabled: false }).where(eq(coaches.id, coachId));
     await releasePayouts(moneyOf(t.ctx, logger), { now: afterHold() });
     expect((await db().select().from(payouts).where(eq(payouts.questionId, id)))[0]?.status).toBe(
       'held',
     );
-    await db().update(experts).set({ stripePayoutsEnabled: true }).where(eq(experts.id, expertId));
+    await db().update(coaches).set({ stripePayoutsEnabled: true }).where(eq(coaches.id, coachId));
   });
 
   it('releases a due payout behind a full batch of payouts that cannot move', async () => {
@@ -270,8 +270,8 @@ describe(`payments with the local provider (${testDatabaseKind})`, () => {
     for (let i = 0; i < 25; i++) {
       for (const disputed of [false, true]) {
         const q = await insertQuestion(db(), {
-          expertId,
-          askerId: player.userId,
+          coachId,
+          playerId: player.userId,
           status: 'answered',
           answer: 'Old answer.',
           answeredAt: old,
@@ -281,7 +281,7 @@ describe(`payments with the local provider (${testDatabaseKind})`, () => {
         });
         await db()
           .insert(payouts)
-          .values({ questionId: q.id, expertId, amount: 100, createdAt: old, releasableAt: old });
+          .values({ questionId: q.id, coachId, amount: 100, createdAt: old, releasableAt: old });
       }
     }
     await releasePayouts(moneyOf(t.ctx, logger));

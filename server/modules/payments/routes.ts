@@ -9,7 +9,7 @@ import {
 } from '../../../contracts/payments';
 import { depsOf, type AppContext } from '../../context';
 import { requireUser } from '../auth';
-import { requireExpert } from '../profiles';
+import { requireCoach } from '../profiles';
 import {
   completeLocalOnboarding,
   connectAccount,
@@ -40,8 +40,8 @@ export const paymentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     '/api/payments/connect',
     { schema: { response: { 200: urlResponseSchema } } },
     async (request) => {
-      const { expert } = await requireExpert(auth, db, request);
-      return connectAccount(depsOf(ctx, request.log), expert);
+      const { coach } = await requireCoach(auth, db, request);
+      return connectAccount(depsOf(ctx, request.log), coach);
     },
   );
 
@@ -49,8 +49,8 @@ export const paymentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     '/api/payments/onboarding-status',
     { schema: { response: { 200: onboardingStatusSchema } } },
     async (request) => {
-      const { expert } = await requireExpert(auth, db, request);
-      return onboardingStatus(depsOf(ctx, request.log), expert);
+      const { coach } = await requireCoach(auth, db, request);
+      return onboardingStatus(depsOf(ctx, request.log), coach);
     },
   );
 
@@ -58,8 +58,8 @@ export const paymentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     '/api/payments/portal',
     { schema: { response: { 200: urlResponseSchema } } },
     async (request) => {
-      const { expert } = await requireExpert(auth, db, request);
-      return dashboardLink(depsOf(ctx, request.log), expert);
+      const { coach } = await requireCoach(auth, db, request);
+      return dashboardLink(depsOf(ctx, request.log), coach);
     },
   );
 
@@ -102,8 +102,8 @@ export const paymentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
       },
     },
     async (request, reply) => {
-      const { expert } = await requireExpert(auth, db, request);
-      await completeLocalOnboarding(depsOf(ctx, request.log), expert, request.params.accountId);
+      const { coach } = await requireCoach(auth, db, request);
+      await completeLocalOnboarding(depsOf(ctx, request.log), coach, request.params.accountId);
       return reply.code(204).send(null);
     },
   );

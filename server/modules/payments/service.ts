@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { PAYMENT_MESSAGES } from '../../../contracts/payments';
 import { QUESTION_MESSAGES } from '../../../contracts/questions';
-import { askerActions, questionStateOf } from '../../../contracts/question-states';
+import { playerActions, questionStateOf } from '../../../contracts/question-states';
 import { joined } from '../../../contracts/messages';
 import type { ConnectedAccountStatus } from '../../adapters/payments/types';
 import type { ServiceDeps } from '../../context';
-import type { experts } from '../../db/schema';
+import type { coaches } from '../../db/schema';
 import { transaction } from '../../db/unit-of-work';
 import { AppError, badRequest, forbidden, notFound } from '../../errors';
 import type { SessionUser } from '../auth';
@@ -19,14 +19,14 @@ import {
 } from './data';
 
 type Deps = Pick<ServiceDeps, 'db' | 'bus' | 'payments' | 'config' | 'logger'>;
-type Expert = typeof experts.$inferSelect;
+type Coach = typeof coaches.$inferSelect;
 
 const questionUrl = (deps: Deps, id: string, outcome: string) =>
   `${deps.config.PUBLIC_URL}/questions/${id}?payment=${outcome}`;
 
-const ONLY_ASKER_PAYS = 'Only the Player who asked can pay.';
+const ONLY_PLAYER_PAYS = 'Only the Player who asked can pay.';
 
-/** create-payment: only the asker, and only for the question's own amount. */
+/** create-payment: only the Player, and only for the question's own amount. */
 export async function startCheckout(
   deps: Deps,
   user: SessionUser,
@@ -35,20 +35,20 @@ export async function startCheckout(
   const row = await findPayableQuestion(deps.db, input.questionId);
   if (!row) throw notFound(joined(QUESTION_MESSAGES.notFound));
   const q = row.question;
-  if (q.askerId !== user.id) {
+  if (q.playerId !== user.id) {
     throw forbidden(
-      row.expertUserId === user.id ? ONLY_ASKER_PAYS : QUESTION_MESSAGES.accessRestricted,
+      row.coachUserId === user.id ? ONLY_PLAYER_PAYS : QUESTION_MESSAGES.accessRestricted,
     );
   }
   if (input.amount !== q.amount) throw badRequest(PAYMENT_MESSAGES.amountMismatch);
-  if (!askerActions(questionStateOf(q, null)).pay) throw badRequest(PAYMENT_MESSAGES.notPayable);
+  if (!playerActions(questionStateOf(q, null)).pay) throw badRequest(PAYMENT_MESSAGES.notPayable);
   // A deleted Coach can answer nothing (ADR 037). A Coach whose payout setup is unfinished can
   // still be paid: their payout is held until it is done, and an unanswered question is refunded.
   if (row.coachDeleted) throw new AppError(409, PAYMENT_MESSAGES.coachGone);
   const checkout = await deps.payments.createCheckout({
     questionId: q.id,
     amountCents: q.amount,
-    description: `Question for ${row.expertName}`,
+    description: `Question for ${row.coachName}`,
     customerEmail: user.email,
     successUrl: questionUrl(deps, q.id, 'success'),
     cancelUrl: questionUrl(deps, q.id, 'cancelled'),
@@ -60,14 +60,14 @@ export async function startCheckout(
 }
 
 /** create-stripe-connect-account: the Coach's connected account and its onboarding link. */
-export async function connectAccount(deps: Deps, expert: Expert) {
-  let accountId = expert.stripeAccountId;
+export async function connectAccount(deps: Deps, coach: Coach) {
+  let accountId = coach.stripeAccountId;
   if (!accountId) {
     ({ accountId } = await deps.payments.createConnectedAccount(
-      expert.email,
-      `connect-${expert.id}`,
+      coach.email,
+      `connect-${coach.id}`,
     ));
-    await setConnectedAccount(deps.db, expert.id, accountId);
+    await setConnectedAccount(deps.db, coach.id, accountId);
   }
   const base = `${deps.config.PUBLIC_URL}/expert-payment-setup`;
   return {
@@ -80,8 +80,8 @@ export async function connectAccount(deps: Deps, expert: Expert) {
 }
 
 /** check-stripe-onboarding: the provider's view, mirrored into our row. */
-export async function onboardingStatus(deps: Deps, expert: Expert) {
-  if (!expert.stripeAccountId) {
+export async function onboardingStatus(deps: Deps, coach: Coach) {
+  if (!coach.stripeAccountId) {
     return {
       onboarding_complete: false,
       charges_enabled: false,
@@ -90,9 +90,9 @@ export async function onboardingStatus(deps: Deps, expert: Expert) {
     };
   }
   const status: ConnectedAccountStatus = await deps.payments.getAccountStatus(
-    expert.stripeAccountId,
+    coach.stripeAccountId,
   );
-  await mirrorAccountStatus(deps.db, { expertId: expert.id }, status);
+  await mirrorAccountStatus(deps.db, { coachId: coach.id }, status);
   return {
     onboarding_complete: status.onboardingComplete,
     charges_enabled: status.chargesEnabled,
@@ -102,9 +102,9 @@ export async function onboardingStatus(deps: Deps, expert: Expert) {
 }
 
 /** customer-portal: the Coach's payment dashboard. */
-export async function dashboardLink(deps: Deps, expert: Expert) {
-  if (!expert.stripeAccountId) throw badRequest(PAYMENT_MESSAGES.noAccount);
-  return { url: await deps.payments.createDashboardLink(expert.stripeAccountId) };
+export async function dashboardLink(deps: Deps, coach: Coach) {
+  if (!coach.stripeAccountId) throw badRequest(PAYMENT_MESSAGES.noAccount);
+  return { url: await deps.payments.createDashboardLink(coach.stripeAccountId) };
 }
 
 // ------------------------------------------------------------ the local provider's test pages
@@ -112,16 +112,16 @@ export async function dashboardLink(deps: Deps, expert: Expert) {
 async function checkoutFor(deps: Deps, user: SessionUser, sessionId: string) {
   const row = await findCheckout(deps.db, sessionId);
   if (!row) throw notFound('This checkout session does not exist.');
-  if (row.question.askerId !== user.id) throw forbidden(ONLY_ASKER_PAYS);
+  if (row.question.playerId !== user.id) throw forbidden(ONLY_PLAYER_PAYS);
   return row;
 }
 
 export async function localCheckout(deps: Deps, user: SessionUser, sessionId: string) {
-  const { question: q, expertName } = await checkoutFor(deps, user, sessionId);
+  const { question: q, coachName } = await checkoutFor(deps, user, sessionId);
   return {
     questionId: q.id,
     amount: q.amount,
-    expertName,
+    coachName,
     question: q.question,
     paymentStatus: q.paymentStatus,
   };
@@ -156,8 +156,8 @@ export async function finishLocalCheckout(
 }
 
 /** The local onboarding page's Complete: the account becomes able to take payments. */
-export async function completeLocalOnboarding(deps: Deps, expert: Expert, accountId: string) {
-  if (!(await ownsConnectedAccount(deps.db, expert.id, accountId))) {
+export async function completeLocalOnboarding(deps: Deps, coach: Coach, accountId: string) {
+  if (!(await ownsConnectedAccount(deps.db, coach.id, accountId))) {
     throw forbidden('This payment account belongs to someone else.');
   }
   await applyPaymentEvent(deps, 'local', {

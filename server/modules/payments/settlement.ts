@@ -168,10 +168,10 @@ export async function refundUnanswered(money: Money, now = new Date()): Promise<
 export async function claimDeletedCoachRefunds(
   tx: Executor,
   changes: Changes,
-  expertId: string,
+  coachId: string,
   now: Date,
 ): Promise<{ waiting: string[]; refunds: string[] }> {
-  const waiting = await lockWaitingQuestionsOfCoach(tx, expertId);
+  const waiting = await lockWaitingQuestionsOfCoach(tx, coachId);
   const refunds: string[] = [];
   for (const q of waiting) {
     if (await claimRefund(tx, changes, q, 'coach_deleted', now)) refunds.push(q.id);

@@ -4,7 +4,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   checkoutSessions,
-  experts,
+  coaches,
   extraPayments,
   mailOutbox,
   processedProviderEvents,
@@ -34,7 +34,7 @@ describe(`the Stripe webhook (${testDatabaseKind})`, () => {
   let t: TestApp;
   let coach: User;
   let player: User;
-  let expertId: string;
+  let coachId: string;
 
   const call = requestsTo(() => t.app);
   const db = () => t.ctx.database.db;
@@ -49,7 +49,7 @@ describe(`the Stripe webhook (${testDatabaseKind})`, () => {
           eq(processedProviderEvents.eventId, eventId),
         ),
       );
-  const ask = () => askCoach(call, player, expertId);
+  const ask = () => askCoach(call, player, coachId);
   /** Sends the event as Stripe would: the exact JSON bytes and their signature. */
   const deliver = (
     event: ReturnType<typeof stripeEventJson>,
@@ -87,7 +87,7 @@ describe(`the Stripe webhook (${testDatabaseKind})`, () => {
     stub = await startStripeStub();
     t = await createTestApp(stripeEnv(stub));
     coach = await signedInUser(t.app, t.ctx, { roles: ['expert'], name: 'Coach Stripe' });
-    expertId = (
+    coachId = (
       await call('PUT', '/api/profiles/expert', coach, {
         name: 'Coach Stripe',
         expertise: 'Defending',
@@ -180,10 +180,10 @@ describe(`the Stripe webhook (${testDatabaseKind})`, () => {
 
   it("updates the Coach's payment flags on account.updated", async () => {
     await call('POST', '/api/payments/connect', coach);
-    const [expert] = await db().select().from(experts).where(eq(experts.id, expertId));
-    const accountId = expert!.stripeAccountId!;
+    const [profile] = await db().select().from(coaches).where(eq(coaches.id, coachId));
+    const accountId = profile!.stripeAccountId!;
     expect(accountId).toMatch(/^acct_/);
-    expect(expert).toMatchObject({ stripeOnboardingComplete: false, stripePayoutsEnabled: false });
+    expect(profile).toMatchObject({ stripeOnboardingComplete: false, stripePayoutsEnabled: false });
 
     const res = await deliver(
       stripeEventJson('account.updated', {
@@ -196,7 +196,7 @@ describe(`the Stripe webhook (${testDatabaseKind})`, () => {
       }),
     );
     expect(res.statusCode).toBe(200);
-    const [updated] = await db().select().from(experts).where(eq(experts.id, expertId));
+    const [updated] = await db().select().from(coaches).where(eq(coaches.id, coachId));
     expect(updated).toMatchObject({
       stripeOnboardingComplete: true,
       stripeChargesEnabled: true,

@@ -7,7 +7,7 @@ export {
   anonymiseCoach,
   coachFigureColumns,
   coachFigures,
-  findExpertByUser,
+  findCoachByUser,
   lockCoachOf,
   markProfileCompleted,
   mirrorAccountStatus,
@@ -16,5 +16,5 @@ export {
   setConnectedAccount,
 } from './data';
 export { removePhotos } from './photo';
-export { expertOf, requireExpert } from './require-expert';
+export { coachOf, requireCoach } from './require-coach';
 export { profileRoutes } from './routes';

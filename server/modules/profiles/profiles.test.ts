@@ -47,10 +47,10 @@ describe(`profiles (${testDatabaseKind})`, () => {
       const coach = await signedInUser(t.app, t.ctx, { roles: ['expert'] });
       const res = await put('/api/profiles/expert', coachBody, coach.cookie);
       expect(res.statusCode).toBe(200);
-      const expert = await t.ctx.database.db.query.experts.findFirst({
+      const profile = await t.ctx.database.db.query.coaches.findFirst({
         where: (e, { eq }) => eq(e.userId, coach.userId),
       });
-      expect(expert).toMatchObject({
+      expect(profile).toMatchObject({
         pricePerQuestion: 4500,
         bio: null,
         websiteUrl: 'https://maya.example.com',
@@ -65,7 +65,7 @@ describe(`profiles (${testDatabaseKind})`, () => {
       expect(role?.acceptedRevenueSplitAt).toBeInstanceOf(Date);
       const account = (await get('/api/account', coach.cookie)).json();
       expect(account.profileCompleted.expert).toBe(true);
-      expect(account.expertId).toBe(expert?.id);
+      expect(account.coachId).toBe(profile?.id);
       const own = (await get('/api/profiles/expert', coach.cookie)).json();
       expect(own).toMatchObject({ name: 'Maya Torres', price: 45, bio: null });
     });
@@ -77,7 +77,7 @@ describe(`profiles (${testDatabaseKind})`, () => {
         const res = await put('/api/profiles/expert', { ...coachBody, price }, coach.cookie);
         expect(res.statusCode).toBe(400);
         expect(res.json().fields.price).toBe(PROFILE_MESSAGES.invalidPrice);
-        expect((await get('/api/account', coach.cookie)).json().expertId).toBeNull();
+        expect((await get('/api/account', coach.cookie)).json().coachId).toBeNull();
       },
     );
 
@@ -282,7 +282,7 @@ describe(`profiles (${testDatabaseKind})`, () => {
       const { id } = (
         await put('/api/profiles/expert', { ...coachBody, name: 'Lena Van Dyke' }, coach.cookie)
       ).json();
-      const byName = await get('/api/experts/lena-van-dyke');
+      const byName = await get('/api/coaches/lena-van-dyke');
       expect(byName.statusCode).toBe(200);
       expect(byName.json()).toMatchObject({
         id,
@@ -292,8 +292,8 @@ describe(`profiles (${testDatabaseKind})`, () => {
         answeredCount: 0,
         isOwner: false,
       });
-      expect((await get(`/api/experts/${id}`)).json().name).toBe('Lena Van Dyke');
-      expect((await get('/api/experts/lena-van-dyke', coach.cookie)).json().isOwner).toBe(true);
+      expect((await get(`/api/coaches/${id}`)).json().name).toBe('Lena Van Dyke');
+      expect((await get('/api/coaches/lena-van-dyke', coach.cookie)).json().isOwner).toBe(true);
       expect(byName.json()).not.toHaveProperty('email');
     });
 
@@ -305,7 +305,7 @@ describe(`profiles (${testDatabaseKind})`, () => {
       const a = (await get('/api/profiles/expert', first.cookie)).json();
       const b = (await get('/api/profiles/expert', second.cookie)).json();
       expect([a.slug, b.slug]).toEqual(['jo-muller', 'jo-muller-2']);
-      expect((await get('/api/experts/JO-MULLER-2')).json().id).toBe(b.id);
+      expect((await get('/api/coaches/JO-MULLER-2')).json().id).toBe(b.id);
 
       // Saving without a rename keeps the slug; a rename gives a new one and the old still works.
       await put(
@@ -315,23 +315,23 @@ describe(`profiles (${testDatabaseKind})`, () => {
       );
       expect((await get('/api/profiles/expert', first.cookie)).json().slug).toBe('jo-muller');
       await put('/api/profiles/expert', { ...coachBody, name: 'Jo Keller' }, first.cookie);
-      const renamed = (await get('/api/experts/jo-muller')).json();
+      const renamed = (await get('/api/coaches/jo-muller')).json();
       expect(renamed).toMatchObject({ id: a.id, name: 'Jo Keller', slug: 'jo-keller' });
-      expect((await get('/api/experts/jo-keller')).json().id).toBe(a.id);
+      expect((await get('/api/coaches/jo-keller')).json().id).toBe(a.id);
 
       // A later Coach of the old name does not take the old slug from the renamed one.
       const third = await signedInUser(t.app, t.ctx, { roles: ['expert'] });
       await put('/api/profiles/expert', { ...coachBody, name: 'Jo Muller' }, third.cookie);
       expect((await get('/api/profiles/expert', third.cookie)).json().slug).toBe('jo-muller-3');
-      expect((await get('/api/experts/jo-muller')).json().id).toBe(a.id);
+      expect((await get('/api/coaches/jo-muller')).json().id).toBe(a.id);
 
       // Renaming back reclaims the Coach's own slug.
       await put('/api/profiles/expert', { ...coachBody, name: 'Jo Müller' }, first.cookie);
-      expect((await get('/api/experts/jo-keller')).json().slug).toBe('jo-muller');
+      expect((await get('/api/coaches/jo-keller')).json().slug).toBe('jo-muller');
     });
 
     it("answers a missing Coach with 'The coach profile you're looking for doesn't exist.'", async () => {
-      const res = await get('/api/experts/nobody-here');
+      const res = await get('/api/coaches/nobody-here');
       expect(res.statusCode).toBe(404);
       expect(res.json().message).toBe("The coach profile you're looking for doesn't exist.");
     });

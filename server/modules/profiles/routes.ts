@@ -19,7 +19,7 @@ import { depsOf, type AppContext } from '../../context';
 import { AppError, badRequest, notFound } from '../../errors';
 import { requireRole, sessionUser } from '../auth';
 import { coachFigures, findPublicCoach } from './data';
-import { requireExpert } from './require-expert';
+import { requireCoach } from './require-coach';
 import {
   deletePhoto,
   ownCoachProfile,
@@ -44,7 +44,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
   app.get(
     '/api/profiles/expert',
     { schema: { response: { 200: ownCoachProfileSchema } } },
-    async (request) => ownCoachProfile((await requireExpert(auth, db, request)).expert),
+    async (request) => ownCoachProfile((await requireCoach(auth, db, request)).coach),
   );
 
   app.put(
@@ -132,7 +132,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     return { group: coach.userId, value: { page, json } };
   };
   app.get(
-    '/api/experts/:idOrSlug',
+    '/api/coaches/:idOrSlug',
     {
       schema: {
         params: z.object({ idOrSlug: z.string().min(1).max(200) }),

@@ -2,7 +2,7 @@ import type { CoachProfileInput, PlayerProfileInput } from '../../../contracts/p
 import { PROFILE_MESSAGES } from '../../../contracts/profiles';
 import { joined } from '../../../contracts/messages';
 import type { ServiceDeps } from '../../context';
-import type { experts } from '../../db/schema';
+import type { coaches } from '../../db/schema';
 import { transaction } from '../../db/unit-of-work';
 import { notFound } from '../../errors';
 import type { SessionUser } from '../auth';
@@ -19,29 +19,29 @@ import { photoKey, processPhoto, removePhotos } from './photo';
 type Deps = Pick<ServiceDeps, 'db' | 'bus' | 'storage'>;
 
 /** The Coach's own profile form. */
-export const ownCoachProfile = (expert: typeof experts.$inferSelect) => ({
-  id: expert.id,
-  slug: expert.slug,
-  name: expert.name,
-  expertise: expert.expertise,
-  price: expert.pricePerQuestion / 100,
-  bio: expert.bio,
-  photoUrl: expert.photoUrl,
-  websiteUrl: expert.websiteUrl,
-  linkedinUrl: expert.linkedinUrl,
-  twitterUrl: expert.twitterUrl,
-  instagramUrl: expert.instagramUrl,
-  onboardingComplete: expert.stripeOnboardingComplete,
+export const ownCoachProfile = (coach: typeof coaches.$inferSelect) => ({
+  id: coach.id,
+  slug: coach.slug,
+  name: coach.name,
+  expertise: coach.expertise,
+  price: coach.pricePerQuestion / 100,
+  bio: coach.bio,
+  photoUrl: coach.photoUrl,
+  websiteUrl: coach.websiteUrl,
+  linkedinUrl: coach.linkedinUrl,
+  twitterUrl: coach.twitterUrl,
+  instagramUrl: coach.instagramUrl,
+  onboardingComplete: coach.stripeOnboardingComplete,
 });
 
 /** Saves the Coach profile and marks it complete; lists of Coaches hear of it after the commit. */
 export async function saveCoachProfile(deps: Deps, user: SessionUser, input: CoachProfileInput) {
-  const expert = await transaction(deps, async (tx, changes) => {
+  const coach = await transaction(deps, async (tx, changes) => {
     const saved = await upsertCoachProfile(tx, changes, user, input);
     await markProfileCompleted(tx, user.id, 'expert');
     return saved;
   });
-  return { id: expert.id };
+  return { id: coach.id };
 }
 
 /** The Player's own profile form, filled from the account until they save it. */

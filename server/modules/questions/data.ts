@@ -2,14 +2,14 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DisputeReason, RefundReason } from '../../../contracts/question-states';
 import type { BusEvents } from '../../adapters/events/types';
 import type { Executor } from '../../db/client';
-import { experts, payouts, questions, ratings, reviews } from '../../db/schema';
+import { coaches, payouts, questions, ratings, reviews } from '../../db/schema';
 import type { Changes } from '../../db/unit-of-work';
 
 export async function findQuestion(db: Executor, id: string) {
   const [row] = await db
-    .select({ question: questions, expertUserId: experts.userId })
+    .select({ question: questions, coachUserId: coaches.userId })
     .from(questions)
-    .innerJoin(experts, eq(experts.id, questions.expertId))
+    .innerJoin(coaches, eq(coaches.id, questions.coachId))
     .where(eq(questions.id, id));
   return row ?? null;
 }
@@ -17,37 +17,37 @@ export async function findQuestion(db: Executor, id: string) {
 /** A question and the two people whose pages show it: the payload of `questions.changed`. */
 type Participants = BusEvents['questions.changed'];
 
-/** A new question (idempotent per asker and key): null when a concurrent repeat created it. */
+/** A new question (idempotent per Player and key): null when a concurrent repeat created it. */
 export async function insertQuestion(
   tx: Executor,
   changes: Changes,
   values: Omit<typeof questions.$inferInsert, 'id'>,
-  expertUserId: string,
+  coachUserId: string,
 ) {
   const [row] = await tx
     .insert(questions)
     .values(values)
     // A concurrent repeat lost the race: it creates nothing and reads the winner's question.
     .onConflictDoNothing({
-      target: [questions.askerId, questions.idempotencyKey],
+      target: [questions.playerId, questions.idempotencyKey],
       where: sql`${questions.idempotencyKey} IS NOT NULL`,
     })
     .returning({ id: questions.id });
   if (row)
     changes.raise('questions.changed', {
       questionId: row.id,
-      expertUserId,
-      askerId: values.askerId,
+      coachUserId,
+      playerId: values.playerId,
     });
   return row ?? null;
 }
 
-/** The question an asker already created with this idempotency key, if any. */
-export async function findByIdempotencyKey(db: Executor, askerId: string, key: string) {
+/** The question a Player already created with this idempotency key, if any. */
+export async function findByIdempotencyKey(db: Executor, playerId: string, key: string) {
   const [row] = await db
     .select({ id: questions.id })
     .from(questions)
-    .where(and(eq(questions.askerId, askerId), eq(questions.idempotencyKey, key)));
+    .where(and(eq(questions.playerId, playerId), eq(questions.idempotencyKey, key)));
   return row;
 }
 
@@ -56,11 +56,11 @@ export async function lockQuestion(tx: Executor, id: string) {
   const [row] = await tx
     .select({
       question: questions,
-      expertUserId: experts.userId,
+      coachUserId: coaches.userId,
       disputeUntil: payouts.releasableAt,
     })
     .from(questions)
-    .innerJoin(experts, eq(experts.id, questions.expertId))
+    .innerJoin(coaches, eq(coaches.id, questions.coachId))
     .leftJoin(payouts, eq(payouts.questionId, questions.id))
     .where(eq(questions.id, id))
     .for('update', { of: questions });
@@ -91,7 +91,7 @@ export const markAnswered = (
   answeredAt: Date,
 ) => changeQuestion(tx, changes, who, { answer, status: 'answered', answeredAt });
 
-/** An answered, paid question is disputed by its asker: the payout stays held. */
+/** An answered, paid question is disputed by its Player: the payout stays held. */
 export const markDisputed = (
   tx: Executor,
   changes: Changes,
@@ -106,7 +106,7 @@ export const markDisputed = (
     disputedAt: now,
   });
 
-/** pending and unpaid → withdrawn by the asker. */
+/** pending and unpaid → withdrawn by the Player. */
 export const markWithdrawn = (tx: Executor, changes: Changes, who: Participants, now: Date) =>
   changeQuestion(tx, changes, who, { status: 'withdrawn', withdrawnAt: now });
 
@@ -119,7 +119,7 @@ export const markDeclined = (
   now: Date,
 ) => changeQuestion(tx, changes, who, { status: 'declined', declinedAt: now, declineNote: note });
 
-/** An administrator settles the asker's dispute: the payout is released or the question refunded. */
+/** An administrator settles the Player's dispute: the payout is released or the question refunded. */
 export const resolveDispute = (
   tx: Executor,
   changes: Changes,
@@ -223,23 +223,23 @@ export async function renewRefundClaim(
 }
 
 /** A deleted account's questions keep only the anonymous name and address they were asked under. */
-export async function anonymiseAsker(
+export async function anonymisePlayer(
   tx: Executor,
-  askerId: string,
+  playerId: string,
   anonymous: { name: string; email: string },
 ) {
   await tx
     .update(questions)
-    .set({ askerName: anonymous.name, askerEmail: anonymous.email })
-    .where(eq(questions.askerId, askerId));
+    .set({ playerName: anonymous.name, playerEmail: anonymous.email })
+    .where(eq(questions.playerId, playerId));
 }
 
-/** The asker's helpful rating (one per question and user, changeable). */
+/** The Player's helpful rating (one per question and user, changeable). */
 export async function upsertRating(
   tx: Executor,
   changes: Changes,
   who: Participants,
-  row: { expertId: string; userId: string; isHelpful: boolean },
+  row: { coachId: string; userId: string; isHelpful: boolean },
 ) {
   await tx
     .insert(ratings)
@@ -251,12 +251,12 @@ export async function upsertRating(
   changes.raise('questions.changed', who);
 }
 
-/** The asker's star review (one per question, changeable). */
+/** The Player's star review (one per question, changeable). */
 export async function upsertReview(
   tx: Executor,
   changes: Changes,
   who: Participants,
-  row: { expertId: string; reviewerId: string; rating: number },
+  row: { coachId: string; reviewerId: string; rating: number },
 ) {
   await tx
     .insert(reviews)
@@ -266,7 +266,7 @@ export async function upsertReview(
 }
 
 /**
- * Clears the viewer's unread flag if it is set (answered questions only, for the asker); raises
+ * Clears the viewer's unread flag if it is set (answered questions only, for the Player); raises
  * the change only when a flag was cleared.
  */
 export async function markQuestionViewed(
@@ -277,13 +277,13 @@ export async function markQuestionViewed(
 ) {
   const changed = await tx
     .update(questions)
-    .set(viewer === 'asker' ? { askerViewedResponse: true } : { expertViewedQuestion: true })
+    .set(viewer === 'asker' ? { playerViewedResponse: true } : { coachViewedQuestion: true })
     .where(
       and(
         eq(questions.id, who.questionId),
         viewer === 'asker'
-          ? and(eq(questions.status, 'answered'), eq(questions.askerViewedResponse, false))
-          : eq(questions.expertViewedQuestion, false),
+          ? and(eq(questions.status, 'answered'), eq(questions.playerViewedResponse, false))
+          : eq(questions.coachViewedQuestion, false),
       ),
     )
     .returning({ id: questions.id });
@@ -291,7 +291,7 @@ export async function markQuestionViewed(
 }
 
 /** The Coach a question is asked of, with their current price. */
-export async function findCoach(db: Executor, expertId: string) {
-  const [row] = await db.select().from(experts).where(eq(experts.id, expertId));
+export async function findCoach(db: Executor, coachId: string) {
+  const [row] = await db.select().from(coaches).where(eq(coaches.id, coachId));
   return row ?? null;
 }

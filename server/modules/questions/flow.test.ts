@@ -19,7 +19,7 @@ describe(`the question loop (${testDatabaseKind})`, () => {
   let otherCoach: User;
   let player: User;
   let otherPlayer: User;
-  let expertId: string;
+  let coachId: string;
 
   const call = requestsTo(() => t.app);
   const db = () => t.ctx.database.db;
@@ -38,8 +38,8 @@ describe(`the question loop (${testDatabaseKind})`, () => {
       // Asking is rate-limited per address; this file asks far more than one person would.
       remoteAddress: `10.20.${Math.floor(++address / 250)}.${address % 250}`,
       payload: {
-        expertId,
-        askerName: 'Pat Player',
+        coachId,
+        playerName: 'Pat Player',
         question: 'How do I keep my elbow in on the jump shot?',
         context: 'I am 16 and play shooting guard.',
         pledge: true,
@@ -58,7 +58,7 @@ describe(`the question loop (${testDatabaseKind})`, () => {
   beforeAll(async () => {
     t = await createTestApp();
     coach = await signedInUser(t.app, t.ctx, { roles: ['expert'], name: 'Coach Lee' });
-    expertId = (await coachProfile(coach, 'Coach Lee', 50)).json().id;
+    coachId = (await coachProfile(coach, 'Coach Lee', 50)).json().id;
     otherCoach = await signedInUser(t.app, t.ctx, { roles: ['expert'] });
     await coachProfile(otherCoach, 'Other Coach', 20);
     player = await signedInUser(t.app, t.ctx, { roles: ['asker'], name: 'Pat Player' });
@@ -76,7 +76,7 @@ describe(`the question loop (${testDatabaseKind})`, () => {
         paymentStatus: 'pending',
         amount: 5000,
         context: 'I am 16 and play shooting guard.',
-        askerEmail: player.email,
+        playerEmail: player.email,
       });
       const role = await db().query.userRoles.findFirst({
         where: (r, { and, eq: is }) => and(is(r.userId, player.userId), is(r.role, 'asker')),
@@ -85,11 +85,11 @@ describe(`the question loop (${testDatabaseKind})`, () => {
     });
 
     it.each([
-      ['an empty name', { askerName: '' }, 'askerName', 'Name must be 1-100 characters'],
+      ['an empty name', { playerName: '' }, 'playerName', 'Name must be 1-100 characters'],
       [
         'a 101-character name',
-        { askerName: 'x'.repeat(101) },
-        'askerName',
+        { playerName: 'x'.repeat(101) },
+        'playerName',
         'Name must be 1-100 characters',
       ],
       [
@@ -135,8 +135,8 @@ describe(`the question loop (${testDatabaseKind})`, () => {
           headers: { cookie: player.cookie, 'idempotency-key': key },
           remoteAddress: `10.21.0.${++address % 250}`,
           payload: {
-            expertId,
-            askerName: 'Pat Player',
+            coachId,
+            playerName: 'Pat Player',
             question: 'Asked once, however often the form is sent?',
             pledge: true,
             acceptedConsents: true,
@@ -162,8 +162,8 @@ describe(`the question loop (${testDatabaseKind})`, () => {
         headers: { cookie: otherPlayer.cookie, 'idempotency-key': key },
         remoteAddress: '10.21.1.1',
         payload: {
-          expertId,
-          askerName: 'Other',
+          coachId,
+          playerName: 'Other',
           question: 'Asked once, however often the form is sent?',
           pledge: true,
           acceptedConsents: true,
@@ -192,13 +192,13 @@ describe(`the question loop (${testDatabaseKind})`, () => {
       const ownId = (await coachProfile(both, 'Self Asker', 10)).json().id;
       await call('PUT', '/api/profiles/asker', both, { name: 'Self Asker' });
       await call('POST', '/api/account/active-role', both, { role: 'expert' });
-      const asCoach = await ask(both, { expertId: ownId });
+      const asCoach = await ask(both, { coachId: ownId });
       expect(asCoach.statusCode).toBe(403);
       expect(asCoach.json().message).toBe(
         'Coaches cannot ask questions. Switch to player mode to ask a question.',
       );
       await call('POST', '/api/account/active-role', both, { role: 'asker' });
-      expect((await ask(both, { expertId: ownId })).statusCode).toBe(400);
+      expect((await ask(both, { coachId: ownId })).statusCode).toBe(400);
     });
   });
 
@@ -213,12 +213,12 @@ describe(`the question loop (${testDatabaseKind})`, () => {
       expect(row).toMatchObject({ status: 'answered', answer: 'Film yourself from the side.' });
       expect(row?.answeredAt).toBeInstanceOf(Date);
       const [payout] = await db().select().from(payouts).where(eq(payouts.questionId, id));
-      expect(payout).toMatchObject({ amount: 3500, status: 'pending', expertId });
+      expect(payout).toMatchObject({ amount: 3500, status: 'pending', coachId });
       const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.to, player.email));
       expect(mails.some((m) => m.text.includes(`/questions/${id}`))).toBe(true);
     });
 
-    it('refuses a blank answer, another Coach, the asker, and a second answer', async () => {
+    it('refuses a blank answer, another Coach, the Player, and a second answer', async () => {
       const id = (await ask(player)).json().id;
       expect(
         (await call('POST', `/api/questions/${id}/answer`, coach, { answer: '   ' })).statusCode,
@@ -274,16 +274,16 @@ describe(`the question loop (${testDatabaseKind})`, () => {
       await call('POST', `/api/questions/${answeredId}/answer`, coach, { answer: 'Square up.' });
     });
 
-    it('shows the question to its asker and its Coach, and to nobody else', async () => {
-      const asAsker = await call('GET', `/api/questions/${answeredId}`, player);
-      expect(asAsker.statusCode).toBe(200);
-      expect(asAsker.json()).toMatchObject({
+    it('shows the question to its Player and its Coach, and to nobody else', async () => {
+      const asPlayer = await call('GET', `/api/questions/${answeredId}`, player);
+      expect(asPlayer.statusCode).toBe(200);
+      expect(asPlayer.json()).toMatchObject({
         viewerRole: 'asker',
         answer: 'Square up.',
-        expert: { id: expertId, name: 'Coach Lee' },
-        asker: { id: player.userId, name: 'Pat Player' },
+        coach: { id: coachId, name: 'Coach Lee' },
+        player: { id: player.userId, name: 'Pat Player' },
       });
-      expect(asAsker.json().thread.length).toBeGreaterThan(1);
+      expect(asPlayer.json().thread.length).toBeGreaterThan(1);
       expect((await call('GET', `/api/questions/${answeredId}`, coach)).json().viewerRole).toBe(
         'expert',
       );
@@ -320,7 +320,7 @@ describe(`the question loop (${testDatabaseKind})`, () => {
       );
     });
 
-    it('lets only the asker rate, once per question (upsert)', async () => {
+    it('lets only the Player rate, once per question (upsert)', async () => {
       expect(
         (await call('PUT', `/api/questions/${answeredId}/rating`, player, { isHelpful: true }))
           .statusCode,
@@ -358,7 +358,7 @@ describe(`the question loop (${testDatabaseKind})`, () => {
         (await call('PUT', `/api/questions/${answeredId}/review`, player, { rating: 6 }))
           .statusCode,
       ).toBe(400);
-      const profile = (await call('GET', `/api/experts/${expertId}`)).json();
+      const profile = (await call('GET', `/api/coaches/${coachId}`)).json();
       expect(profile.starRating).toBe(5);
       expect(profile.helpfulPercent).toBe(0);
     });
@@ -384,7 +384,7 @@ describe(`the question loop (${testDatabaseKind})`, () => {
       expect(report).toMatchObject({
         reason: 'spam',
         details: null,
-        reportedExpertId: expertId,
+        reportedCoachId: coachId,
         reporterId: player.userId,
       });
       expect(
@@ -400,7 +400,7 @@ describe(`the question loop (${testDatabaseKind})`, () => {
       ).toBe(403);
     });
 
-    it('lets the asker flag a dispute once, with a reason, after which rating is locked', async () => {
+    it('lets the Player flag a dispute once, with a reason, after which rating is locked', async () => {
       const dispute = (user: User, body: object = { reason: 'not_as_described' }) =>
         call('POST', `/api/questions/${answeredId}/dispute`, user, body);
       expect((await dispute(coach)).statusCode).toBe(403);
@@ -430,11 +430,11 @@ describe(`the question loop (${testDatabaseKind})`, () => {
   });
 
   describe('access matrix: every question route against every kind of visitor', () => {
-    type Actor = 'anonymous' | 'otherPlayer' | 'otherCoach' | 'owningCoach' | 'asker';
+    type Actor = 'anonymous' | 'otherPlayer' | 'otherCoach' | 'owningCoach' | 'player';
     // Successful calls change state, so the people allowed go last.
-    const ORDER: Actor[] = ['anonymous', 'otherPlayer', 'otherCoach', 'owningCoach', 'asker'];
+    const ORDER: Actor[] = ['anonymous', 'otherPlayer', 'otherCoach', 'owningCoach', 'player'];
     const actor = (who: Actor): User | undefined =>
-      ({ anonymous: undefined, otherPlayer, otherCoach, owningCoach: coach, asker: player })[who];
+      ({ anonymous: undefined, otherPlayer, otherCoach, owningCoach: coach, player: player })[who];
 
     const cases: {
       route: string;
@@ -454,7 +454,7 @@ describe(`the question loop (${testDatabaseKind})`, () => {
           otherPlayer: 403,
           otherCoach: 403,
           owningCoach: 200,
-          asker: 200,
+          player: 200,
         },
       },
       {
@@ -467,7 +467,7 @@ describe(`the question loop (${testDatabaseKind})`, () => {
           otherPlayer: 403,
           otherCoach: 403,
           owningCoach: 204,
-          asker: 204,
+          player: 204,
         },
       },
       {
@@ -481,7 +481,7 @@ describe(`the question loop (${testDatabaseKind})`, () => {
           otherPlayer: 403,
           otherCoach: 403,
           owningCoach: 204,
-          asker: 403,
+          player: 403,
         },
       },
       {
@@ -495,7 +495,7 @@ describe(`the question loop (${testDatabaseKind})`, () => {
           otherPlayer: 403,
           otherCoach: 403,
           owningCoach: 403,
-          asker: 204,
+          player: 204,
         },
       },
       {
@@ -509,7 +509,7 @@ describe(`the question loop (${testDatabaseKind})`, () => {
           otherPlayer: 403,
           otherCoach: 403,
           owningCoach: 403,
-          asker: 204,
+          player: 204,
         },
       },
       {
@@ -523,7 +523,7 @@ describe(`the question loop (${testDatabaseKind})`, () => {
           otherPlayer: 403,
           otherCoach: 403,
           owningCoach: 403,
-          asker: 201,
+          player: 201,
         },
       },
       {
@@ -537,7 +537,7 @@ describe(`the question loop (${testDatabaseKind})`, () => {
           otherPlayer: 403,
           otherCoach: 403,
           owningCoach: 403,
-          asker: 204,
+          player: 204,
         },
       },
       {
@@ -551,7 +551,7 @@ describe(`the question loop (${testDatabaseKind})`, () => {
           otherPlayer: 403,
           otherCoach: 403,
           owningCoach: 204,
-          asker: 403,
+          player: 403,
         },
       },
       {
@@ -564,7 +564,7 @@ describe(`the question loop (${testDatabaseKind})`, () => {
           otherPlayer: 403,
           otherCoach: 403,
           owningCoach: 403,
-          asker: 204,
+          player: 204,
         },
       },
     ];
@@ -586,14 +586,14 @@ describe(`the question loop (${testDatabaseKind})`, () => {
     it('shows each answer, rating, review and profile change at once, though it is cached', async () => {
       const owner = await signedInUser(t.app, t.ctx, { roles: ['expert'] });
       const id = (await coachProfile(owner, 'Casey Cache', 30)).json().id;
-      const page = async () => (await call('GET', `/api/experts/${id}`)).json();
+      const page = async () => (await call('GET', `/api/coaches/${id}`)).json();
       expect(await page()).toMatchObject({
         answeredCount: 0,
         starRating: null,
         helpfulPercent: null,
       });
 
-      const questionId = (await ask(player, { expertId: id })).json().id;
+      const questionId = (await ask(player, { coachId: id })).json().id;
       await markPaid(questionId);
       expect(
         (await call('POST', `/api/questions/${questionId}/answer`, owner, { answer: 'Elbow in.' }))
@@ -607,7 +607,7 @@ describe(`the question loop (${testDatabaseKind})`, () => {
       expect((await page()).starRating).toBe(4);
       await coachProfile(owner, 'Casey Cached', 30);
       expect((await page()).name).toBe('Casey Cached');
-      expect((await call('GET', '/api/experts/casey-cached')).json().name).toBe('Casey Cached');
+      expect((await call('GET', '/api/coaches/casey-cached')).json().name).toBe('Casey Cached');
     });
 
     it('keeps the Coach inbox summary current as questions arrive and are answered', async () => {
@@ -620,7 +620,7 @@ describe(`the question loop (${testDatabaseKind})`, () => {
         return { answeredCount, unansweredCount };
       };
       expect(await summary()).toEqual({ answeredCount: 0, unansweredCount: 0 });
-      const questionId = (await ask(player, { expertId: id })).json().id;
+      const questionId = (await ask(player, { coachId: id })).json().id;
       expect(await summary()).toEqual({ answeredCount: 0, unansweredCount: 1 });
       await call('POST', `/api/questions/${questionId}/answer`, owner, { answer: 'Stay low.' });
       expect(await summary()).toEqual({ answeredCount: 1, unansweredCount: 0 });
@@ -629,9 +629,9 @@ describe(`the question loop (${testDatabaseKind})`, () => {
     it('tells the owner it is theirs while visitors get the cached page', async () => {
       const owner = await signedInUser(t.app, t.ctx, { roles: ['expert'] });
       const id = (await coachProfile(owner, 'Olive Owner', 30)).json().id;
-      expect((await call('GET', `/api/experts/${id}`)).json().isOwner).toBe(false);
-      expect((await call('GET', `/api/experts/${id}`, owner)).json().isOwner).toBe(true);
-      expect((await call('GET', `/api/experts/${id}`, player)).json().isOwner).toBe(false);
+      expect((await call('GET', `/api/coaches/${id}`)).json().isOwner).toBe(false);
+      expect((await call('GET', `/api/coaches/${id}`, owner)).json().isOwner).toBe(true);
+      expect((await call('GET', `/api/coaches/${id}`, player)).json().isOwner).toBe(false);
     });
   });
 
@@ -639,8 +639,8 @@ describe(`the question loop (${testDatabaseKind})`, () => {
     it('show every change to a question at once: payment, answer, rating, review, dispute, refund, profile', async () => {
       const owner = await signedInUser(t.app, t.ctx, { roles: ['expert'] });
       const id = (await coachProfile(owner, 'Vic Views', 30)).json().id;
-      const asker = await signedInUser(t.app, t.ctx, { roles: ['asker'] });
-      const mine = async () => (await call('GET', '/api/questions/mine', asker)).json().questions;
+      const player = await signedInUser(t.app, t.ctx, { roles: ['asker'] });
+      const mine = async () => (await call('GET', '/api/questions/mine', player)).json().questions;
       const inbox = async () =>
         (await call('GET', '/api/questions/coach-inbox?filter=all', owner)).json().questions;
       const detail = async (questionId: string, viewer: User) =>
@@ -648,10 +648,10 @@ describe(`the question loop (${testDatabaseKind})`, () => {
 
       expect(await mine()).toEqual([]);
       expect(await inbox()).toEqual([]);
-      const questionId = (await ask(asker, { expertId: id })).json().id;
+      const questionId = (await ask(player, { coachId: id })).json().id;
       expect(await mine()).toMatchObject([{ id: questionId, paymentStatus: 'pending' }]);
       expect(await inbox()).toMatchObject([{ id: questionId, status: 'pending' }]);
-      expect(await detail(questionId, asker)).toMatchObject({ paymentStatus: 'pending' });
+      expect(await detail(questionId, player)).toMatchObject({ paymentStatus: 'pending' });
       expect(await detail(questionId, owner)).toMatchObject({ viewerRole: 'expert' });
 
       const pay = (qid: string) =>
@@ -671,20 +671,20 @@ describe(`the question loop (${testDatabaseKind})`, () => {
       });
       expect(await mine()).toMatchObject([{ status: 'answered', answer: 'Turn the hips.' }]);
       expect(await inbox()).toMatchObject([{ status: 'answered' }]);
-      expect(await detail(questionId, asker)).toMatchObject({ answer: 'Turn the hips.' });
+      expect(await detail(questionId, player)).toMatchObject({ answer: 'Turn the hips.' });
 
-      await call('PUT', `/api/questions/${questionId}/rating`, asker, { isHelpful: true });
-      expect((await detail(questionId, asker)).myRating).toBe(true);
-      await call('PUT', `/api/questions/${questionId}/review`, asker, { rating: 5 });
-      expect((await detail(questionId, asker)).myReview).toBe(5);
+      await call('PUT', `/api/questions/${questionId}/rating`, player, { isHelpful: true });
+      expect((await detail(questionId, player)).myRating).toBe(true);
+      await call('PUT', `/api/questions/${questionId}/review`, player, { rating: 5 });
+      expect((await detail(questionId, player)).myReview).toBe(5);
       expect((await detail(questionId, owner)).myReview).toBe(5);
-      await call('POST', `/api/questions/${questionId}/dispute`, asker, { reason: 'incomplete' });
-      expect((await detail(questionId, asker)).disputeFlagged).toBe(true);
+      await call('POST', `/api/questions/${questionId}/dispute`, player, { reason: 'incomplete' });
+      expect((await detail(questionId, player)).disputeFlagged).toBe(true);
       expect((await detail(questionId, owner)).disputeFlagged).toBe(true);
 
       // A second question joins the thread on the first one's page, then is refunded unanswered.
-      const second = (await ask(asker, { expertId: id })).json().id;
-      expect((await detail(questionId, asker)).thread.map((q: { id: string }) => q.id)).toEqual([
+      const second = (await ask(player, { coachId: id })).json().id;
+      expect((await detail(questionId, player)).thread.map((q: { id: string }) => q.id)).toEqual([
         questionId,
         second,
       ]);
@@ -694,8 +694,8 @@ describe(`the question loop (${testDatabaseKind})`, () => {
       expect((await detail(questionId, owner)).thread[1]).toMatchObject({ status: 'refunded' });
 
       await coachProfile(owner, 'Vic Renamed', 30);
-      expect((await mine())[0].expert.name).toBe('Vic Renamed');
-      expect((await detail(questionId, asker)).expert.name).toBe('Vic Renamed');
+      expect((await mine())[0].coach.name).toBe('Vic Renamed');
+      expect((await detail(questionId, player)).coach.name).toBe('Vic Renamed');
     });
 
     it('keep each viewer to their own view', async () => {

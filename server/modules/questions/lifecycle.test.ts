@@ -17,7 +17,7 @@ describe(`a question's money lifecycle (${testDatabaseKind})`, () => {
   let t: TestApp;
   let coach: User;
   let player: User;
-  let expertId: string;
+  let coachId: string;
   const db = () => t.ctx.database.db;
   const call = (method: 'GET' | 'POST' | 'PUT', url: string, user: User, payload?: object) =>
     t.app.inject({
@@ -29,8 +29,8 @@ describe(`a question's money lifecycle (${testDatabaseKind})`, () => {
   const ask = async () =>
     (
       await call('POST', '/api/questions', player, {
-        expertId,
-        askerName: 'Pat Player',
+        coachId,
+        playerName: 'Pat Player',
         question: 'How do I read the defence faster?',
         pledge: true,
         acceptedConsents: true,
@@ -54,7 +54,7 @@ describe(`a question's money lifecycle (${testDatabaseKind})`, () => {
   beforeAll(async () => {
     t = await createTestApp();
     coach = await signedInUser(t.app, t.ctx, { roles: ['expert'], name: 'Coach Dee' });
-    expertId = (
+    coachId = (
       await call('PUT', '/api/profiles/expert', coach, {
         name: 'Coach Dee',
         expertise: 'Rugby',
@@ -173,7 +173,7 @@ describe(`a question's money lifecycle (${testDatabaseKind})`, () => {
       .payouts.find((p: { id: string }) => p.id === payout!.id);
     expect(payoutCard).toMatchObject({ disputeOpen: true, questionPaid: true });
 
-    // Past the window the asker can no longer dispute.
+    // Past the window the Player can no longer dispute.
     const late = await ask();
     await pay(late);
     await call('POST', `/api/questions/${late}/answer`, coach, { answer: 'Kick long.' });

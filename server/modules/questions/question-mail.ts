@@ -6,12 +6,12 @@ import { queueMail } from '../mail';
 export async function queueAnsweredMail(
   tx: Executor,
   config: Config,
-  q: { id: string; askerName: string; askerEmail: string },
+  q: { id: string; playerName: string; playerEmail: string },
 ) {
   await queueMail(tx, {
-    to: q.askerEmail,
+    to: q.playerEmail,
     subject: 'Your question has been answered',
-    greeting: `Hi ${q.askerName},`,
+    greeting: `Hi ${q.playerName},`,
     paragraphs: ['Your Coach has answered your question on Playbook:'],
     action: { label: 'View your answer', url: `${config.PUBLIC_URL}/questions/${q.id}` },
   });

@@ -8,7 +8,7 @@ describe(`inbox reads (${testDatabaseKind})`, () => {
   let t: TestApp;
   let coach: Awaited<ReturnType<typeof signedInUser>>;
   let player: Awaited<ReturnType<typeof signedInUser>>;
-  let expertId: string;
+  let coachId: string;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -19,20 +19,20 @@ describe(`inbox reads (${testDatabaseKind})`, () => {
       headers: { cookie: coach.cookie },
       payload: { name: 'Coach Kim', expertise: 'Rowing', price: 30, acceptedAgreement: true },
     });
-    expertId = saved.json().id;
+    coachId = saved.json().id;
     player = await signedInUser(t.app, t.ctx, { roles: ['asker'], name: 'Pat Player' });
     const db = t.ctx.database.db;
     const day = 86_400_000;
     const base = Date.UTC(2026, 2, 1);
     await insertQuestion(db, {
-      expertId,
-      askerId: player.userId,
+      coachId,
+      playerId: player.userId,
       question: 'Oldest pending?',
       createdAt: new Date(base),
     });
     await insertQuestion(db, {
-      expertId,
-      askerId: player.userId,
+      coachId,
+      playerId: player.userId,
       question: 'Answered one',
       status: 'answered',
       answer: 'Keep your elbows in.',
@@ -41,15 +41,15 @@ describe(`inbox reads (${testDatabaseKind})`, () => {
       createdAt: new Date(base + day + 456),
     });
     await insertQuestion(db, {
-      expertId,
-      askerId: player.userId,
+      coachId,
+      playerId: player.userId,
       question: 'Newest pending',
       createdAt: new Date(base + 2 * day),
       paymentStatus: 'paid',
     });
     await insertQuestion(db, {
-      expertId,
-      askerId: player.userId,
+      coachId,
+      playerId: player.userId,
       question: 'Failed payment',
       paymentStatus: 'failed',
       createdAt: new Date(base + 4 * day),
@@ -131,13 +131,13 @@ describe(`inbox reads (${testDatabaseKind})`, () => {
         payload: { name: 'Busy Coach', expertise: 'Chess', price: 5, acceptedAgreement: true },
       })
     ).json().id as string;
-    const asker = await signedInUser(t.app, t.ctx, { roles: ['asker'] });
+    const player = await signedInUser(t.app, t.ctx, { roles: ['asker'] });
     const total = QUESTION_PAGE_SIZE * 2 + 5;
     const base = Date.UTC(2026, 5, 1);
     for (let n = 0; n < total; n++) {
       await insertQuestion(t.ctx.database.db, {
-        expertId: busyId,
-        askerId: asker.userId,
+        coachId: busyId,
+        playerId: player.userId,
         question: `Question ${n}`,
         paymentStatus: 'paid',
         // Pairs share a time, so the id must break ties.
@@ -169,7 +169,7 @@ describe(`inbox reads (${testDatabaseKind})`, () => {
     expect(coachPages.sizes).toEqual([QUESTION_PAGE_SIZE, QUESTION_PAGE_SIZE, 5]);
     expect(new Set(coachPages.seen).size).toBe(total);
     expect([...coachPages.seen].sort()).toEqual([...expected].sort());
-    const playerPages = await walk('/api/questions/mine', asker.cookie);
+    const playerPages = await walk('/api/questions/mine', player.cookie);
     expect(playerPages.sizes).toEqual([QUESTION_PAGE_SIZE, QUESTION_PAGE_SIZE, 5]);
     expect([...playerPages.seen].sort()).toEqual([...expected].sort());
     // Newest first across pages: the minute each question was asked never rises.
@@ -202,7 +202,7 @@ describe(`inbox reads (${testDatabaseKind})`, () => {
     expect(body.questions).toHaveLength(4);
     expect(body.questions[0]).toMatchObject({
       question: 'Failed payment',
-      expert: { id: expertId, name: 'Coach Kim', expertise: 'Rowing' },
+      coach: { id: coachId, name: 'Coach Kim', expertise: 'Rowing' },
     });
   });
 

@@ -1,13 +1,13 @@
 import type { Role } from '../../../contracts/account';
 import { coachPayoutCents } from '../../../contracts/money';
 import {
-  askerActions,
+  playerActions,
   coachActions,
   DECLINE_MESSAGES,
   DISPUTE_MESSAGES,
   questionStateOf,
   UNPAID_MESSAGES,
-  type AskerAction,
+  type PlayerAction,
   type DeclineInput,
   type DisputeInput,
   type QuestionState,
@@ -61,11 +61,11 @@ export async function askQuestion(
 ) {
   const { db } = deps;
   if (user.activeRole === 'expert') throw forbidden(QUESTION_MESSAGES.coachCannotAsk);
-  const expert = await findCoach(db, input.expertId);
-  if (!expert || expert.deletedAt) {
+  const coach = await findCoach(db, input.coachId);
+  if (!coach || coach.deletedAt) {
     throw notFound("The coach profile you're looking for doesn't exist.");
   }
-  if (expert.userId === user.id) throw badRequest(QUESTION_MESSAGES.cannotAskYourself);
+  if (coach.userId === user.id) throw badRequest(QUESTION_MESSAGES.cannotAskYourself);
   const repeated = async () =>
     idempotencyKey ? findByIdempotencyKey(db, user.id, idempotencyKey) : undefined;
   // A repeat of a request that already created its question answers with that question.
@@ -75,18 +75,18 @@ export async function askQuestion(
     // Asking needs the three consents (spec §5 'Legal consent'); the form collects them.
     await recordAskConsents(tx, user.id, new Date());
     const values = {
-      expertId: expert.id,
-      askerId: user.id,
-      askerName: input.askerName,
-      askerEmail: user.email,
+      coachId: coach.id,
+      playerId: user.id,
+      playerName: input.playerName,
+      playerEmail: user.email,
       question: input.question,
       context: input.context,
-      amount: expert.pricePerQuestion,
+      amount: coach.pricePerQuestion,
       status: 'pending' as const,
       paymentStatus: 'pending' as const,
       idempotencyKey: idempotencyKey ?? null,
     };
-    return insertQuestion(tx, changes, values, expert.userId);
+    return insertQuestion(tx, changes, values, coach.userId);
   });
   if (!created) {
     const winner = await repeated();
@@ -108,8 +108,8 @@ type LockedQuestion = Awaited<ReturnType<typeof lockQuestion>>;
 /** The payload of `questions.changed` for a locked question. */
 const participants = (row: LockedQuestion) => ({
   questionId: row.question.id,
-  expertUserId: row.expertUserId,
-  askerId: row.question.askerId,
+  coachUserId: row.coachUserId,
+  playerId: row.question.playerId,
 });
 
 /**
@@ -126,7 +126,7 @@ export async function answerQuestion(
   const { config } = deps;
   return transaction(deps, async (tx, changes) => {
     const row = await lockQuestion(tx, questionId);
-    if (row.expertUserId !== user.id) throw forbidden(QUESTION_MESSAGES.accessRestricted);
+    if (row.coachUserId !== user.id) throw forbidden(QUESTION_MESSAGES.accessRestricted);
     const q = row.question;
     if (!coachActions(questionStateOf(q, null)).answer) {
       throw conflict(QUESTION_MESSAGES.notAnswerable);
@@ -134,7 +134,7 @@ export async function answerQuestion(
     const answeredAt = new Date();
     await createPayout(tx, {
       questionId: q.id,
-      expertId: q.expertId,
+      coachId: q.coachId,
       amount: coachPayoutCents(q.amount),
       releasableAt: releasableAfter(answeredAt, config.PAYOUT_HOLD_DAYS),
     });
@@ -142,25 +142,25 @@ export async function answerQuestion(
     // Last: marking it answered bumps the Coach's answered_count (a trigger, ADR 025), which locks
     // the Coach's row until the commit; every other answer of that Coach waits for that lock.
     await markAnswered(tx, changes, participants(row), answer, answeredAt);
-    return { askerId: q.askerId, expertUserId: row.expertUserId, answeredAt };
+    return { playerId: q.playerId, coachUserId: row.coachUserId, answeredAt };
   });
 }
 
-/** The user's part in a question found by id: asker or Coach; 404 / 403 otherwise. */
-export function participantRole<T extends { question: { askerId: string }; expertUserId: string }>(
+/** The user's part in a question found by id: Player or Coach; 404 / 403 otherwise. */
+export function participantRole<T extends { question: { playerId: string }; coachUserId: string }>(
   row: T | null,
   user: SessionUser,
 ): T & { viewerRole: Role } {
   if (!row) throw notFound(joined(QUESTION_MESSAGES.notFound));
   const viewerRole: Role | null =
-    row.question.askerId === user.id ? 'asker' : row.expertUserId === user.id ? 'expert' : null;
+    row.question.playerId === user.id ? 'asker' : row.coachUserId === user.id ? 'expert' : null;
   if (!viewerRole) throw forbidden(QUESTION_MESSAGES.accessRestricted);
   return { ...row, viewerRole };
 }
 
-/** Why the asker may not take `action`, in the words the page would show; null if they may. */
-function askerRefusal(state: QuestionState, action: AskerAction, now: Date): string | null {
-  if (askerActions(state, now)[action]) return null;
+/** Why the Player may not take `action`, in the words the page would show; null if they may. */
+function playerRefusal(state: QuestionState, action: PlayerAction, now: Date): string | null {
+  if (playerActions(state, now)[action]) return null;
   if (action === 'withdraw') return UNPAID_MESSAGES.notWithdrawable;
   if (!state.hasAnswer) return QUESTION_MESSAGES.noAnswerYet;
   if (state.disputeFlagged) return QUESTION_MESSAGES.disputeLocked;
@@ -171,37 +171,37 @@ function askerRefusal(state: QuestionState, action: AskerAction, now: Date): str
 }
 
 /**
- * Runs an asker's action on the locked question, after the same check the page makes
- * (`askerActions`), so the server refuses exactly what the page does not offer. The action's
+ * Runs a Player's action on the locked question, after the same check the page makes
+ * (`playerActions`), so the server refuses exactly what the page does not offer. The action's
  * writes raise their change events, published when the transaction commits.
  */
-async function asAsker(
+async function asPlayer(
   deps: Deps,
   user: SessionUser,
   id: string,
-  action: AskerAction,
+  action: PlayerAction,
   work: (tx: Executor, changes: Changes, row: LockedQuestion, now: Date) => Promise<void>,
 ): Promise<void> {
   await transaction(deps, async (tx, changes) => {
     const row = participantRole(await lockQuestion(tx, id), user);
-    if (row.viewerRole !== 'asker') throw forbidden(QUESTION_MESSAGES.askerOnly);
+    if (row.viewerRole !== 'asker') throw forbidden(QUESTION_MESSAGES.playerOnly);
     const now = new Date();
-    const refusal = askerRefusal(questionStateOf(row.question, row.disputeUntil), action, now);
+    const refusal = playerRefusal(questionStateOf(row.question, row.disputeUntil), action, now);
     if (refusal) throw conflict(refusal);
     await work(tx, changes, row, now);
   });
 }
 
 export async function rateAnswer(deps: Deps, user: SessionUser, id: string, isHelpful: boolean) {
-  await asAsker(deps, user, id, 'rate', async (tx, changes, row) => {
-    const values = { expertId: row.question.expertId, userId: user.id, isHelpful };
+  await asPlayer(deps, user, id, 'rate', async (tx, changes, row) => {
+    const values = { coachId: row.question.coachId, userId: user.id, isHelpful };
     await upsertRating(tx, changes, participants(row), values);
   });
 }
 
 export async function reviewAnswer(deps: Deps, user: SessionUser, id: string, rating: number) {
-  await asAsker(deps, user, id, 'review', async (tx, changes, row) => {
-    const values = { expertId: row.question.expertId, reviewerId: user.id, rating };
+  await asPlayer(deps, user, id, 'review', async (tx, changes, row) => {
+    const values = { coachId: row.question.coachId, reviewerId: user.id, rating };
     await upsertReview(tx, changes, participants(row), values);
   });
 }
@@ -215,11 +215,11 @@ export async function reportAnswer(
     details: string | null;
   },
 ) {
-  await asAsker(deps, user, id, 'report', async (tx, _changes, { question: q }) => {
+  await asPlayer(deps, user, id, 'report', async (tx, _changes, { question: q }) => {
     await insertAbuseReport(tx, {
       reporterId: user.id,
       reportedQuestionId: q.id,
-      reportedExpertId: q.expertId,
+      reportedCoachId: q.coachId,
       reason: input.reason,
       details: input.details,
     });
@@ -227,11 +227,11 @@ export async function reportAnswer(
 }
 
 /**
- * The asker disputes a paid answer within the hold window: the payout stays held until an
+ * The Player disputes a paid answer within the hold window: the payout stays held until an
  * administrator refunds the Player or releases it, and the Coach and administrators are told.
  */
 export async function flagDispute(deps: Deps, user: SessionUser, id: string, input: DisputeInput) {
-  await asAsker(deps, user, id, 'dispute', async (tx, changes, row, now) => {
+  await asPlayer(deps, user, id, 'dispute', async (tx, changes, row, now) => {
     await markDisputed(tx, changes, participants(row), input, now);
     const subject = await moneyMailSubject(tx, row.question.id);
     await queueDisputeMail(tx, deps.config, subject, input);
@@ -240,7 +240,7 @@ export async function flagDispute(deps: Deps, user: SessionUser, id: string, inp
 
 /** The Player takes back a question they have not paid for; it leaves the Coach's inbox. */
 export async function withdrawQuestion(deps: Deps, user: SessionUser, id: string) {
-  await asAsker(deps, user, id, 'withdraw', async (tx, changes, row, now) => {
+  await asPlayer(deps, user, id, 'withdraw', async (tx, changes, row, now) => {
     await markWithdrawn(tx, changes, participants(row), now);
   });
 }
@@ -258,7 +258,7 @@ export async function declineQuestion(
   const { config } = money;
   const refundClaimed = await transaction(money, async (tx, changes) => {
     const locked = await lockQuestion(tx, id);
-    if (locked.expertUserId !== user.id) throw forbidden(QUESTION_MESSAGES.accessRestricted);
+    if (locked.coachUserId !== user.id) throw forbidden(QUESTION_MESSAGES.accessRestricted);
     const q = locked.question;
     if (!coachActions(questionStateOf(q, null)).decline) {
       throw conflict(DECLINE_MESSAGES.notDeclinable);
@@ -281,8 +281,8 @@ export async function markViewed(deps: Deps, user: SessionUser, id: string) {
     const row = participantRole(await findQuestion(tx, id), user);
     const who = {
       questionId: id,
-      expertUserId: row.expertUserId,
-      askerId: row.question.askerId,
+      coachUserId: row.coachUserId,
+      playerId: row.question.playerId,
     };
     await markQuestionViewed(tx, changes, who, row.viewerRole);
   });

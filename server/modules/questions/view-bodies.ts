@@ -48,11 +48,11 @@ export function questionDetailBody(
     declineNote: q.declineNote,
     withdrawnAt: iso(q.withdrawnAt),
     viewerRole,
-    asker: { id: q.askerId, name: q.askerName, photoUrl: q.askerPhotoUrl },
-    expert: {
-      id: q.expertId,
-      name: q.expertName,
-      photoUrl: q.expertPhotoUrl,
+    player: { id: q.playerId, name: q.playerName, photoUrl: q.playerPhotoUrl },
+    coach: {
+      id: q.coachId,
+      name: q.coachName,
+      photoUrl: q.coachPhotoUrl,
       expertise: q.expertise,
     },
     // Spec §2: the thread shows only when there is more than one question.

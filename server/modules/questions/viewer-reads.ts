@@ -10,7 +10,7 @@ import type {
 import type { Database } from '../../db/client';
 import { isoTime, jsonArray, jsonObject } from '../../db/json-rows';
 import { preparedByTime, toPage } from '../../db/keyset';
-import { experts, payouts, questions, ratings, reviews, userRoles, users } from '../../db/schema';
+import { coaches, payouts, questions, ratings, reviews, userRoles, users } from '../../db/schema';
 import { toViewer, viewerByToken } from '../auth';
 
 /**
@@ -101,7 +101,7 @@ export function viewerReads(db: Database) {
     async unreadCounts(sessionToken: string) {
       const [row] = await unread.execute({ token: sessionToken });
       if (!row) return SIGNED_OUT;
-      return { viewer: toViewer(row), data: { asker: row.askerUnread, expert: row.expertUnread } };
+      return { viewer: toViewer(row), data: { asker: row.playerUnread, expert: row.coachUnread } };
     },
   };
 }
@@ -123,8 +123,8 @@ const myKeys = preparedByTime(questions.createdAt, questions.id, 'desc');
  * waiting from the visible index (a few hundred at most), the first question from its front.
  */
 function coachInboxStatement(db: Database, filter: InboxFilter, paged: boolean) {
-  // `experts` is the viewer's Coach row, from the statement around the page.
-  const visible = and(eq(questions.expertId, experts.id), VISIBLE_PAYMENT);
+  // `coaches` is the viewer's Coach row, from the statement around the page.
+  const visible = and(eq(questions.coachId, coaches.id), VISIBLE_PAYMENT);
   const keys = inboxKeys(filter);
   const status =
     filter === 'all'
@@ -134,21 +134,21 @@ function coachInboxStatement(db: Database, filter: InboxFilter, paged: boolean) 
     .select({
       row: jsonObject<CoachInboxQuestion & { sortKey: string }>({
         ...summaryOf(questions),
-        askerId: questions.askerId,
-        askerName: questions.askerName,
-        askerPhotoUrl: userRoles.photoUrl,
+        playerId: questions.playerId,
+        playerName: questions.playerName,
+        playerPhotoUrl: userRoles.photoUrl,
         context: questions.context,
         sortKey: keys.sortKey,
       }).as('row'),
     })
     .from(questions)
-    .leftJoin(userRoles, and(eq(userRoles.userId, questions.askerId), eq(userRoles.role, 'asker')))
+    .leftJoin(userRoles, and(eq(userRoles.userId, questions.playerId), eq(userRoles.role, 'asker')))
     .where(and(visible, status, paged ? keys.after : undefined))
     .orderBy(...keys.orderBy)
     .limit(QUESTION_PAGE_SIZE + 1)
     .as('page');
   const viewer = viewerByToken(db, token, {
-    answeredCount: sql<number>`${experts.answeredCount}`.as('answered_count'),
+    answeredCount: sql<number>`${coaches.answeredCount}`.as('answered_count'),
     unansweredCount: sql<number>`(select count(*)::int from ${questions}
       where ${and(visible, sql`${questions.status} = ${PENDING}`)})`.as('unanswered_count'),
     coachSince: readAs<Date | null>(
@@ -181,11 +181,11 @@ function playerQuestionsStatement(db: Database, paged: boolean) {
     .select({
       row: jsonObject<PlayerQuestion & { sortKey: string }>({
         ...summaryOf(questions),
-        expert: jsonObject<PlayerQuestion['expert']>({
-          id: experts.id,
-          name: experts.name,
-          photoUrl: experts.photoUrl,
-          expertise: experts.expertise,
+        coach: jsonObject<PlayerQuestion['coach']>({
+          id: coaches.id,
+          name: coaches.name,
+          photoUrl: coaches.photoUrl,
+          expertise: coaches.expertise,
         }),
         disputeFlagged: questions.disputeFlagged,
         disputeUntil: isoTime(payouts.releasableAt),
@@ -194,22 +194,22 @@ function playerQuestionsStatement(db: Database, paged: boolean) {
       }).as('row'),
     })
     .from(questions)
-    .innerJoin(experts, eq(experts.id, questions.expertId))
+    .innerJoin(coaches, eq(coaches.id, questions.coachId))
     .leftJoin(payouts, eq(payouts.questionId, questions.id))
     // `users` is the viewer's row, from the statement around this one.
-    .where(and(eq(questions.askerId, users.id), paged ? keys.after : undefined))
+    .where(and(eq(questions.playerId, users.id), paged ? keys.after : undefined))
     .orderBy(...keys.orderBy)
     .limit(QUESTION_PAGE_SIZE + 1)
     .as('page');
   return db.select().from(viewerByToken(db, token, { page: jsonArray(page).as('page') }));
 }
 
-/** The thread of a question page: every question between its asker and its Coach, oldest first. */
+/** The thread of a question page: every question between its Player and its Coach, oldest first. */
 const threadQuestions = alias(questions, 'thread');
 
 /**
- * The question page: the question, its Coach, the asker's photo, its review, the viewer's own
- * helpful rating, and the thread between its asker and its Coach (read only for a participant).
+ * The question page: the question, its Coach, the Player's photo, its review, the viewer's own
+ * helpful rating, and the thread between its Player and its Coach (read only for a participant).
  */
 function questionPageStatement(db: Database) {
   const viewer = viewerByToken(db, token);
@@ -220,9 +220,9 @@ function questionPageStatement(db: Database) {
     .from(threadQuestions)
     .where(
       and(
-        eq(threadQuestions.askerId, questions.askerId),
-        eq(threadQuestions.expertId, questions.expertId),
-        or(eq(questions.askerId, viewer.id), eq(experts.userId, viewer.id)),
+        eq(threadQuestions.playerId, questions.playerId),
+        eq(threadQuestions.coachId, questions.coachId),
+        or(eq(questions.playerId, viewer.id), eq(coaches.userId, viewer.id)),
       ),
     )
     .orderBy(asc(threadQuestions.createdAt))
@@ -230,20 +230,20 @@ function questionPageStatement(db: Database) {
   const detail = db
     .select({
       ...getTableColumns(questions),
-      expertUserId: renamed<string>(experts.userId, 'expert_user_id'),
-      expertName: renamed<string>(experts.name, 'expert_name'),
-      expertPhotoUrl: renamed<string | null>(experts.photoUrl, 'expert_photo_url'),
-      expertise: experts.expertise,
-      askerPhotoUrl: renamed<string | null>(userRoles.photoUrl, 'asker_photo_url'),
+      coachUserId: renamed<string>(coaches.userId, 'expert_user_id'),
+      coachName: renamed<string>(coaches.name, 'expert_name'),
+      coachPhotoUrl: renamed<string | null>(coaches.photoUrl, 'expert_photo_url'),
+      expertise: coaches.expertise,
+      playerPhotoUrl: renamed<string | null>(userRoles.photoUrl, 'asker_photo_url'),
       review: renamed<number | null>(reviews.rating, 'review'),
       viewerHelpful: ratings.isHelpful,
       disputeUntil: payouts.releasableAt,
       thread: jsonArray(thread).as('thread'),
     })
     .from(questions)
-    .innerJoin(experts, eq(experts.id, questions.expertId))
+    .innerJoin(coaches, eq(coaches.id, questions.coachId))
     .leftJoin(payouts, eq(payouts.questionId, questions.id))
-    .leftJoin(userRoles, and(eq(userRoles.userId, questions.askerId), eq(userRoles.role, 'asker')))
+    .leftJoin(userRoles, and(eq(userRoles.userId, questions.playerId), eq(userRoles.role, 'asker')))
     .leftJoin(reviews, eq(reviews.questionId, questions.id))
     .leftJoin(ratings, and(eq(ratings.questionId, questions.id), eq(ratings.userId, viewer.id)))
     .where(eq(questions.id, sql.placeholder('id')))
@@ -260,15 +260,15 @@ function questionPageStatement(db: Database) {
  */
 function unreadCountsStatement(db: Database) {
   const viewer = viewerByToken(db, token, {
-    askerUnread: sql<number>`(select count(*)::int from ${questions} where ${and(
-      eq(questions.askerId, users.id),
+    playerUnread: sql<number>`(select count(*)::int from ${questions} where ${and(
+      eq(questions.playerId, users.id),
       sql`${questions.status} = ${ANSWERED}`,
-      eq(questions.askerViewedResponse, false),
+      eq(questions.playerViewedResponse, false),
     )})`.as('asker_unread'),
-    expertUnread: sql<number>`(select count(*)::int from ${questions} where ${and(
-      eq(questions.expertId, experts.id),
+    coachUnread: sql<number>`(select count(*)::int from ${questions} where ${and(
+      eq(questions.coachId, coaches.id),
       sql`${questions.status} = ${PENDING}`,
-      eq(questions.expertViewedQuestion, false),
+      eq(questions.coachViewedQuestion, false),
       sql`${questions.paymentStatus} in ('paid', 'pending')`,
     )})`.as('expert_unread'),
   });

@@ -17,14 +17,14 @@ import { viewerReads } from './viewer-reads';
 export function questionViews(auth: Auth, db: Database) {
   const reads = viewerReads(db);
   return {
-    /** The question page for its asker or its Coach; 404 / 403 for anyone else. */
+    /** The question page for its Player or its Coach; 404 / 403 for anyone else. */
     detail: async (request: FastifyRequest, id: string) => {
       const { viewer, data } = await readAsViewer(auth, request, (token) =>
         reads.questionPage(token, id),
       );
       if (!data) throw notFound(joined(QUESTION_MESSAGES.notFound));
-      const { askerId, expertUserId } = data;
-      const role = askerId === viewer.id ? 'asker' : expertUserId === viewer.id ? 'expert' : null;
+      const { playerId, coachUserId } = data;
+      const role = playerId === viewer.id ? 'asker' : coachUserId === viewer.id ? 'expert' : null;
       if (!role) throw forbidden(QUESTION_MESSAGES.accessRestricted);
       return questionDetailBody(data, role);
     },
@@ -37,8 +37,8 @@ export function questionViews(auth: Auth, db: Database) {
       const { viewer, data } = await readAsViewer(auth, request, (token) =>
         reads.coachInbox(token, filter, cursor),
       );
-      if (!holding(viewer, 'expert').expertId) {
-        throw notFound(joined(PROFILE_MESSAGES.expertMissing));
+      if (!holding(viewer, 'expert').coachId) {
+        throw notFound(joined(PROFILE_MESSAGES.coachMissing));
       }
       return coachInboxBody(data);
     },

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { coachPath } from '../../../contracts/coach-slug';
-import { cachedUntilExpertsChange } from '../../cache/until-changed';
+import { cachedUntilCoachesChange } from '../../cache/until-changed';
 import type { AppContext } from '../../context';
 import { notFound } from '../../errors';
-import { listedCoachSlugs } from '../experts';
+import { listedCoachSlugs } from '../coaches';
 
 /** The public pages that are the same for everyone (spec §6 'Page access'). */
 const STATIC_PAGES = ['/', '/coaches', '/about', '/contact', '/terms', '/privacy', '/revenue'];
@@ -17,7 +17,7 @@ const escapeXml = (text: string) =>
  */
 export const seoRoutes: FastifyPluginAsync<AppContext> = async (app, { config, database, bus }) => {
   const origin = new URL(config.PUBLIC_URL).origin;
-  const sitemap = cachedUntilExpertsChange(bus, async () => {
+  const sitemap = cachedUntilCoachesChange(bus, async () => {
     const coaches = await listedCoachSlugs(database.db);
     const urls = [...STATIC_PAGES, ...coaches.map(coachPath)].map(
       (path) => `  <url><loc>${escapeXml(origin + path)}</loc></url>`,

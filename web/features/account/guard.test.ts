@@ -7,7 +7,7 @@ const signedIn = (overrides: Partial<Account> = {}): Account => ({
   roles: ['asker'],
   activeRole: 'asker',
   profileCompleted: { asker: true, expert: false },
-  expertId: null,
+  coachId: null,
   ...overrides,
 });
 const visitor: Account = {
@@ -15,7 +15,7 @@ const visitor: Account = {
   roles: [],
   activeRole: null,
   profileCompleted: { asker: false, expert: false },
-  expertId: null,
+  coachId: null,
 };
 
 describe('route guard (spec §6)', () => {

@@ -35,7 +35,7 @@ export function StatCards() {
       label: 'Total Users',
       value: s?.totalUsers.toLocaleString('en-US'),
       detail:
-        s && `${count(s.totalExperts, 'Coach', 'Coaches')} · ${count(s.totalAskers, 'Player')}`,
+        s && `${count(s.totalCoaches, 'Coach', 'Coaches')} · ${count(s.totalPlayers, 'Player')}`,
     },
     {
       label: 'Total Questions',

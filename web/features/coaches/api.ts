@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { NewestCoaches } from '@contracts/experts';
+import type { NewestCoaches } from '@contracts/coaches';
 import { profileApiPaths } from '@contracts/profile-api-paths';
 import { api } from '@/lib/api-client';
 
 export const newestCoachesQuery = () =>
   queryOptions({
-    queryKey: ['experts', 'newest'],
+    queryKey: ['coaches', 'newest'],
     queryFn: () => api<NewestCoaches>(profileApiPaths.newestCoaches),
   });
 export const useNewestCoaches = () => useQuery(newestCoachesQuery());

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { coachPath } from '@contracts/coach-slug';
-import type { CoachCard as Coach } from '@contracts/experts';
+import type { CoachCard as Coach } from '@contracts/coaches';
 import { formatWholeDollars } from '@contracts/money';
 import { Avatar } from '@/components/ui/avatar';
 

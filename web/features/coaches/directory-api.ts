@@ -18,7 +18,7 @@ export function directorySearch(params: URLSearchParams): string {
 
 export const directoryQuery = (search: string) =>
   infiniteQueryOptions({
-    queryKey: ['experts', 'directory', search],
+    queryKey: ['coaches', 'directory', search],
     queryFn: ({ pageParam, signal }) => {
       const params = new URLSearchParams(search);
       if (pageParam) params.set('cursor', pageParam);

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { DIRECTORY_MESSAGES } from '@contracts/directory';
-import type { CoachCard as Coach } from '@contracts/experts';
+import type { CoachCard as Coach } from '@contracts/coaches';
 import type { YourCoaches } from '@contracts/home';
 import { profileApiPaths } from '@contracts/profile-api-paths';
 import { LoadError } from '@/components/ui/load-error';
@@ -12,10 +12,10 @@ import { api } from '@/lib/api-client';
 
 const YOUR_COACHES_LOAD_FAILED = 'Failed to load your coaches. Please try again.';
 
-/** The Coaches the signed-in Player has asked; under 'experts' so Coach changes refetch it. */
+/** The Coaches the signed-in Player has asked; under 'coaches' so Coach changes refetch it. */
 export const yourCoachesQuery = () =>
   queryOptions({
-    queryKey: ['experts', 'your-coaches'],
+    queryKey: ['coaches', 'your-coaches'],
     queryFn: ({ signal }) => api<YourCoaches>(profileApiPaths.yourCoaches, { signal }),
   });
 export const useYourCoaches = () => useQuery(yourCoachesQuery());

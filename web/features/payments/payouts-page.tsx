@@ -197,7 +197,7 @@ function PayoutCard({ payout, payoutsEnabled }: { payout: Payout; payoutsEnabled
             {formatDollarsAndCents(payout.amount)}
           </p>
           <p className="mt-2 truncate text-sm font-semibold text-ink">
-            {`Question from ${payout.askerName}`}
+            {`Question from ${payout.playerName}`}
           </p>
         </div>
         <PayoutStatusBadge status={payout.status} />

@@ -130,16 +130,16 @@ function PaymentStatusBadge({ status }: { status: string }) {
 }
 
 function PaymentCard({ payment }: { payment: PlayerPayment }) {
-  const { expert } = payment;
+  const { coach } = payment;
   return (
     <Card className="p-4 sm:p-6">
       <div className="flex items-start gap-3">
         <span aria-hidden className="shrink-0">
-          <Avatar src={expert.photoUrl} name={expert.name} className="size-12 text-base" />
+          <Avatar src={coach.photoUrl} name={coach.name} className="size-12 text-base" />
         </span>
         <div className="min-w-0 flex-1">
-          <p className="font-semibold break-words text-navy">{`Consultation with ${expert.name}`}</p>
-          <p className="truncate text-sm text-muted">{expert.expertise}</p>
+          <p className="font-semibold break-words text-navy">{`Consultation with ${coach.name}`}</p>
+          <p className="truncate text-sm text-muted">{coach.expertise}</p>
         </div>
         <span className="shrink-0 font-display text-2xl leading-none font-bold text-navy">
           {formatWholeDollars(payment.amount)}

@@ -82,9 +82,7 @@ function CheckoutCard({ sessionId, checkout }: { sessionId: string; checkout: Lo
         <dl className="flex flex-col gap-4">
           <div>
             <dt className="font-display text-xs tracking-widest text-muted uppercase">Coach</dt>
-            <dd className="mt-0.5 text-xl font-bold break-words text-navy">
-              {checkout.expertName}
-            </dd>
+            <dd className="mt-0.5 text-xl font-bold break-words text-navy">{checkout.coachName}</dd>
           </div>
           <div>
             <dt className="font-display text-xs tracking-widest text-muted uppercase">

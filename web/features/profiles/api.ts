@@ -61,7 +61,7 @@ function useInvalidateAfterSave(role: Role) {
   return async () => {
     const ownKey =
       role === 'expert' ? ownCoachProfileQuery().queryKey : ownPlayerProfileQuery().queryKey;
-    void queryClient.invalidateQueries({ queryKey: ['experts'] });
+    void queryClient.invalidateQueries({ queryKey: ['coaches'] });
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: accountQuery().queryKey }),
       queryClient.invalidateQueries({ queryKey: ownKey }),
@@ -126,6 +126,6 @@ export function useApplyPhoto() {
     queryClient.setQueryData(ownPlayerProfileQuery().queryKey, (old) =>
       old ? { ...old, photoUrl } : old,
     );
-    void queryClient.invalidateQueries({ queryKey: ['experts'] });
+    void queryClient.invalidateQueries({ queryKey: ['coaches'] });
   };
 }

@@ -74,9 +74,9 @@ export function CoachProfileForm({ mode }: { mode: Mode }) {
     return (
       <Card className="text-center">
         <p className="font-display text-2xl font-bold text-navy uppercase">
-          {PROFILE_MESSAGES.expertMissing.title.replace(/:$/, '')}
+          {PROFILE_MESSAGES.coachMissing.title.replace(/:$/, '')}
         </p>
-        <p className="mt-2 text-muted">{PROFILE_MESSAGES.expertMissing.description}</p>
+        <p className="mt-2 text-muted">{PROFILE_MESSAGES.coachMissing.description}</p>
         <Button asChild className="mt-5">
           <Link to="/create-expert-profile">Create Your Coach Profile</Link>
         </Button>

@@ -13,12 +13,12 @@ const retryUnlessNotFound = (failureCount: number, error: Error): boolean =>
   !isNotFoundError(error) && failureCount < QUERY_RETRIES;
 
 /**
- * A Coach's public page by id or slug (the name with hyphens for spaces). Keyed under 'experts' so
- * a realtime experts change refetches it.
+ * A Coach's public page by id or slug (the name with hyphens for spaces). Keyed under 'coaches' so
+ * a realtime Coaches change refetches it.
  */
 export const publicCoachQuery = (idOrSlug: string) =>
   queryOptions({
-    queryKey: ['experts', 'profile', idOrSlug],
+    queryKey: ['coaches', 'profile', idOrSlug],
     queryFn: ({ signal }) => api<PublicCoach>(profileApiPaths.publicCoach(idOrSlug), { signal }),
     retry: retryUnlessNotFound,
   });

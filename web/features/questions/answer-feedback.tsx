@@ -5,7 +5,7 @@ import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 
 /**
- * The asker's say on an answer (helpful or not, the stars), which they may change: the choice
+ * The Player's say on an answer (helpful or not, the stars), which they may change: the choice
  * shows while it is sent and, once saved, until the server's value catches up (or where it is
  * unknown); it is thanked, or its refusal said, in a toast.
  */
@@ -16,7 +16,7 @@ export function useAnswerFeedback<V>({
   failed,
 }: {
   mutation: UseMutationResult<unknown, Error, V>;
-  /** The asker's choice so far, or null when none is known. */
+  /** The Player's choice so far, or null when none is known. */
   value: V | null;
   thanks: (choice: V) => ToastInput;
   failed: string;

@@ -25,7 +25,7 @@ const QUESTION_MAX = 5000;
 const CONTEXT_MAX = 2000;
 
 /** Server field errors shown beside their field; the consents are announced as a toast instead. */
-const INLINE_FIELDS: Path<FormValues>[] = ['askerName', 'question', 'context', 'pledge'];
+const INLINE_FIELDS: Path<FormValues>[] = ['playerName', 'question', 'context', 'pledge'];
 
 /**
  * Creates the question; the server answers with its id. An empty context is left out. The form's
@@ -49,14 +49,14 @@ const newIdempotencyKey = () =>
  * question exists the whole page goes to card checkout (spec §7 create-payment).
  */
 export function AskForm({
-  expertId,
-  expertName,
+  coachId,
+  coachName,
   price,
   defaultName,
 }: {
-  expertId: string;
+  coachId: string;
   /** The Coach's name, labelling the checkout session. */
-  expertName?: string;
+  coachName?: string;
   /** The Coach's price per question, in cents. */
   price: number;
   /** The signed-in user's name, prefilled. */
@@ -68,8 +68,8 @@ export function AskForm({
   const form = useForm<FormValues, unknown, AskQuestionInput>({
     resolver: zodResolver(askQuestionSchema),
     defaultValues: {
-      expertId,
-      askerName: defaultName,
+      coachId,
+      playerName: defaultName,
       question: '',
       context: '',
       pledge: false as true,
@@ -86,7 +86,7 @@ export function AskForm({
     onSuccess: async ({ id }) => {
       void queryClient.invalidateQueries({ queryKey: ['questions'] });
       try {
-        window.location.assign(await startCheckout({ id, amount: price, expertName }));
+        window.location.assign(await startCheckout({ id, amount: price, coachName }));
       } catch {
         // The question exists: the Player can pay from its page.
         toast({ ...PAYMENT_MESSAGES.paymentError, variant: 'destructive' });
@@ -123,8 +123,8 @@ export function AskForm({
       onSubmit={form.handleSubmit((values) => send.mutate(values), onInvalid)}
       className="flex flex-col gap-5"
     >
-      <Field label="Your Name" error={errors.askerName?.message}>
-        <input className={inputClass} autoComplete="name" {...form.register('askerName')} />
+      <Field label="Your Name" error={errors.playerName?.message}>
+        <input className={inputClass} autoComplete="name" {...form.register('playerName')} />
       </Field>
 
       <Field

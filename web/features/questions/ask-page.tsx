@@ -11,7 +11,7 @@ import { accountQuery } from '@/lib/account-query';
 import { AskForm } from './ask-form';
 
 /**
- * The ask-a-question page at /ask/:expertId (spec §2 'Ask form'). The Coach's summary and the way
+ * The ask-a-question page at /ask/:coachId (spec §2 'Ask form'). The Coach's summary and the way
  * to Player mode for a Coach belong to other features, so the route hands them in.
  */
 export function AskQuestion({
@@ -46,9 +46,9 @@ export function AskQuestion({
         ) : (
           <AskForm
             key={coach.id}
-            expertId={coach.id}
+            coachId={coach.id}
             price={coach.pricePerQuestion}
-            expertName={coach.name}
+            coachName={coach.name}
             defaultName={user?.name ?? ''}
           />
         )}

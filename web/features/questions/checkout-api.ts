@@ -8,12 +8,12 @@ import { api } from '@/lib/api-client';
 export async function startCheckout(question: {
   id: string;
   amount: number;
-  expertName?: string;
+  coachName?: string;
 }): Promise<string> {
-  const { id, amount, expertName } = question;
+  const { id, amount, coachName } = question;
   const { url } = await api<{ url: string }>(paymentApiPaths.checkout, {
     method: 'POST',
-    body: { questionId: id, amount, ...(expertName ? { expertName } : {}) },
+    body: { questionId: id, amount, ...(coachName ? { coachName } : {}) },
   });
   return url;
 }

@@ -14,20 +14,20 @@ export function CoachCard({ q }: { q: QuestionDetail }) {
       <div className="flex items-center gap-4">
         <span aria-hidden className="shrink-0">
           <Avatar
-            src={q.expert.photoUrl}
-            name={q.expert.name}
+            src={q.coach.photoUrl}
+            name={q.coach.name}
             className="size-16 text-xl ring-2 ring-volt"
           />
         </span>
         <div className="min-w-0 flex-1">
           <p className="font-display text-xs tracking-widest text-muted uppercase">Coach</p>
           <Link
-            to={`/expert/${encodeURIComponent(q.expert.id)}`}
+            to={`/expert/${encodeURIComponent(q.coach.id)}`}
             className="text-xl font-bold break-words text-navy underline-offset-4 hover:underline"
           >
-            {q.expert.name}
+            {q.coach.name}
           </Link>
-          <p className="break-words text-muted">{q.expert.expertise}</p>
+          <p className="break-words text-muted">{q.coach.expertise}</p>
         </div>
       </div>
       <dl className="mt-4 flex items-center justify-between gap-3 rounded-xl bg-surface px-4 py-3">
@@ -46,10 +46,10 @@ export function QuestionCard({ q }: { q: QuestionDetail }) {
       <h2 className="text-xl font-bold text-navy">Question</h2>
       <div className="mt-3 flex items-center gap-3">
         <span aria-hidden className="shrink-0">
-          <Avatar src={q.asker.photoUrl} name={q.asker.name} className="size-10 text-sm" />
+          <Avatar src={q.player.photoUrl} name={q.player.name} className="size-10 text-sm" />
         </span>
         <div className="min-w-0">
-          <p className="truncate font-semibold text-navy">{q.asker.name}</p>
+          <p className="truncate font-semibold text-navy">{q.player.name}</p>
           <p className="inline-flex items-center gap-1.5 text-sm text-muted">
             <Clock aria-hidden className="size-4 shrink-0" />
             <time dateTime={q.createdAt}>{timeSince(q.createdAt)}</time>

@@ -9,7 +9,7 @@ const OPTIONS = [
   { isHelpful: false, label: 'Not helpful', icon: ThumbsDown },
 ] as const;
 
-/** 'Was this answer helpful?' with two toggle buttons; the asker may change their mind. */
+/** 'Was this answer helpful?' with two toggle buttons; the Player may change their mind. */
 export function HelpfulRating({
   questionId,
   value,
@@ -17,7 +17,7 @@ export function HelpfulRating({
   className,
 }: {
   questionId: string;
-  /** The asker's rating so far, or null when none is known. */
+  /** The Player's rating so far, or null when none is known. */
   value: boolean | null;
   disabled?: boolean;
   className?: string;

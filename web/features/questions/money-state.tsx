@@ -15,10 +15,10 @@ import { UnpaidActions } from './unpaid-actions';
  */
 
 /** What happened to the money of a closed question, in one sentence. */
-function refundSentence(q: QuestionDetail, isAsker: boolean): string {
+function refundSentence(q: QuestionDetail, isPlayer: boolean): string {
   if (q.paymentStatus === 'refunded') {
     const when = q.refundedAt ? ` on ${formatDate(q.refundedAt)}` : '';
-    return isAsker ? `Refunded to you in full${when}.` : `Refunded to the Player in full${when}.`;
+    return isPlayer ? `Refunded to you in full${when}.` : `Refunded to the Player in full${when}.`;
   }
   if (q.paymentStatus === 'refunding')
     return 'Refund in progress: it is on its way back to the card.';
@@ -28,11 +28,11 @@ function refundSentence(q: QuestionDetail, isAsker: boolean): string {
 /** An open question waiting for its answer, as its Player and as its Coach see it. */
 export function WaitingBox({
   q,
-  isAsker,
+  isPlayer,
   canDecline,
 }: {
   q: QuestionDetail;
-  isAsker: boolean;
+  isPlayer: boolean;
   canDecline: boolean;
 }) {
   return (
@@ -41,13 +41,13 @@ export function WaitingBox({
       icon={<Hourglass aria-hidden className="size-5 shrink-0 text-amber-700" />}
       title="Waiting for Coach Response"
     >
-      {isAsker ? (
+      {isPlayer ? (
         <>
           <p className="text-ink">
             {`Your Coach has been notified. Unanswered questions are refunded after ${REFUND_AFTER_DAYS} days.`}
           </p>
           <Button asChild size="sm" className="mt-4 w-full sm:w-auto">
-            <Link to={`/ask/${encodeURIComponent(q.expert.id)}`}>Ask Another Question</Link>
+            <Link to={`/ask/${encodeURIComponent(q.coach.id)}`}>Ask Another Question</Link>
           </Button>
         </>
       ) : (
@@ -84,13 +84,13 @@ export function UnpaidBox({ q }: { q: QuestionDetail }) {
         question if you changed your mind.
       </p>
       <div className="mt-4">
-        <UnpaidActions id={q.id} amount={q.amount} expertName={q.expert.name} />
+        <UnpaidActions id={q.id} amount={q.amount} coachName={q.coach.name} />
       </div>
     </Box>
   );
 }
 
-export function DeclinedBox({ q, isAsker }: { q: QuestionDetail; isAsker: boolean }) {
+export function DeclinedBox({ q, isPlayer }: { q: QuestionDetail; isPlayer: boolean }) {
   return (
     <Box
       className="border border-slate-300 bg-slate-50"
@@ -102,7 +102,7 @@ export function DeclinedBox({ q, isAsker }: { q: QuestionDetail; isAsker: boolea
           {q.declineNote}
         </blockquote>
       )}
-      <p className="mt-2 text-ink">{refundSentence(q, isAsker)}</p>
+      <p className="mt-2 text-ink">{refundSentence(q, isPlayer)}</p>
     </Box>
   );
 }
@@ -122,38 +122,38 @@ export function WithdrawnBox() {
 }
 
 /** An answered question whose payment went back (a dispute or a review). */
-export function RefundedBox({ q, isAsker }: { q: QuestionDetail; isAsker: boolean }) {
+export function RefundedBox({ q, isPlayer }: { q: QuestionDetail; isPlayer: boolean }) {
   return (
     <Box
       className="border border-slate-300 bg-slate-50"
       icon={<Undo2 aria-hidden className="size-5 shrink-0 text-slate-600" />}
       title="Payment Refunded"
     >
-      <p className="text-ink">{refundSentence(q, isAsker)}</p>
+      <p className="text-ink">{refundSentence(q, isPlayer)}</p>
     </Box>
   );
 }
 
 const resolutionTitle = (
   resolution: NonNullable<QuestionDetail['dispute']>['resolution'],
-  isAsker: boolean,
+  isPlayer: boolean,
 ) => {
   if (!resolution) return 'Dispute open: under review';
   if (resolution === 'refunded') {
-    return `Dispute resolved: refunded to ${isAsker ? 'you' : 'the Player'}`;
+    return `Dispute resolved: refunded to ${isPlayer ? 'you' : 'the Player'}`;
   }
-  return `Dispute resolved: payment released to ${isAsker ? 'the Coach' : 'you'}`;
+  return `Dispute resolved: payment released to ${isPlayer ? 'the Coach' : 'you'}`;
 };
 
 /** The dispute's reason and where it stands, for both participants. */
 export function DisputeStatus({
   dispute,
-  isAsker,
+  isPlayer,
 }: {
   dispute: NonNullable<QuestionDetail['dispute']>;
-  isAsker: boolean;
+  isPlayer: boolean;
 }) {
-  const title = resolutionTitle(dispute.resolution, isAsker);
+  const title = resolutionTitle(dispute.resolution, isPlayer);
   return (
     <Box
       className="border border-warning/40 bg-warning-soft"

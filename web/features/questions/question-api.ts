@@ -19,7 +19,7 @@ const retryUnlessFinal = (failureCount: number, error: Error): boolean =>
 
 export const questionDetailKey = (id: string) => ['questions', 'detail', id] as const;
 
-/** One question as its asker or its owning Coach sees it on the detail page. */
+/** One question as its Player or its owning Coach sees it on the detail page. */
 export const questionDetailQuery = (id: string) =>
   queryOptions({
     queryKey: questionDetailKey(id),
@@ -119,7 +119,7 @@ export function useDeclineQuestion(questionId: string) {
   });
 }
 
-/** The asker takes back an unpaid question. */
+/** The Player takes back an unpaid question. */
 export function useWithdrawQuestion(questionId: string) {
   const invalidate = useInvalidateQuestions();
   return useMutation({

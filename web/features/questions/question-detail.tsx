@@ -3,7 +3,7 @@ import { CheckCircle2, Undo2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatWholeDollars } from '@contracts/money';
-import { askerActions, coachActions } from '@contracts/question-states';
+import { playerActions, coachActions } from '@contracts/question-states';
 import type { QuestionDetail } from '@contracts/questions';
 import { QUESTION_MESSAGES } from '@contracts/questions';
 import { toast } from '@/components/toast/toast-store';
@@ -11,7 +11,7 @@ import { useErrorToast } from '@/components/toast/use-error-toast';
 import { Hero } from '@/components/ui/hero';
 import { LoadError } from '@/components/ui/load-error';
 import { PageLoading } from '@/components/ui/page-loading';
-import { AskerActions, PaymentRequired } from './asker-actions';
+import { PlayerActions, PaymentRequired } from './player-actions';
 import { AnswerCard, CoachCard, QuestionCard } from './detail-cards';
 import { AccessRestricted, Box, PaymentBadge, QuestionNotFound } from './detail-parts';
 import {
@@ -41,7 +41,7 @@ const NOT_FOUND_STATUSES: Record<QuestionDetailVariant, readonly number[]> = {
 
 const LOAD_ERROR_INLINE = 'This question could not be loaded right now.';
 
-/** One question for its asker or its owning Coach: the full page or the simple, public-route one. */
+/** One question for its Player or its owning Coach: the full page or the simple, public-route one. */
 export function QuestionDetailView({
   id,
   variant,
@@ -118,7 +118,7 @@ function usePaymentReturn(enabled: boolean) {
  * --------------------------------------------------------------------------------------------- */
 
 function FullDetail({ q }: { q: QuestionDetail }) {
-  const isAsker = q.viewerRole === 'asker';
+  const isPlayer = q.viewerRole === 'asker';
   const state = {
     status: q.status,
     paymentStatus: q.paymentStatus,
@@ -127,14 +127,14 @@ function FullDetail({ q }: { q: QuestionDetail }) {
     disputeUntil: q.disputeUntil,
   };
   // The same rules the server applies, so no button here is refused (ADR 023).
-  const may = askerActions(state);
+  const may = playerActions(state);
   const coachMay = coachActions(state);
   const waiting = q.answer === null && q.status === 'pending';
-  const unpaidWaiting = isAsker && waiting && may.pay;
+  const unpaidWaiting = isPlayer && waiting && may.pay;
   const refundedUnanswered = q.answer === null && q.status === 'refunded';
   const refundedAnswer =
     q.answer !== null && (q.paymentStatus === 'refunded' || q.paymentStatus === 'refunding');
-  const paymentDue = isAsker && q.answer !== null && may.pay;
+  const paymentDue = isPlayer && q.answer !== null && may.pay;
   const paymentComplete = q.status === 'answered' && q.paymentStatus === 'paid';
 
   return (
@@ -155,7 +155,7 @@ function FullDetail({ q }: { q: QuestionDetail }) {
 
         {unpaidWaiting && <UnpaidBox q={q} />}
         {waiting && !unpaidWaiting && (
-          <WaitingBox q={q} isAsker={isAsker} canDecline={!isAsker && coachMay.decline} />
+          <WaitingBox q={q} isPlayer={isPlayer} canDecline={!isPlayer && coachMay.decline} />
         )}
         {refundedUnanswered && (
           <Box
@@ -166,10 +166,10 @@ function FullDetail({ q }: { q: QuestionDetail }) {
             <p className="text-ink">{REFUNDED_SENTENCE}</p>
           </Box>
         )}
-        {q.status === 'declined' && <DeclinedBox q={q} isAsker={isAsker} />}
+        {q.status === 'declined' && <DeclinedBox q={q} isPlayer={isPlayer} />}
         {q.status === 'withdrawn' && <WithdrawnBox />}
-        {q.dispute && <DisputeStatus dispute={q.dispute} isAsker={isAsker} />}
-        {refundedAnswer && <RefundedBox q={q} isAsker={isAsker} />}
+        {q.dispute && <DisputeStatus dispute={q.dispute} isPlayer={isPlayer} />}
+        {refundedAnswer && <RefundedBox q={q} isPlayer={isPlayer} />}
 
         {paymentDue && <PaymentRequired q={q} />}
 
@@ -180,14 +180,14 @@ function FullDetail({ q }: { q: QuestionDetail }) {
             title="Payment Complete"
           >
             <p className="text-ink">
-              {isAsker
+              {isPlayer
                 ? `Your ${formatWholeDollars(q.amount)} consultation fee has been paid.`
                 : `The Player has paid the ${formatWholeDollars(q.amount)} consultation fee.`}
             </p>
           </Box>
         )}
 
-        {isAsker && q.answer !== null && <AskerActions q={q} may={may} />}
+        {isPlayer && q.answer !== null && <PlayerActions q={q} may={may} />}
 
         {q.thread.length > 1 && <Thread q={q} />}
       </div>

@@ -35,7 +35,7 @@ export function SimpleDetail({ q }: { q: QuestionDetail }) {
           <div className="min-w-0">
             <h1 className="text-3xl leading-none font-bold text-navy sm:text-4xl">Question</h1>
             <p className="mt-2 text-sm break-words text-muted">
-              {`To ${q.expert.name} · `}
+              {`To ${q.coach.name} · `}
               <time dateTime={q.createdAt}>{timeSince(q.createdAt)}</time>
             </p>
           </div>

@@ -8,7 +8,7 @@ import { useReviewCoach } from './question-api';
 const STARS = [1, 2, 3, 4, 5] as const;
 const REVIEW_THANKS = 'Thanks for rating your Coach!';
 
-/** 'Rate this Coach': one 1-5 star review per answered question, changeable by the asker. */
+/** 'Rate this Coach': one 1-5 star review per answered question, changeable by the Player. */
 export function StarReview({
   questionId,
   value,
@@ -16,7 +16,7 @@ export function StarReview({
   className,
 }: {
   questionId: string;
-  /** The asker's review so far, or null when none. */
+  /** The Player's review so far, or null when none. */
   value: number | null;
   disabled?: boolean;
   className?: string;

@@ -10,7 +10,7 @@ import { useWithdrawQuestion } from './question-api';
 
 /** Starts a checkout for the question and goes there, or opens it with `open` (a new tab). */
 export function useCheckout(
-  question: { id: string; amount: number; expertName: string },
+  question: { id: string; amount: number; coachName: string },
   open: (url: string) => void = (url) => window.location.assign(url),
 ) {
   return useMutation({
@@ -24,7 +24,7 @@ export function useCheckout(
  * 'Pay now' and 'Withdraw question' for a question whose checkout was never completed: the two
  * ways out a Player has, on the question page and in My Questions alike.
  */
-export function UnpaidActions(question: { id: string; amount: number; expertName: string }) {
+export function UnpaidActions(question: { id: string; amount: number; coachName: string }) {
   const checkout = useCheckout(question);
   const withdraw = useWithdrawQuestion(question.id);
   return (

@@ -3,7 +3,7 @@ import type { ExtraPaymentReason } from '../../../../contracts/payments';
 import { UNPAID_PAYMENT_STATUSES } from '../../../../contracts/question-states';
 import type { CheckoutSessionStatus } from '../../../adapters/payments/types';
 import type { Executor } from '../../../db/client';
-import { checkoutSessions, experts, extraPayments, questions } from '../../../db/schema';
+import { checkoutSessions, coaches, extraPayments, questions } from '../../../db/schema';
 
 /** The rows of ADR 037: payments a question does not keep, and the checkout sessions to expire. */
 
@@ -129,7 +129,7 @@ export function staleOpenCheckouts(db: Executor, cutoff: Date, limit: number) {
     .select({ sessionId: checkoutSessions.sessionId })
     .from(checkoutSessions)
     .innerJoin(questions, eq(questions.id, checkoutSessions.questionId))
-    .innerJoin(experts, eq(experts.id, questions.expertId))
+    .innerJoin(coaches, eq(coaches.id, questions.coachId))
     .where(
       and(
         eq(checkoutSessions.status, 'open'),
@@ -137,7 +137,7 @@ export function staleOpenCheckouts(db: Executor, cutoff: Date, limit: number) {
         or(
           not(inArray(questions.paymentStatus, UNPAID_PAYMENT_STATUSES)),
           not(inArray(questions.status, ['pending', 'answered'])),
-          isNotNull(experts.deletedAt),
+          isNotNull(coaches.deletedAt),
         ),
       ),
     )

@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { BusEvents } from '../../../adapters/events/types';
 import type { ConnectedAccountStatus } from '../../../adapters/payments/types';
 import type { Executor } from '../../../db/client';
-import { checkoutSessions, experts, payouts, questions } from '../../../db/schema';
+import { checkoutSessions, coaches, payouts, questions } from '../../../db/schema';
 import type { Changes } from '../../../db/unit-of-work';
 import { recordCheckoutSession } from '../../questions/data';
 
@@ -14,7 +14,7 @@ export async function accountStatusFromDatabase(
   db: Executor,
   accountId: string,
 ): Promise<ConnectedAccountStatus> {
-  const [row] = await db.select().from(experts).where(eq(experts.stripeAccountId, accountId));
+  const [row] = await db.select().from(coaches).where(eq(coaches.stripeAccountId, accountId));
   const onboardingComplete = row?.stripeOnboardingComplete ?? false;
   return {
     onboardingComplete,
@@ -26,13 +26,13 @@ export async function accountStatusFromDatabase(
 
 /**
  * Raises `questions.changed` for a question whose money state this unit of work changed, reading
- * its asker and Coach in the same transaction.
+ * its Player and Coach in the same transaction.
  */
 export async function questionMoneyChanged(tx: Executor, changes: Changes, questionId: string) {
   const [row] = await tx
-    .select({ askerId: questions.askerId, expertUserId: experts.userId })
+    .select({ playerId: questions.playerId, coachUserId: coaches.userId })
     .from(questions)
-    .innerJoin(experts, eq(experts.id, questions.expertId))
+    .innerJoin(coaches, eq(coaches.id, questions.coachId))
     .where(eq(questions.id, questionId));
   if (row) changes.raise('questions.changed', { questionId, ...row });
 }
@@ -40,10 +40,10 @@ export async function questionMoneyChanged(tx: Executor, changes: Changes, quest
 /** The question a checkout session pays for (any of its sessions), with its Coach's name. */
 export async function findCheckout(db: Executor, sessionId: string) {
   const [row] = await db
-    .select({ question: questions, expertName: experts.name, status: checkoutSessions.status })
+    .select({ question: questions, coachName: coaches.name, status: checkoutSessions.status })
     .from(checkoutSessions)
     .innerJoin(questions, eq(questions.id, checkoutSessions.questionId))
-    .innerJoin(experts, eq(experts.id, questions.expertId))
+    .innerJoin(coaches, eq(coaches.id, questions.coachId))
     .where(eq(checkoutSessions.sessionId, sessionId));
   return row ?? null;
 }
@@ -53,12 +53,12 @@ export async function findPayableQuestion(db: Executor, questionId: string) {
   const [row] = await db
     .select({
       question: questions,
-      expertUserId: experts.userId,
-      expertName: experts.name,
-      coachDeleted: sql<boolean>`${experts.deletedAt} IS NOT NULL`,
+      coachUserId: coaches.userId,
+      coachName: coaches.name,
+      coachDeleted: sql<boolean>`${coaches.deletedAt} IS NOT NULL`,
     })
     .from(questions)
-    .innerJoin(experts, eq(experts.id, questions.expertId))
+    .innerJoin(coaches, eq(coaches.id, questions.coachId))
     .where(eq(questions.id, questionId));
   return row ?? null;
 }
@@ -77,18 +77,18 @@ export async function markCheckoutComplete(tx: Executor, sessionId: string) {
     .where(eq(checkoutSessions.sessionId, sessionId));
 }
 
-export async function ownsConnectedAccount(db: Executor, expertId: string, accountId: string) {
+export async function ownsConnectedAccount(db: Executor, coachId: string, accountId: string) {
   const [owned] = await db
-    .select({ id: experts.id })
-    .from(experts)
-    .where(and(eq(experts.id, expertId), eq(experts.stripeAccountId, accountId)));
+    .select({ id: coaches.id })
+    .from(coaches)
+    .where(and(eq(coaches.id, coachId), eq(coaches.stripeAccountId, accountId)));
   return owned !== undefined;
 }
 
 /** Creates the payout an answer earns, held until `releasableAt`; one per question. */
 export async function createPayout(
   tx: Executor,
-  values: { questionId: string; expertId: string; amount: number; releasableAt: Date },
+  values: { questionId: string; coachId: string; amount: number; releasableAt: Date },
 ) {
   await tx
     .insert(payouts)
@@ -117,8 +117,8 @@ export async function setPayoutHold(
   changes.raise('questions.changed', who);
 }
 
-/** The Coach's payouts, newest first, with the question's text and asker: payouts_expert_idx. */
-export function coachPayoutHistory(db: Executor, expertId: string, limit: number) {
+/** The Coach's payouts, newest first, with the question's text and Player: payouts_expert_idx. */
+export function coachPayoutHistory(db: Executor, coachId: string, limit: number) {
   return db
     .select({
       id: payouts.id,
@@ -129,19 +129,19 @@ export function coachPayoutHistory(db: Executor, expertId: string, limit: number
       releasableAt: payouts.releasableAt,
       heldByAdmin: payouts.heldByAdmin,
       question: questions.question,
-      askerName: questions.askerName,
+      playerName: questions.playerName,
       questionPaid: sql<boolean>`${questions.paymentStatus} = 'paid'`,
       disputeOpen: sql<boolean>`${questions.disputeFlagged} AND ${questions.disputeResolution} IS NULL`,
     })
     .from(payouts)
     .innerJoin(questions, eq(questions.id, payouts.questionId))
-    .where(eq(payouts.expertId, expertId))
+    .where(eq(payouts.coachId, coachId))
     .orderBy(desc(payouts.createdAt))
     .limit(limit);
 }
 
 /** The Player's payments, newest first: served by questions_asker_idx. */
-export function playerPaymentHistory(db: Executor, askerId: string, limit: number) {
+export function playerPaymentHistory(db: Executor, playerId: string, limit: number) {
   return db
     .select({
       id: questions.id,
@@ -149,14 +149,14 @@ export function playerPaymentHistory(db: Executor, askerId: string, limit: numbe
       paymentStatus: questions.paymentStatus,
       createdAt: questions.createdAt,
       question: questions.question,
-      expertId: experts.id,
-      expertName: experts.name,
-      expertPhotoUrl: experts.photoUrl,
-      expertise: experts.expertise,
+      coachId: coaches.id,
+      coachName: coaches.name,
+      coachPhotoUrl: coaches.photoUrl,
+      expertise: coaches.expertise,
     })
     .from(questions)
-    .innerJoin(experts, eq(experts.id, questions.expertId))
-    .where(eq(questions.askerId, askerId))
+    .innerJoin(coaches, eq(coaches.id, questions.coachId))
+    .where(eq(questions.playerId, playerId))
     .orderBy(desc(questions.createdAt))
     .limit(limit);
 }
@@ -166,8 +166,8 @@ export interface MoneyMailSubject {
   questionId: string;
   question: string;
   amount: number;
-  askerName: string;
-  askerEmail: string;
+  playerName: string;
+  playerEmail: string;
   coachName: string;
   coachEmail: string;
 }
@@ -181,13 +181,13 @@ export async function moneyMailSubject(
       questionId: questions.id,
       question: questions.question,
       amount: questions.amount,
-      askerName: questions.askerName,
-      askerEmail: questions.askerEmail,
-      coachName: experts.name,
-      coachEmail: experts.email,
+      playerName: questions.playerName,
+      playerEmail: questions.playerEmail,
+      coachName: coaches.name,
+      coachEmail: coaches.email,
     })
     .from(questions)
-    .innerJoin(experts, eq(experts.id, questions.expertId))
+    .innerJoin(coaches, eq(coaches.id, questions.coachId))
     .where(eq(questions.id, questionId));
   if (!row) throw new Error(`question ${questionId} vanished while its money moved`);
   return row;

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, lte, ne, not, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
-import { experts, payouts, questions } from '../../../db/schema';
+import { coaches, payouts, questions } from '../../../db/schema';
 
 /**
  * A payout's transitions (ADR 023; the allowed ones are `QUESTION_TRANSITIONS`' payout column in
@@ -56,9 +56,9 @@ export async function recordReversal(tx: Executor, payoutId: string, reversalId:
 /** A payout with the Coach's connected account it is sent to. */
 export async function findPayoutWithAccount(db: Executor, payoutId: string) {
   const [row] = await db
-    .select({ payout: payouts, accountId: experts.stripeAccountId })
+    .select({ payout: payouts, accountId: coaches.stripeAccountId })
     .from(payouts)
-    .innerJoin(experts, eq(experts.id, payouts.expertId))
+    .innerJoin(coaches, eq(coaches.id, payouts.coachId))
     .where(eq(payouts.id, payoutId));
   return row;
 }
@@ -95,15 +95,15 @@ export function lockReleasablePayouts(
   const disputeOpen = and(questions.disputeFlagged, isNull(questions.disputeResolution));
   const blocked = or(
     payouts.heldByAdmin,
-    not(experts.stripePayoutsEnabled),
-    isNull(experts.stripeAccountId),
+    not(coaches.stripePayoutsEnabled),
+    isNull(coaches.stripeAccountId),
     disputeOpen,
   );
   return tx
     .select({ id: payouts.id, blocked: sql<boolean>`${blocked}` })
     .from(payouts)
     .innerJoin(questions, eq(questions.id, payouts.questionId))
-    .innerJoin(experts, eq(experts.id, payouts.expertId))
+    .innerJoin(coaches, eq(coaches.id, payouts.coachId))
     .where(
       and(
         inArray(payouts.status, ['pending', 'held']),

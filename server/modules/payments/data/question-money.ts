@@ -1,7 +1,7 @@
 import { and, eq, inArray, lte } from 'drizzle-orm';
 import type { RefundReason } from '../../../../contracts/question-states';
 import type { Executor } from '../../../db/client';
-import { experts, payouts, processedProviderEvents, questions } from '../../../db/schema';
+import { coaches, payouts, processedProviderEvents, questions } from '../../../db/schema';
 import type { Changes } from '../../../db/unit-of-work';
 import { markRefunded, markRefunding } from '../../questions/data';
 import { questionMoneyChanged } from './index';
@@ -32,9 +32,9 @@ export async function lockQuestion(tx: Executor, questionId: string) {
   return q;
 }
 
-export async function findCoach(db: Executor, expertId: string) {
-  const [expert] = await db.select().from(experts).where(eq(experts.id, expertId));
-  return expert;
+export async function findCoach(db: Executor, coachId: string) {
+  const [coach] = await db.select().from(coaches).where(eq(coaches.id, coachId));
+  return coach;
 }
 
 /** The paid (or refunding) question this payment is, locked. */
@@ -122,11 +122,11 @@ export function lockUnansweredPaidBefore(tx: Executor, cutoff: Date, limit: numb
 }
 
 /** A Coach's questions still waiting for an answer, locked (the Coach is deleting the account). */
-export function lockWaitingQuestionsOfCoach(tx: Executor, expertId: string) {
+export function lockWaitingQuestionsOfCoach(tx: Executor, coachId: string) {
   return tx
     .select({ id: questions.id, paymentStatus: questions.paymentStatus })
     .from(questions)
-    .where(and(eq(questions.expertId, expertId), eq(questions.status, 'pending')))
+    .where(and(eq(questions.coachId, coachId), eq(questions.status, 'pending')))
     .for('update');
 }
 
@@ -145,9 +145,9 @@ export function staleRefundClaims(db: Executor, cutoff: Date, limit: number) {
  */
 export async function lockQuestionForDecision(tx: Executor, questionId: string) {
   const [row] = await tx
-    .select({ question: questions, expertUserId: experts.userId })
+    .select({ question: questions, coachUserId: coaches.userId })
     .from(questions)
-    .innerJoin(experts, eq(experts.id, questions.expertId))
+    .innerJoin(coaches, eq(coaches.id, questions.coachId))
     .where(eq(questions.id, questionId))
     .for('update', { of: [questions] });
   if (!row) return undefined;

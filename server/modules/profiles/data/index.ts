@@ -6,24 +6,24 @@ import type { ConnectedAccountStatus } from '../../../adapters/payments/types';
 import type { Executor } from '../../../db/client';
 import { transaction, type Changes, type UnitOfWorkDeps } from '../../../db/unit-of-work';
 import {
-  expertSlugs,
-  experts,
+  coachSlugs,
+  coaches,
   questions,
   userProfileCompletion,
   userRoles,
   users,
 } from '../../../db/schema';
-import { coachCardColumns, listedCoach } from '../../experts';
+import { coachCardColumns, listedCoach } from '../../coaches';
 
 const linkColumns = {
-  websiteUrl: experts.websiteUrl,
-  linkedinUrl: experts.linkedinUrl,
-  twitterUrl: experts.twitterUrl,
-  instagramUrl: experts.instagramUrl,
+  websiteUrl: coaches.websiteUrl,
+  linkedinUrl: coaches.linkedinUrl,
+  twitterUrl: coaches.twitterUrl,
+  instagramUrl: coaches.instagramUrl,
 };
 
-export async function findExpertByUser(db: Executor, userId: string) {
-  const [row] = await db.select().from(experts).where(eq(experts.userId, userId));
+export async function findCoachByUser(db: Executor, userId: string) {
+  const [row] = await db.select().from(coaches).where(eq(coaches.userId, userId));
   return row ?? null;
 }
 
@@ -32,21 +32,21 @@ export async function findExpertByUser(db: Executor, userId: string) {
  * the Coach had before is theirs again; one that any other Coach has or had is never given out,
  * so old links keep finding the Coach they were shared for. The caller holds the base's lock.
  */
-async function freeSlug(db: Executor, base: string, expertId: string | null): Promise<string> {
+async function freeSlug(db: Executor, base: string, coachId: string | null): Promise<string> {
   const rows = await db
-    .select({ slug: expertSlugs.slug, expertId: expertSlugs.expertId })
-    .from(expertSlugs)
-    .where(or(eq(expertSlugs.slug, base), like(expertSlugs.slug, `${base}-%`)));
-  const owners = new Map(rows.map((row) => [row.slug, row.expertId]));
+    .select({ slug: coachSlugs.slug, coachId: coachSlugs.coachId })
+    .from(coachSlugs)
+    .where(or(eq(coachSlugs.slug, base), like(coachSlugs.slug, `${base}-%`)));
+  const owners = new Map(rows.map((row) => [row.slug, row.coachId]));
   for (let n = 1; ; n += 1) {
     const candidate = n === 1 ? base : `${base}-${n}`;
     const owner = owners.get(candidate);
-    if (owner === undefined || owner === expertId) return candidate;
+    if (owner === undefined || owner === coachId) return candidate;
   }
 }
 
 /**
- * Creates or updates the Coach's row and mirrors the profile onto their expert role row. A new
+ * Creates or updates the Coach's row and mirrors the profile onto their Coach role row. A new
  * Coach, or one whose name changed, gets a slug from the name; the old one keeps pointing at them.
  */
 export async function upsertCoachProfile(
@@ -65,7 +65,7 @@ export async function upsertCoachProfile(
     twitterUrl: input.twitterUrl,
     instagramUrl: input.instagramUrl,
   };
-  const current = await findExpertByUser(db, user.id);
+  const current = await findCoachByUser(db, user.id);
   let slug = current?.slug;
   if (!current || current.name !== input.name) {
     const base = coachSlugBase(input.name);
@@ -75,8 +75,8 @@ export async function upsertCoachProfile(
   }
   // A photo uploaded before the Coach row existed lives on the role row; carry it over.
   const role = await findRoleProfile(db, user.id, 'expert');
-  const [expert] = await db
-    .insert(experts)
+  const [coach] = await db
+    .insert(coaches)
     .values({
       userId: user.id,
       email: user.email,
@@ -84,13 +84,13 @@ export async function upsertCoachProfile(
       slug: slug!,
       ...values,
     })
-    .onConflictDoUpdate({ target: experts.userId, set: { ...values, slug: slug! } })
+    .onConflictDoUpdate({ target: coaches.userId, set: { ...values, slug: slug! } })
     .returning();
-  if (!expert) throw new Error('upsert returned no row');
+  if (!coach) throw new Error('upsert returned no row');
   if (slug !== current?.slug) {
     await db
-      .insert(expertSlugs)
-      .values({ slug: expert.slug, expertId: expert.id })
+      .insert(coachSlugs)
+      .values({ slug: coach.slug, coachId: coach.id })
       .onConflictDoNothing();
   }
   const now = new Date();
@@ -109,8 +109,8 @@ export async function upsertCoachProfile(
       updatedAt: now,
     })
     .where(and(eq(userRoles.userId, user.id), eq(userRoles.role, 'expert')));
-  changes.raise('experts.changed', { userId: user.id });
-  return expert;
+  changes.raise('coaches.changed', { userId: user.id });
+  return coach;
 }
 
 export async function findRoleProfile(db: Executor, userId: string, role: Role) {
@@ -138,25 +138,25 @@ export async function setPhotoUrl(deps: UnitOfWorkDeps, userId: string, photoUrl
       .update(userRoles)
       .set({ photoUrl, updatedAt: new Date() })
       .where(eq(userRoles.userId, userId));
-    await tx.update(experts).set({ photoUrl }).where(eq(experts.userId, userId));
-    changes.raise('experts.changed', { userId });
+    await tx.update(coaches).set({ photoUrl }).where(eq(coaches.userId, userId));
+    changes.raise('coaches.changed', { userId });
   });
 }
 
 /** The columns `coachFigures` reads: kept by triggers on questions, reviews and ratings. */
 export const coachFigureColumns = {
-  answeredCount: experts.answeredCount,
-  reviewCount: experts.reviewCount,
-  reviewSum: experts.reviewSum,
-  helpfulCount: experts.helpfulCount,
-  ratingCount: experts.ratingCount,
+  answeredCount: coaches.answeredCount,
+  reviewCount: coaches.reviewCount,
+  reviewSum: coaches.reviewSum,
+  helpfulCount: coaches.helpfulCount,
+  ratingCount: coaches.ratingCount,
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const publicColumns = {
   ...coachCardColumns,
-  userId: experts.userId,
+  userId: coaches.userId,
   ...coachFigureColumns,
   ...linkColumns,
 };
@@ -169,15 +169,15 @@ export async function findPublicCoach(db: Executor, idOrSlug: string) {
   if (UUID.test(idOrSlug)) {
     const [byId] = await db
       .select(publicColumns)
-      .from(experts)
-      .where(and(eq(experts.id, idOrSlug), listedCoach));
+      .from(coaches)
+      .where(and(eq(coaches.id, idOrSlug), listedCoach));
     if (byId) return byId;
   }
   const [bySlug] = await db
     .select(publicColumns)
-    .from(expertSlugs)
-    .innerJoin(experts, eq(experts.id, expertSlugs.expertId))
-    .where(and(eq(expertSlugs.slug, idOrSlug.toLowerCase()), listedCoach));
+    .from(coachSlugs)
+    .innerJoin(coaches, eq(coaches.id, coachSlugs.coachId))
+    .where(and(eq(coachSlugs.slug, idOrSlug.toLowerCase()), listedCoach));
   return bySlug ?? null;
 }
 
@@ -217,7 +217,7 @@ export async function findPublicPlayer(db: Executor, userId: string) {
   const [asked] = await db
     .select({ total: count() })
     .from(questions)
-    .where(eq(questions.askerId, userId));
+    .where(eq(questions.playerId, userId));
   return { ...row, questionsAsked: asked?.total ?? 0 };
 }
 
@@ -228,13 +228,13 @@ export async function profileCompletion(db: Executor, userId: string) {
     .from(userProfileCompletion)
     .where(eq(userProfileCompletion.userId, userId));
   return {
-    asker: row?.askerProfileCompleted ?? false,
-    expert: row?.expertProfileCompleted ?? false,
+    asker: row?.playerProfileCompleted ?? false,
+    expert: row?.coachProfileCompleted ?? false,
   };
 }
 
 export async function markProfileCompleted(db: Executor, userId: string, role: Role) {
-  const set = role === 'asker' ? { askerProfileCompleted: true } : { expertProfileCompleted: true };
+  const set = role === 'asker' ? { playerProfileCompleted: true } : { coachProfileCompleted: true };
   await db
     .insert(userProfileCompletion)
     .values({ userId, ...set })
@@ -247,9 +247,9 @@ export async function markProfileCompleted(db: Executor, userId: string, role: R
 /** The user's Coach row, locked for the transaction (account deletion). */
 export async function lockCoachOf(tx: Executor, userId: string) {
   const [row] = await tx
-    .select({ id: experts.id })
-    .from(experts)
-    .where(eq(experts.userId, userId))
+    .select({ id: coaches.id })
+    .from(coaches)
+    .where(eq(coaches.userId, userId))
     .for('update');
   return row ?? null;
 }
@@ -261,13 +261,13 @@ export async function lockCoachOf(tx: Executor, userId: string) {
 export async function anonymiseCoach(
   tx: Executor,
   changes: Changes,
-  expertId: string,
+  coachId: string,
   userId: string,
   anonymous: { name: string; email: string },
   now: Date,
 ) {
   await tx
-    .update(experts)
+    .update(coaches)
     .set({
       ...anonymous,
       bio: null,
@@ -276,36 +276,36 @@ export async function anonymiseCoach(
       linkedinUrl: null,
       twitterUrl: null,
       instagramUrl: null,
-      slug: `deleted-${expertId}`,
+      slug: `deleted-${coachId}`,
       deletedAt: now,
     })
-    .where(eq(experts.id, expertId));
-  await tx.delete(expertSlugs).where(eq(expertSlugs.expertId, expertId));
-  changes.raise('experts.changed', { userId });
+    .where(eq(coaches.id, coachId));
+  await tx.delete(coachSlugs).where(eq(coachSlugs.coachId, coachId));
+  changes.raise('coaches.changed', { userId });
 }
 
 /** The Coach's payments account at the provider (the payments module opens it). */
-export async function setConnectedAccount(db: Executor, expertId: string, accountId: string) {
-  await db.update(experts).set({ stripeAccountId: accountId }).where(eq(experts.id, expertId));
+export async function setConnectedAccount(db: Executor, coachId: string, accountId: string) {
+  await db.update(coaches).set({ stripeAccountId: accountId }).where(eq(coaches.id, coachId));
 }
 
 /** Mirrors the provider's view of a connected account into the Coach's row. */
 export async function mirrorAccountStatus(
   db: Executor,
-  where: { expertId: string } | { accountId: string },
+  where: { coachId: string } | { accountId: string },
   status: ConnectedAccountStatus,
 ) {
   await db
-    .update(experts)
+    .update(coaches)
     .set({
       stripeOnboardingComplete: status.onboardingComplete,
       stripeChargesEnabled: status.chargesEnabled,
       stripePayoutsEnabled: status.payoutsEnabled,
     })
     .where(
-      'expertId' in where
-        ? eq(experts.id, where.expertId)
-        : eq(experts.stripeAccountId, where.accountId),
+      'coachId' in where
+        ? eq(coaches.id, where.coachId)
+        : eq(coaches.stripeAccountId, where.accountId),
     );
 }
 

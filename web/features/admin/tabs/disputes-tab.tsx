@@ -35,7 +35,7 @@ const columns: Column<AdminDisputeRow>[] = [
     ),
     className: 'min-w-40 max-w-xs',
   },
-  { header: 'Player', cell: (d) => d.askerEmail, className: 'break-all' },
+  { header: 'Player', cell: (d) => d.playerEmail, className: 'break-all' },
   { header: 'Coach', cell: (d) => d.coachName },
   {
     header: 'Amount',

@@ -12,8 +12,8 @@ const STATUSES = [
 
 const columns: Column<AdminQuestionRow>[] = [
   { header: 'Question', cell: (q) => q.question, className: 'min-w-64 max-w-md' },
-  { header: 'Player', cell: (q) => q.askerEmail, className: 'break-all' },
-  { header: 'Coach', cell: (q) => q.expertName },
+  { header: 'Player', cell: (q) => q.playerEmail, className: 'break-all' },
+  { header: 'Coach', cell: (q) => q.coachName },
   { header: 'Status', cell: (q) => <StatusBadge>{q.status}</StatusBadge> },
   { header: 'Payment', cell: (q) => <StatusBadge>{q.paymentStatus}</StatusBadge> },
   { header: 'Asked', cell: (q) => formatAdminDate(q.createdAt), className: 'whitespace-nowrap' },

@@ -23,14 +23,14 @@ export function CoachInboxCard({
     <Card className="p-4 sm:p-6">
       <div className="flex items-start justify-between gap-3">
         <Link
-          to={`/profile/${encodeURIComponent(q.askerId)}`}
+          to={`/profile/${encodeURIComponent(q.playerId)}`}
           className="group flex min-w-0 items-center gap-3 rounded-lg"
         >
           <span aria-hidden className="shrink-0">
-            <Avatar src={q.askerPhotoUrl} name={q.askerName} className="size-11 text-base" />
+            <Avatar src={q.playerPhotoUrl} name={q.playerName} className="size-11 text-base" />
           </span>
           <span className="min-w-0 truncate font-semibold text-navy group-hover:underline">
-            {q.askerName}
+            {q.playerName}
           </span>
         </Link>
         <span className="shrink-0 font-display text-2xl leading-none font-bold text-navy">

@@ -16,11 +16,11 @@ export function PlayerQuestionCard({ question: q }: { question: PlayerQuestion }
     <Card className="p-4 sm:p-6">
       <div className="flex items-start gap-3">
         <span aria-hidden className="shrink-0">
-          <Avatar src={q.expert.photoUrl} name={q.expert.name} className="size-12 text-base" />
+          <Avatar src={q.coach.photoUrl} name={q.coach.name} className="size-12 text-base" />
         </span>
         <div className="min-w-0 flex-1">
-          <p className="truncate font-semibold text-navy">{q.expert.name}</p>
-          <p className="truncate text-sm text-muted">{q.expert.expertise}</p>
+          <p className="truncate font-semibold text-navy">{q.coach.name}</p>
+          <p className="truncate text-sm text-muted">{q.coach.expertise}</p>
         </div>
         <span className="shrink-0 font-display text-2xl leading-none font-bold text-navy">
           {formatWholeDollars(q.amount)}
@@ -45,7 +45,7 @@ export function PlayerQuestionCard({ question: q }: { question: PlayerQuestion }
         </Button>
         {answered && (
           <Button asChild size="sm" className="w-full sm:w-auto">
-            <Link to={`/ask/${encodeURIComponent(q.expert.id)}`}>
+            <Link to={`/ask/${encodeURIComponent(q.coach.id)}`}>
               Ask Another Question
               <ArrowRight aria-hidden />
             </Link>

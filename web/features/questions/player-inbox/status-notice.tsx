@@ -7,7 +7,7 @@ import {
   Undo2,
 } from 'lucide-react';
 import { REFUND_AFTER_DAYS } from '@contracts/limits';
-import { askerActions, isUnpaid } from '@contracts/question-states';
+import { playerActions, isUnpaid } from '@contracts/question-states';
 import type { PlayerQuestion } from '@contracts/questions';
 import { timeSince } from '@/lib/relative-time';
 import { Box } from '../detail-parts';
@@ -21,7 +21,7 @@ import { UnpaidActions } from '../unpaid-actions';
  */
 export function StatusNotice({ question: q }: { question: PlayerQuestion }) {
   // The question page's rules: no Helpful on a disputed or unpaid answer (ADR 023).
-  const may = askerActions({
+  const may = playerActions({
     status: q.status,
     paymentStatus: q.paymentStatus,
     hasAnswer: q.answer !== null,
@@ -86,7 +86,7 @@ export function StatusNotice({ question: q }: { question: PlayerQuestion }) {
       <p className="mb-3 text-sm text-muted">
         The Coach is not paid until you pay. Pay now, or withdraw the question.
       </p>
-      <UnpaidActions id={q.id} amount={q.amount} expertName={q.expert.name} />
+      <UnpaidActions id={q.id} amount={q.amount} coachName={q.coach.name} />
     </Box>
   ) : q.status === 'refunded' ? (
     <Box

@@ -4,7 +4,7 @@ import { signedInUser } from '../../test/accounts';
 import { insertCoach } from '../../test/factories';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/harness';
 
-describe(`GET /api/experts/newest (${testDatabaseKind})`, () => {
+describe(`GET /api/coaches/newest (${testDatabaseKind})`, () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
@@ -12,7 +12,7 @@ describe(`GET /api/experts/newest (${testDatabaseKind})`, () => {
   afterAll(() => t.close());
 
   it('is empty with a count of 0 before any Coach joins', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/experts/newest' });
+    const res = await t.app.inject({ method: 'GET', url: '/api/coaches/newest' });
     expect(res.json()).toEqual({ coaches: [], total: 0 });
   });
 
@@ -25,10 +25,10 @@ describe(`GET /api/experts/newest (${testDatabaseKind})`, () => {
       });
     }
     // The list is cached until a profile changes; saving a profile announces it like this.
-    const cached = await t.app.inject({ method: 'GET', url: '/api/experts/newest' });
+    const cached = await t.app.inject({ method: 'GET', url: '/api/coaches/newest' });
     expect(cached.json().total).toBe(0);
-    await t.ctx.bus.publish('experts.changed', { userId: 'inserted-directly' });
-    const res = await t.app.inject({ method: 'GET', url: '/api/experts/newest' });
+    await t.ctx.bus.publish('coaches.changed', { userId: 'inserted-directly' });
+    const res = await t.app.inject({ method: 'GET', url: '/api/coaches/newest' });
     const body = res.json();
     expect(body.total).toBe(8);
     expect(body.coaches).toHaveLength(HOME_COACH_LIMIT);
@@ -46,7 +46,7 @@ describe(`GET /api/experts/newest (${testDatabaseKind})`, () => {
   });
 
   it('shows a Coach in the cached list as soon as their profile is saved', async () => {
-    await t.app.inject({ method: 'GET', url: '/api/experts/newest' });
+    await t.app.inject({ method: 'GET', url: '/api/coaches/newest' });
     const coach = await signedInUser(t.app, t.ctx, { roles: ['expert'], name: 'Fresh Coach' });
     const saved = await t.app.inject({
       method: 'PUT',
@@ -55,7 +55,7 @@ describe(`GET /api/experts/newest (${testDatabaseKind})`, () => {
       payload: { name: 'Fresh Coach', expertise: 'Rowing', price: 30, acceptedAgreement: true },
     });
     expect(saved.statusCode).toBe(200);
-    const res = await t.app.inject({ method: 'GET', url: '/api/experts/newest' });
+    const res = await t.app.inject({ method: 'GET', url: '/api/coaches/newest' });
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.json().coaches[0]).toMatchObject({ name: 'Fresh Coach' });
   });

@@ -1,9 +1,9 @@
 import { PaymentAccountCard } from '@/features/payments/payment-account-card';
-import { ManageCoachProfilePage } from '@/features/profiles/manage-coach-profile-page';
+import { ManageCoachProfilePage as ManageProfile } from '@/features/profiles/manage-coach-profile-page';
 
-export function ManageExpertProfilePage() {
+export function ManageCoachProfilePage() {
   return (
-    <ManageCoachProfilePage
+    <ManageProfile
       paymentAccount={(onboardingComplete) => (
         <PaymentAccountCard onboardingComplete={onboardingComplete} />
       )}

@@ -1,6 +1,6 @@
 import { CreditCard, ShieldAlert } from 'lucide-react';
 import { formatWholeDollars } from '@contracts/money';
-import type { askerActions } from '@contracts/question-states';
+import type { playerActions } from '@contracts/question-states';
 import type { QuestionDetail } from '@contracts/questions';
 import { QUESTION_MESSAGES } from '@contracts/questions';
 import { Button } from '@/components/ui/button';
@@ -13,12 +13,12 @@ import { ReportDialog } from './report-dialog';
 import { StarReview } from './star-review';
 import { useCheckout } from './unpaid-actions';
 
-/** What the asker of an answered question can do on its page: pay for it, then give feedback. */
+/** What the Player of an answered question can do on its page: pay for it, then give feedback. */
 
 /** Checkout opens in a new tab (spec §7 create-payment); the realtime stream reports the payment. */
 export function PaymentRequired({ q }: { q: QuestionDetail }) {
   const fee = formatWholeDollars(q.amount);
-  const checkout = useCheckout({ id: q.id, amount: q.amount, expertName: q.expert.name }, (url) => {
+  const checkout = useCheckout({ id: q.id, amount: q.amount, coachName: q.coach.name }, (url) => {
     openInNewTab(url);
   });
   return (
@@ -44,12 +44,12 @@ export function PaymentRequired({ q }: { q: QuestionDetail }) {
   );
 }
 
-export function AskerActions({
+export function PlayerActions({
   q,
   may,
 }: {
   q: QuestionDetail;
-  may: ReturnType<typeof askerActions>;
+  may: ReturnType<typeof playerActions>;
 }) {
   return (
     <Card className="flex flex-col gap-5 p-4 sm:p-6">

@@ -1,42 +1,42 @@
 import { asc, count, desc, isNull } from 'drizzle-orm';
-import type { CoachCard } from '../../../contracts/experts';
+import type { CoachCard } from '../../../contracts/coaches';
 import type { Executor } from '../../db/client';
-import { experts } from '../../db/schema';
+import { coaches } from '../../db/schema';
 
 /** The public columns of a Coach card, for every list of Coaches. */
 export const coachCardColumns = {
-  id: experts.id,
-  slug: experts.slug,
-  name: experts.name,
-  expertise: experts.expertise,
-  bio: experts.bio,
-  photoUrl: experts.photoUrl,
-  pricePerQuestion: experts.pricePerQuestion,
+  id: coaches.id,
+  slug: coaches.slug,
+  name: coaches.name,
+  expertise: coaches.expertise,
+  bio: coaches.bio,
+  photoUrl: coaches.photoUrl,
+  pricePerQuestion: coaches.pricePerQuestion,
 };
 
 /** Coaches whose account still exists: every public list shows only these. */
-export const listedCoach = isNull(experts.deletedAt);
+export const listedCoach = isNull(coaches.deletedAt);
 
 /** Served by experts_newest_idx. */
 export function newestCoaches(db: Executor, limit: number): Promise<CoachCard[]> {
   return db
     .select(coachCardColumns)
-    .from(experts)
+    .from(coaches)
     .where(listedCoach)
-    .orderBy(desc(experts.createdAt), desc(experts.id))
+    .orderBy(desc(coaches.createdAt), desc(coaches.id))
     .limit(limit);
 }
 
 export async function countCoaches(db: Executor): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(experts).where(listedCoach);
+  const [row] = await db.select({ total: count() }).from(coaches).where(listedCoach);
   return row?.total ?? 0;
 }
 
 /** Every listed Coach's current slug, oldest Coach first (the sitemap). */
 export function listedCoachSlugs(db: Executor) {
   return db
-    .select({ slug: experts.slug })
-    .from(experts)
+    .select({ slug: coaches.slug })
+    .from(coaches)
     .where(listedCoach)
-    .orderBy(asc(experts.createdAt), asc(experts.id));
+    .orderBy(asc(coaches.createdAt), asc(coaches.id));
 }

@@ -13,4 +13,4 @@ export const prefetch: Prefetch = async ({ queryClient, params }) => {
   }
 };
 
-export { CoachProfilePage as ExpertProfilePage } from '@/features/public-profiles/coach-profile-page';
+export { CoachProfilePage } from '@/features/public-profiles/coach-profile-page';

@@ -1,0 +1,9 @@
+/** The Coaches module's public surface: the Coach card's columns and the Coach lists. */
+export {
+  coachCardColumns,
+  countCoaches,
+  listedCoach,
+  listedCoachSlugs,
+  newestCoaches,
+} from './data';
+export { coachRoutes } from './routes';

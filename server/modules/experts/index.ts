@@ -1,9 +1,0 @@
-/** The experts module's public surface: the Coach card's columns and the Coach lists. */
-export {
-  coachCardColumns,
-  countCoaches,
-  listedCoach,
-  listedCoachSlugs,
-  newestCoaches,
-} from './data';
-export { expertRoutes } from './routes';

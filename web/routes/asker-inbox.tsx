@@ -1,1 +1,0 @@
-export { PlayerInboxPage as AskerInboxPage } from '@/features/questions/player-inbox/player-inbox-page';

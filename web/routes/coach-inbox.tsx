@@ -1,0 +1,1 @@
+export { CoachInboxPage } from '@/features/questions/coach-inbox/coach-inbox-page';

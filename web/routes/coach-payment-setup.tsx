@@ -1,0 +1,1 @@
+export { CoachPaymentSetupPage } from '@/features/payments/coach-payment-setup-page';

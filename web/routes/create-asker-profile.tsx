@@ -1,1 +1,0 @@
-export { CreatePlayerProfilePage as CreateAskerProfilePage } from '@/features/profiles/create-player-profile-page';

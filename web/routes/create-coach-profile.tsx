@@ -1,0 +1,1 @@
+export { CreateCoachProfilePage } from '@/features/profiles/create-coach-profile-page';

@@ -1,1 +1,0 @@
-export { CreateCoachProfilePage as CreateExpertProfilePage } from '@/features/profiles/create-coach-profile-page';

@@ -1,0 +1,1 @@
+export { CreatePlayerProfilePage } from '@/features/profiles/create-player-profile-page';

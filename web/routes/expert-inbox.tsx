@@ -1,1 +1,0 @@
-export { CoachInboxPage as ExpertInboxPage } from '@/features/questions/coach-inbox/coach-inbox-page';

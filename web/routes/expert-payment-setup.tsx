@@ -1,1 +1,0 @@
-export { CoachPaymentSetupPage as ExpertPaymentSetupPage } from '@/features/payments/coach-payment-setup-page';

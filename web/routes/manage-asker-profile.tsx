@@ -1,1 +1,0 @@
-export { ManagePlayerProfilePage as ManageAskerProfilePage } from '@/features/profiles/manage-player-profile-page';

@@ -1,0 +1,1 @@
+export { ManagePlayerProfilePage } from '@/features/profiles/manage-player-profile-page';

@@ -1,0 +1,1 @@
+export { PlayerInboxPage } from '@/features/questions/player-inbox/player-inbox-page';
