@@ -58,6 +58,8 @@ const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 
 const CASES: Record<string, Case> = {
   'GET /api/health': { url: () => '/api/health', expected: all(200) },
+  'GET /api/health/live': { url: () => '/api/health/live', expected: all(200) },
+  'GET /api/health/ready': { url: () => '/api/health/ready', expected: all(200) },
   'GET /api/config': { url: () => '/api/config', expected: all(200) },
   'GET /api/beta': { url: () => '/api/beta', expected: all(200) },
   // The gate is off in this app: any code admits.

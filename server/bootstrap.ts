@@ -20,6 +20,8 @@ import type { Job } from './jobs/scheduler';
 import { adminLoginSchema } from '../contracts/admin';
 import { createAdmin, findAdmin } from './modules/admin';
 import { createAuth } from './modules/auth';
+import { journaledBus, pruneEventJournal } from './modules/events';
+import { createLifecycle } from './lifecycle';
 import { deliverDueMail } from './modules/mail';
 
 function createMailTransport(config: Config, logger: Logger): MailTransport {
@@ -97,10 +99,13 @@ export async function createContext(
     (await openConfiguredDatabase(config, {
       onConnectionError: (err) => logger.warn({ err }, 'database connection lost'),
     }));
-  const bus =
+  const bus = journaledBus(
     config.EVENTS_DRIVER === 'postgres' && config.DATABASE_URL
       ? await createPostgresBus(config.DATABASE_URL, logger)
-      : createInProcessBus();
+      : createInProcessBus(),
+    handle.db,
+    logger,
+  );
   return {
     config,
     database: handle,
@@ -109,6 +114,7 @@ export async function createContext(
     bus,
     auth: createAuth(config, handle.db),
     payments: createPayments(config, handle.db),
+    lifecycle: createLifecycle(),
   };
 }
 
@@ -119,6 +125,11 @@ export function backgroundJobs(ctx: AppContext, logger: Logger): Job[] {
       name: 'mail-delivery',
       intervalMs: 2000,
       run: () => deliverDueMail(ctx.database.db, ctx.mail, logger),
+    },
+    {
+      name: 'event-journal-prune',
+      intervalMs: 60_000,
+      run: () => pruneEventJournal(ctx.database.db),
     },
     ...paymentSweeps(moneyOf(ctx, logger), config.SWEEP_INTERVAL_SECONDS * 1000),
   ];

@@ -81,6 +81,20 @@ describe('EVENTS_DRIVER', () => {
   });
 });
 
+describe('SHUTDOWN_DRAIN_MS', () => {
+  it('is 2 s in production and none elsewhere, unless set, and at most 5 s', () => {
+    const production = {
+      NODE_ENV: 'production',
+      APP_SECRET: 'x'.repeat(40),
+      ALLOW_TEST_PAYMENTS: 'true',
+    };
+    expect(loadConfig(production).SHUTDOWN_DRAIN_MS).toBe(2000);
+    expect(loadConfig({}).SHUTDOWN_DRAIN_MS).toBe(0);
+    expect(loadConfig({ SHUTDOWN_DRAIN_MS: '750' }).SHUTDOWN_DRAIN_MS).toBe(750);
+    expect(() => loadConfig({ SHUTDOWN_DRAIN_MS: '9000' })).toThrow(/SHUTDOWN_DRAIN_MS/);
+  });
+});
+
 describe('PAYMENTS_PROVIDER', () => {
   it('defaults to the local provider', () => {
     expect(loadConfig({}).PAYMENTS_PROVIDER).toBe('local');

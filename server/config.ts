@@ -86,6 +86,10 @@ const configSchema = z
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
     QUESTION_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
     SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(30),
+    // On SIGTERM: how long the process keeps serving while readiness says 503, so the load balancer
+    // routes elsewhere before it stops accepting. Capped so the whole shutdown fits in 10 s. Unset:
+    // 2 s in production, none elsewhere (no load balancer waits on a laptop or in the tests).
+    SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(5000).optional(),
     // The hold window after an answer: disputes are possible and the payout waits (ADR 023).
     PAYOUT_HOLD_DAYS: z.coerce.number().min(0).max(60).default(3),
     // Who hears of new disputes; unset: the contact address.
@@ -183,6 +187,7 @@ const configSchema = z
     ...c,
     PUBLIC_URL: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`,
     EVENTS_DRIVER: c.EVENTS_DRIVER ?? (c.DATABASE_URL ? 'postgres' : 'in-process'),
+    SHUTDOWN_DRAIN_MS: c.SHUTDOWN_DRAIN_MS ?? (c.NODE_ENV === 'production' ? 2000 : 0),
   }));
 
 export type Config = z.infer<typeof configSchema>;

@@ -5,6 +5,7 @@ import type { MailTransport } from './adapters/mail/types';
 import type { Config } from './config';
 import type { Logger } from 'pino';
 import type { Database, DatabaseHandle } from './db/client';
+import type { Lifecycle } from './lifecycle';
 import type { Auth } from './modules/auth';
 
 /** Everything a route module may depend on, chosen once at start-up from the configuration. */
@@ -16,6 +17,7 @@ export interface AppContext {
   bus: EventBus;
   auth: Auth;
   payments: PaymentProvider;
+  lifecycle: Lifecycle;
 }
 
 /**

@@ -1,5 +1,7 @@
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { backgroundJobs, createContext, ensureAdminFromConfig } from './bootstrap';
 import { ConfigError, loadConfig } from './config';
@@ -9,6 +11,8 @@ import { startJobs } from './jobs/scheduler';
 
 // The bundle runs from dist/server; the web build sits beside it in dist/web.
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../web');
+/** A shutdown that has not finished by then is cut short (exit 1): deploys wait 10 s at most. */
+const SHUTDOWN_LIMIT_MS = 9000;
 
 async function main() {
   let config;
@@ -33,16 +37,19 @@ async function main() {
   const app = await buildApp(ctx, { webRoot, logger });
   const stopJobs = startJobs(backgroundJobs(ctx, logger), logger);
 
-  const shutdown = async (signal: string) => {
+  // SIGTERM, SIGINT, or an error nothing caught: readiness turns 503 and the SSE streams end with a
+  // retry hint at once; the load balancer has SHUTDOWN_DRAIN_MS to notice; then the server stops
+  // accepting, lets the requests in flight finish, and the jobs, bus and database close (ADR 046).
+  closeWithGrace({ delay: SHUTDOWN_LIMIT_MS, logger }, async ({ signal, err }) => {
+    if (err) logger.error({ err }, 'stopping after an uncaught error');
     logger.info({ signal }, 'shutting down');
-    await stopJobs();
+    ctx.lifecycle.drain();
+    await sleep(config.SHUTDOWN_DRAIN_MS);
     await app.close();
+    await stopJobs();
     await ctx.bus.close();
     await ctx.database.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  });
 
   await app.listen({ host: config.HOST, port: config.PORT });
   logger.info({ database: ctx.database.driver, mail: ctx.mail.name }, 'ready');

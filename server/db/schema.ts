@@ -674,3 +674,21 @@ export const mailOutbox = pgTable(
     index('mail_outbox_to_idx').on(t.to, t.createdAt),
   ],
 );
+
+// ---------------------------------------------------------------- realtime
+
+/**
+ * The event journal (ADR 046): every published event with an id in publishing order, so an SSE
+ * client that reconnects with Last-Event-ID receives what it missed, whichever process published
+ * it. Rows are notifications, not data: kept for a short while and pruned.
+ */
+export const eventJournal = pgTable(
+  'event_journal',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    channel: text('channel').notNull(),
+    payload: jsonb('payload').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('event_journal_created_idx').on(t.createdAt)],
+);

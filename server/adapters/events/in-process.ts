@@ -14,6 +14,9 @@ export function createInProcessBus(): EventBus {
       emitter.on(channel, listener);
       return () => emitter.off(channel, listener);
     },
+    connected: () => true,
+    // One process and no connection: nothing to lose, nothing to come back from.
+    onReconnect: () => () => undefined,
     async close() {
       emitter.removeAllListeners();
     },

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import pino from 'pino';
 import { describe, expect, it, vi } from 'vitest';
-import { signedInUser } from '../../test/accounts';
+import { answerQuestion, askedQuestion } from '../../test/asked-question';
 import { createTestApp, openTestDatabase, testDatabaseKind } from '../../test/harness';
 import { createPostgresBus } from './postgres';
 
@@ -104,30 +104,7 @@ describe.runIf(testDatabaseKind === 'postgres')('PostgreSQL event bus across two
     const one = await createTestApp(env, database);
     const two = await createTestApp(env, database);
     try {
-      const coach = await signedInUser(one.app, one.ctx, { roles: ['expert'] });
-      const { id: coachId } = (
-        await one.app.inject({
-          method: 'PUT',
-          url: '/api/profiles/expert',
-          headers: { cookie: coach.cookie },
-          payload: { name: 'Bus Coach', expertise: 'Swim', price: 10, acceptedAgreement: true },
-        })
-      ).json();
-      const player = await signedInUser(one.app, one.ctx, { roles: ['asker'] });
-      const { id } = (
-        await one.app.inject({
-          method: 'POST',
-          url: '/api/questions',
-          headers: { cookie: player.cookie },
-          payload: {
-            coachId,
-            playerName: 'Bus Player',
-            question: 'How do I breathe on both sides?',
-            pledge: true,
-            acceptedConsents: true,
-          },
-        })
-      ).json();
+      const { coach, player, questionId: id } = await askedQuestion(one.app, one.ctx, 'Bus Coach');
 
       // Server two has shown the Player the question unanswered before the answer arrives.
       const onTwo = async (url: string) =>
@@ -141,13 +118,7 @@ describe.runIf(testDatabaseKind === 'postgres')('PostgreSQL event bus across two
         player.cookie,
         'questions.changed',
         async () => {
-          const res = await one.app.inject({
-            method: 'POST',
-            url: `/api/questions/${id}/answer`,
-            headers: { cookie: coach.cookie },
-            payload: { answer: 'Count your strokes.' },
-          });
-          expect(res.statusCode).toBe(204);
+          expect(await answerQuestion(one.app, coach, id, 'Count your strokes.')).toBe(204);
         },
       );
       expect(received).toContain('event: questions.changed');

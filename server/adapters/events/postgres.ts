@@ -6,13 +6,18 @@ import { isDatabaseUnavailable } from '../../db/unavailable';
 import type { BusChannel, BusEvents, EventBus } from './types';
 
 const PG_CHANNEL = 'playbook_events';
-const RECONNECT_MS = 1000;
+/** How the LISTEN connection names itself in pg_stat_activity. */
+export const BUS_APPLICATION_NAME = 'playbook-events';
+/** Reconnect back-off: the first retry, doubling up to the cap, each with up to 50% jitter. */
+const FIRST_RETRY_MS = 250;
+const LONGEST_RETRY_MS = 10_000;
 /**
- * Longest wait to connect, or for the server to take a batch of notifications. Past it the
- * connection is given up and replaced, and the batch's publishers carry on as when the bus is not
- * connected: their changes are committed (ADR 045).
+ * A connection or a notification that takes longer has stalled (a network that drops packets):
+ * the connection is given up and reopened, and the publishers go on (ADR 045).
  */
 export const NOTIFY_TIMEOUT_MS = 5000;
+/** Events held while disconnected, sent on reconnect; beyond this the oldest are dropped. */
+const MOST_HELD = 1000;
 
 interface Envelope {
   /** The publishing process, which has delivered the event to its own subscribers already. */
@@ -20,6 +25,8 @@ interface Envelope {
   channel: BusChannel;
   payload: unknown;
 }
+
+type Waiting = { envelope: string; sent: () => void; failed: (err: unknown) => void };
 
 /**
  * Fan-out through PostgreSQL LISTEN/NOTIFY, so every process serving browsers hears every event
@@ -34,32 +41,31 @@ interface Envelope {
  * queries at once (node-postgres queues them today and refuses them from pg@9). PostgreSQL delivers
  * identical notifications of one statement once, which is all a listener needs of an identical
  * event.
+ *
+ * A lost connection is reopened with growing back-off until it answers, however long the outage
+ * (ADR 046); meanwhile `connected()` is false, the loss is logged once, and published events are
+ * held and sent once it is back, so the other processes hear them late rather than never.
  */
 export async function createPostgresBus(url: string, logger: Logger): Promise<EventBus> {
   const origin = randomUUID();
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
+  const reconnected = new EventEmitter();
+  reconnected.setMaxListeners(0);
   let client: pg.Client | null = null;
   let closed = false;
+  let retryTimer: NodeJS.Timeout | null = null;
+  let failedAttempts = 0;
   /** Envelopes waiting for the statement in flight to return, with their publishers' promises. */
-  let waiting: { envelope: string; sent: () => void; failed: (err: unknown) => void }[] = [];
+  let waiting: Waiting[] = [];
+  /** Envelopes published while disconnected; their publishers were answered already. */
+  let held: string[] = [];
   let sending = false;
 
-  /** Tries again until the database answers: a bus that stopped retrying would stay deaf. */
-  const reconnectLater = () => {
-    if (!closed) setTimeout(() => void connect().catch(reconnectLater), RECONNECT_MS);
-  };
-  const lose = (gone: pg.Client, err: unknown) => {
-    if (client !== gone) return;
-    logger.warn({ err }, 'event bus connection lost; reconnecting');
-    client = null;
-    void gone.end().catch(() => undefined);
-    reconnectLater();
-  };
-
-  const connect = async (): Promise<void> => {
+  const open = async (): Promise<pg.Client> => {
     const next = new pg.Client({
       connectionString: url,
+      application_name: BUS_APPLICATION_NAME,
       connectionTimeoutMillis: NOTIFY_TIMEOUT_MS,
       query_timeout: NOTIFY_TIMEOUT_MS,
       keepAlive: true,
@@ -73,7 +79,8 @@ export async function createPostgresBus(url: string, logger: Logger): Promise<Ev
         logger.warn({ err }, 'unreadable bus notification');
       }
     });
-    next.on('error', (err) => lose(next, err));
+    next.on('error', (err) => lost(next, err));
+    next.on('end', () => lost(next));
     try {
       await next.connect();
       // A NOTIFY commits like any write, and PostgreSQL holds one global queue lock from the NOTIFY
@@ -83,12 +90,55 @@ export async function createPostgresBus(url: string, logger: Logger): Promise<Ev
       await next.query('SET synchronous_commit = off');
       await next.query(`LISTEN ${PG_CHANNEL}`);
     } catch (err) {
-      void next.end().catch(() => undefined);
+      await next.end().catch(() => undefined);
       throw err;
     }
-    client = next;
+    return next;
   };
-  await connect();
+
+  /** The current connection died: log it once and start reconnecting. */
+  const lost = (which: pg.Client, err?: Error) => {
+    if (client !== which) return;
+    client = null;
+    void which.end().catch(() => undefined);
+    if (closed) return;
+    logger.warn({ err }, 'event bus connection lost; reconnecting');
+    retryLater();
+  };
+
+  const retryLater = () => {
+    const backOff = Math.min(LONGEST_RETRY_MS, FIRST_RETRY_MS * 2 ** failedAttempts);
+    const delayMs = Math.round(backOff * (1 + Math.random() / 2));
+    failedAttempts += 1;
+    retryTimer = setTimeout(() => void reconnect(), delayMs);
+  };
+
+  const reconnect = async () => {
+    retryTimer = null;
+    let next: pg.Client;
+    try {
+      next = await open();
+    } catch (err) {
+      logger.debug({ err, failedAttempts }, 'event bus reconnect failed; retrying');
+      if (!closed) retryLater();
+      return;
+    }
+    if (closed) {
+      await next.end().catch(() => undefined);
+      return;
+    }
+    client = next;
+    failedAttempts = 0;
+    logger.info('event bus reconnected');
+    if (held.length > 0) {
+      waiting.push(...held.map((envelope) => ({ envelope, sent: () => {}, failed: () => {} })));
+      held = [];
+      if (!sending) void sendWaiting();
+    }
+    reconnected.emit('reconnected');
+  };
+
+  client = await open();
 
   /** Sends what is waiting, one statement per batch, until nothing is left. */
   const sendWaiting = async (): Promise<void> => {
@@ -96,21 +146,26 @@ export async function createPostgresBus(url: string, logger: Logger): Promise<Ev
     while (waiting.length > 0) {
       const batch = waiting;
       waiting = [];
+      const hold = () => {
+        if (held.length === 0) logger.warn('event bus not connected; holding events until it is');
+        held.push(...batch.map((b) => b.envelope));
+        held = held.slice(-MOST_HELD);
+      };
       const connection = client;
       try {
-        if (!connection) {
-          logger.warn('event bus not connected; other processes miss these events');
-        } else {
+        if (!connection) hold();
+        else
           await connection.query(
             'SELECT pg_notify($1, envelope) FROM unnest($2::text[]) AS envelope',
             [PG_CHANNEL, batch.map((b) => b.envelope)],
           );
-        }
         for (const b of batch) b.sent();
       } catch (err) {
         if (connection && isDatabaseUnavailable(err)) {
-          // The connection, not the events, failed: as when not connected, the publishers go on.
-          lose(connection, err);
+          // The connection failed, not the events: they wait for the next one, and the publishers,
+          // whose changes are committed, go on.
+          lost(connection, err as Error);
+          hold();
           for (const b of batch) b.sent();
         } else {
           for (const b of batch) b.failed(err);
@@ -137,9 +192,16 @@ export async function createPostgresBus(url: string, logger: Logger): Promise<Ev
       emitter.on(channel, listener);
       return () => emitter.off(channel, listener);
     },
+    connected: () => client !== null,
+    onReconnect(listener) {
+      reconnected.on('reconnected', listener);
+      return () => reconnected.off('reconnected', listener);
+    },
     async close() {
       closed = true;
+      if (retryTimer) clearTimeout(retryTimer);
       emitter.removeAllListeners();
+      reconnected.removeAllListeners();
       await client?.end();
     },
   };

@@ -17,5 +17,13 @@ export interface EventBus {
     channel: C,
     listener: (payload: BusEvents[C]) => void,
   ): () => void;
+  /** Whether events from other processes reach this one now (readiness reports it). */
+  connected(): boolean;
+  /**
+   * Called after the bus comes back from an outage, during which this process heard nothing from
+   * the others: listeners catch up (the SSE feed reads the event journal). Returns the function
+   * that unsubscribes.
+   */
+  onReconnect(listener: () => void): () => void;
   close(): Promise<void>;
 }

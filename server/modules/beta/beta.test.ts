@@ -29,7 +29,13 @@ describe(`beta gate (${testDatabaseKind})`, () => {
   });
 
   it('gates every API route however its path is encoded or cased', async () => {
-    const open = new Set(['/api/health', '/api/beta', '/api/config']);
+    const open = new Set([
+      '/api/health',
+      '/api/health/live',
+      '/api/health/ready',
+      '/api/beta',
+      '/api/config',
+    ]);
     const routes = t.app.routeTable.filter(
       (r) => r.url.startsWith('/api/') && !open.has(r.url) && r.method !== 'HEAD',
     );

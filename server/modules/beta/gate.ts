@@ -7,6 +7,8 @@ import { BETA_COOKIE, betaToken, safeEqual } from './access-token';
 // Stripe's webhook has no cookie; its signature is its authentication.
 const OPEN_ROUTES = new Set([
   '/api/health',
+  '/api/health/live',
+  '/api/health/ready',
   '/api/beta',
   '/api/config',
   '/api/payments/webhook/stripe',

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from '../../test/accounts';
-import { createTestApp, testDatabaseKind, type TestApp } from '../../test/harness';
+import { answerQuestion, askedQuestion, coachProfile } from '../../test/asked-question';
+import {
+  createTestApp,
+  openTestDatabase,
+  testDatabaseKind,
+  type TestApp,
+} from '../../test/harness';
+import { openSse } from '../../test/sse';
 
 describe(`GET /api/events (${testDatabaseKind})`, () => {
   let t: TestApp;
@@ -36,5 +43,57 @@ describe(`GET /api/events (${testDatabaseKind})`, () => {
     await event;
     controller.abort();
     expect(received).toContain('event: coaches.changed');
+  });
+});
+
+describe(`GET /api/events resumed with Last-Event-ID (${testDatabaseKind})`, () => {
+  it('gives a returning Player what was published while they were away, by another process too', async () => {
+    const database = await openTestDatabase();
+    const one = await createTestApp({}, database);
+    const two = await createTestApp({}, database);
+    try {
+      const { coach, player, questionId } = await askedQuestion(one.app, one.ctx, 'Resume Coach');
+
+      // The Player's stream on server two tells it where it stands, then drops.
+      const base = await two.app.listen({ host: '127.0.0.1', port: 0 });
+      const first = await openSse(`${base}/api/events`, { cookie: player.cookie });
+      await first.until((received) => /^id: \d+$/m.test(received));
+      const lastEventId = first.lastEventId()!;
+      first.close();
+
+      // Meanwhile, through server one: the answer, and another Coach's profile.
+      expect(await answerQuestion(one.app, coach, questionId, 'Square the club face.')).toBe(204);
+      const another = await signedInUser(one.app, one.ctx, { roles: ['expert'] });
+      await coachProfile(one.app, another, 'Other Coach');
+
+      const resumed = await openSse(`${base}/api/events`, {
+        cookie: player.cookie,
+        'last-event-id': lastEventId,
+      });
+      const received = await resumed.until(
+        (text) =>
+          text.includes('event: questions.changed') && text.includes('event: coaches.changed'),
+      );
+      resumed.close();
+      const ids = [...received.matchAll(/^id: (\d+)$/gm)].map((m) => Number(m[1]));
+      expect(ids.length).toBeGreaterThanOrEqual(2);
+      expect(ids.every((n) => n > Number(lastEventId))).toBe(true);
+      expect(ids).toEqual([...ids].sort((a, b) => a - b));
+
+      // An id the journal no longer covers: everything is announced, so the browser refetches all.
+      const stale = await openSse(`${base}/api/events`, {
+        cookie: player.cookie,
+        'last-event-id': '999999999',
+      });
+      await stale.until(
+        (text) =>
+          text.includes('event: questions.changed') && text.includes('event: coaches.changed'),
+      );
+      stale.close();
+    } finally {
+      await one.close();
+      await two.close();
+      await database.close();
+    }
   });
 });

@@ -1,17 +1,37 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context';
 import { sessionUser } from '../auth';
+import type { JournalEvent } from './data';
+import { createEventFeed } from './feed';
 
 const KEEP_ALIVE_MS = 25_000;
+const RETRY_MS = 3000;
+/** A stream ended by a shutdown asks its browser back after 1–3 s, spread so they do not all return at once. */
+const retryAfterShutdownMs = () => 1000 + Math.round(Math.random() * 2000);
+const EVENT_ID = /^\d{1,15}$/;
 
 /**
  * Server-Sent Events: tells browsers when Coaches change so lists refetch (spec §2 'The Coach list
  * refetches when the experts data changes'), and a signed-in user when one of their questions changes
- * (the inbox badge, spec §4). Events carry no data beyond their name.
+ * (the inbox badge, spec §4). Events carry no data beyond their name, and the journal's id: a browser
+ * that reconnects sends the last one as Last-Event-ID and receives what it missed, published by
+ * whichever process (ADR 046). A shutting-down process ends every stream with a retry hint.
  */
-export const eventRoutes: FastifyPluginAsync<AppContext> = async (app, { bus, auth }) => {
+export const eventRoutes: FastifyPluginAsync<AppContext> = async (
+  app,
+  { bus, auth, database, lifecycle },
+) => {
+  const feed = await createEventFeed(database.db, bus, app.log);
+  app.addHook('onClose', async () => feed.stop());
+
   app.get('/api/events', { schema: { hide: true } }, async (request, reply) => {
     const user = await sessionUser(auth, request);
+    const concerns = (event: JournalEvent) =>
+      event.channel === 'coaches.changed' ||
+      (user !== null &&
+        event.channel === 'questions.changed' &&
+        (event.payload.playerId === user.id || event.payload.coachUserId === user.id));
+
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {
@@ -20,22 +40,52 @@ export const eventRoutes: FastifyPluginAsync<AppContext> = async (app, { bus, au
       connection: 'keep-alive',
       'x-accel-buffering': 'no',
     });
-    res.write('retry: 3000\n\n');
-    const unsubscribe = bus.subscribe('coaches.changed', () => {
-      res.write('event: coaches.changed\ndata: {}\n\n');
-    });
-    const unsubscribeQuestions = user
-      ? bus.subscribe('questions.changed', ({ playerId, coachUserId }) => {
-          if (playerId === user.id || coachUserId === user.id) {
-            res.write('event: questions.changed\ndata: {}\n\n');
-          }
-        })
-      : () => undefined;
-    const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
+    res.flushHeaders();
+    // Writes that come after the stream ended (the browser left, or a shutdown ended it) are dropped.
+    const write = (text: string) => {
+      if (!res.writableEnded) res.write(text);
+    };
+    const endForShutdown = () => {
+      if (!res.writableEnded) res.end(`retry: ${retryAfterShutdownMs()}\n\n`);
+    };
+    if (lifecycle.draining()) {
+      endForShutdown();
+      return;
+    }
+
+    let lastSent = feed.position();
+    const send = (event: JournalEvent) => {
+      if (event.id <= lastSent) return;
+      lastSent = event.id;
+      if (concerns(event)) write(`id: ${event.id}\nevent: ${event.channel}\ndata: {}\n\n`);
+    };
+    // Live events wait here while the missed ones are read, so they go out in order after them.
+    let held: JournalEvent[] | null = [];
+    const stopListening = feed.listen((event) => (held ? held.push(event) : send(event)));
+    const keepAlive = setInterval(() => write(': keep-alive\n\n'), KEEP_ALIVE_MS);
+    const stopOnDrain = lifecycle.onDrain(endForShutdown);
     request.raw.on('close', () => {
       clearInterval(keepAlive);
-      unsubscribe();
-      unsubscribeQuestions();
+      stopListening();
+      stopOnDrain();
     });
+
+    const lastEventId = request.headers['last-event-id'];
+    if (typeof lastEventId === 'string' && EVENT_ID.test(lastEventId)) {
+      const missed = await feed.missedSince(Number(lastEventId)).catch(() => null);
+      if (missed) {
+        lastSent = Number(lastEventId);
+        missed.forEach(send);
+      } else {
+        // Some of what it missed is gone: everything it shows may be stale, so it refetches all.
+        write('event: coaches.changed\ndata: {}\n\n');
+        if (user) write('event: questions.changed\ndata: {}\n\n');
+      }
+    }
+    held.forEach(send);
+    held = null;
+    // The id alone, no event: the browser resumes from here if it has to reconnect, even when none
+    // of the events so far concerned it.
+    write(`retry: ${RETRY_MS}\nid: ${lastSent}\n\n`);
   });
 };

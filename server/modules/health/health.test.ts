@@ -51,3 +51,50 @@ describe(`GET /api/health when the database is gone (${testDatabaseKind})`, () =
     await t.close();
   });
 });
+
+describe(`GET /api/health/live and /api/health/ready (${testDatabaseKind})`, () => {
+  it('are both 200 on a healthy process', async () => {
+    const t = await createTestApp();
+    try {
+      const live = await t.app.inject({ method: 'GET', url: '/api/health/live' });
+      expect(live.statusCode).toBe(200);
+      const ready = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
+      expect(ready.statusCode).toBe(200);
+      expect(ready.json()).toEqual({
+        status: 'ready',
+        database: 'up',
+        bus: 'connected',
+        shuttingDown: false,
+      });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('readiness is 503 once shutdown begins, while liveness stays 200', async () => {
+    const t = await createTestApp();
+    try {
+      t.ctx.lifecycle.drain();
+      const ready = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toMatchObject({ status: 'not-ready', shuttingDown: true });
+      expect((await t.app.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('readiness is 503 when the database does not answer in time', async () => {
+    const t = await createTestApp();
+    try {
+      t.ctx.database.ping = () => new Promise<boolean>(() => {});
+      const started = Date.now();
+      const ready = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
+      expect(Date.now() - started).toBeLessThan(5000);
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toMatchObject({ status: 'not-ready', database: 'down' });
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,102 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT, waitForHttp } from '../scripts/lib/server-process';
+import { openTestDatabase, testDatabaseKind } from './test/harness';
+import { openSse } from './test/sse';
+
+const DRAIN_MS = 500;
+
+/** A POST whose body arrives in two parts: in flight from its first part until `finish`. */
+function slowRequest(base: string, body: string) {
+  const request = http.request(`${base}/api/not-found-reports`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+  });
+  const response = new Promise<number>((resolve, reject) => {
+    request.on('response', (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    request.on('error', reject);
+  });
+  const half = Math.floor(body.length / 2);
+  request.write(body.slice(0, half));
+  return {
+    finish() {
+      request.end(body.slice(half));
+      return response;
+    },
+  };
+}
+
+describe(`SIGTERM with an SSE stream and a request in flight (${testDatabaseKind})`, () => {
+  it('turns not ready at once, ends the stream with a retry hint, finishes the request and exits 0 within 10 s', async () => {
+    const database = testDatabaseKind === 'postgres' ? await openTestDatabase() : null;
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'playbook-shutdown-'));
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      cwd: ROOT,
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: 'test',
+        HOST: '127.0.0.1',
+        PORT: '0',
+        DATA_DIR: dataDir,
+        DATABASE_URL: database?.url ?? '',
+        LOG_LEVEL: 'warn',
+        SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
+    try {
+      // PORT=0: the server prints the port it was given.
+      const started = Date.now();
+      while (!/running at http:\/\/localhost:\d+/.test(output)) {
+        if (child.exitCode !== null) throw new Error(`the server did not start:\n${output}`);
+        if (Date.now() - started > 60_000) throw new Error(`no start within 60 s:\n${output}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const port = /running at http:\/\/localhost:(\d+)/.exec(output)![1];
+      const base = `http://127.0.0.1:${port}`;
+      await waitForHttp(`${base}/api/health/ready`, child);
+      expect((await fetch(`${base}/api/health/live`)).status).toBe(200);
+
+      const stream = await openSse(`${base}/api/events`);
+      await stream.until((received) => received.includes('retry:'));
+      const inFlight = slowRequest(base, JSON.stringify({ path: '/a-page-that-is-not-there' }));
+      // The request's headers and half its body have reached the server.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+
+      const signalled = Date.now();
+      child.kill('SIGTERM');
+      // The stream ends at once, last with a retry hint the browser's EventSource obeys.
+      expect(await stream.ended).toMatch(/retry: \d+\n\n$/);
+      // Readiness says 503 while the process still answers, for the drain period.
+      const ready = await fetch(`${base}/api/health/ready`);
+      expect(ready.status).toBe(503);
+      expect(await ready.json()).toMatchObject({ status: 'not-ready', shuttingDown: true });
+      expect(Date.now() - signalled).toBeLessThan(DRAIN_MS);
+
+      // After the drain period the server accepts nothing new, yet the request in flight finishes.
+      await new Promise((resolve) => setTimeout(resolve, DRAIN_MS + 500));
+      await expect(fetch(`${base}/api/health/live`)).rejects.toThrow();
+      expect(await inFlight.finish()).toBe(204);
+
+      const [code] = await exited;
+      expect(code).toBe(0);
+      expect(Date.now() - signalled).toBeLessThan(10_000);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await rm(dataDir, { recursive: true, force: true });
+      await database?.close();
+    }
+  }, 90_000);
+});
