@@ -67,17 +67,25 @@ export function sealSecret(appSecret: string, secret: string): string {
     .join('.');
 }
 
-export function openSecret(appSecret: string, stored: string): string {
+/** Opened with whichever accepted secret sealed it (current first, ADR 047). */
+export function openSecret(appSecrets: readonly string[], stored: string): string {
   const [version, iv, tag, sealed] = stored.split('.');
   if (version !== VERSION || !iv || !tag || !sealed) throw new Error('unknown TOTP secret format');
-  const decipher = createDecipheriv(
-    'aes-256-gcm',
-    keyFrom(appSecret),
-    Buffer.from(iv, 'base64url'),
-  );
-  decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-  return Buffer.concat([
-    decipher.update(Buffer.from(sealed, 'base64url')),
-    decipher.final(),
-  ]).toString('utf8');
+  for (const appSecret of appSecrets) {
+    const decipher = createDecipheriv(
+      'aes-256-gcm',
+      keyFrom(appSecret),
+      Buffer.from(iv, 'base64url'),
+    );
+    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+    try {
+      return Buffer.concat([
+        decipher.update(Buffer.from(sealed, 'base64url')),
+        decipher.final(),
+      ]).toString('utf8');
+    } catch {
+      // GCM's tag refuses any other key: the next accepted secret may be the one that sealed it.
+    }
+  }
+  throw new Error('TOTP secret sealed with a secret no longer accepted');
 }

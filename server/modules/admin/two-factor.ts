@@ -1,5 +1,5 @@
 import { ADMIN_MESSAGES } from '../../../contracts/admin';
-import type { Config } from '../../config';
+import { verifyingSecrets, type Config } from '../../config';
 import type { Database, Executor } from '../../db/client';
 import { AppError, badRequest } from '../../errors';
 import { codeChecksOf, lockPolicy } from './attempt-limits';
@@ -31,7 +31,7 @@ export async function acceptCode(
 ): Promise<boolean> {
   const sealed = which === 'active' ? admin.totpSecret : admin.totpPendingSecret;
   if (!sealed) return false;
-  const step = acceptedStep(openSecret(config.APP_SECRET, sealed), code, admin.totpLastStep);
+  const step = acceptedStep(openSecret(verifyingSecrets(config), sealed), code, admin.totpLastStep);
   if (step === null) return false;
   return claimTotpStep(db, admin.id, step);
 }
