@@ -82,7 +82,8 @@ describe('signatures checked against the secrets still accepted', () => {
 
   it('opens a TOTP secret sealed with any accepted secret; seals with the current', () => {
     const sealed = sealSecret(OLD, 'JBSWY3DPEHPK3PXP');
-    expect(openSecret([NEW, OLD], sealed)).toBe('JBSWY3DPEHPK3PXP');
+    expect(openSecret([NEW, OLD], sealed)).toEqual({ secret: 'JBSWY3DPEHPK3PXP', stale: true });
+    expect(openSecret([NEW, OLD], sealSecret(NEW, 'JBSWY3DPEHPK3PXP')).stale).toBe(false);
     expect(() => openSecret([NEW], sealed)).toThrow();
   });
 });
@@ -163,7 +164,7 @@ describe(`rotating APP_SECRET (${testDatabaseKind})`, () => {
     expect((await signIn(r.dropped.app, email)).statusCode).toBe(200);
   });
 
-  it("opens an administrator's TOTP secret sealed with the old secret; seals new ones with the new", async () => {
+  it("opens an administrator's TOTP secret sealed with the old secret, sealing it again with the new", async () => {
     const PASSWORD = 'a-long-admin-password';
     const db = r.database.db;
     const login = (t: TestApp, username: string, code?: string) =>
@@ -190,6 +191,13 @@ describe(`rotating APP_SECRET (${testDatabaseKind})`, () => {
       (await call(r.rotated, '/api/admin/totp/enable', { code: codeFor(secret, -1) })).statusCode,
     ).toBe(204);
     expect((await login(r.rotated, 'rotating-admin', codeFor(secret))).statusCode).toBe(200);
+    // Used once, it is sealed again with the new secret: the old one can now be dropped.
+    const [used] = await db
+      .select()
+      .from(adminAccounts)
+      .where(eq(adminAccounts.username, 'rotating-admin'));
+    expect(openSecret([NEW], used!.totpSecret!).secret).toBe(secret);
+    expect((await login(r.dropped, 'rotating-admin', codeFor(secret, 1))).statusCode).toBe(200);
 
     await createAdmin(db, 'new-admin', PASSWORD);
     const newToken = (await login(r.rotated, 'new-admin')).json().token as string;

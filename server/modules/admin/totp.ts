@@ -67,11 +67,17 @@ export function sealSecret(appSecret: string, secret: string): string {
     .join('.');
 }
 
-/** Opened with whichever accepted secret sealed it (current first, ADR 047). */
-export function openSecret(appSecrets: readonly string[], stored: string): string {
+/**
+ * Opened with whichever accepted secret sealed it (current first, ADR 047); `stale` when it was a
+ * previous one, so the caller seals it again with the current.
+ */
+export function openSecret(
+  appSecrets: readonly string[],
+  stored: string,
+): { secret: string; stale: boolean } {
   const [version, iv, tag, sealed] = stored.split('.');
   if (version !== VERSION || !iv || !tag || !sealed) throw new Error('unknown TOTP secret format');
-  for (const appSecret of appSecrets) {
+  for (const [index, appSecret] of appSecrets.entries()) {
     const decipher = createDecipheriv(
       'aes-256-gcm',
       keyFrom(appSecret),
@@ -79,10 +85,11 @@ export function openSecret(appSecrets: readonly string[], stored: string): strin
     );
     decipher.setAuthTag(Buffer.from(tag, 'base64url'));
     try {
-      return Buffer.concat([
+      const secret = Buffer.concat([
         decipher.update(Buffer.from(sealed, 'base64url')),
         decipher.final(),
       ]).toString('utf8');
+      return { secret, stale: index > 0 };
     } catch {
       // GCM's tag refuses any other key: the next accepted secret may be the one that sealed it.
     }

@@ -11,6 +11,7 @@ import {
   clearAttempts,
   clearTwoFactor,
   lockIfReached,
+  resealTotpSecret,
   setPendingTotpSecret,
   type AdminRow,
 } from './data';
@@ -31,9 +32,15 @@ export async function acceptCode(
 ): Promise<boolean> {
   const sealed = which === 'active' ? admin.totpSecret : admin.totpPendingSecret;
   if (!sealed) return false;
-  const step = acceptedStep(openSecret(verifyingSecrets(config), sealed), code, admin.totpLastStep);
-  if (step === null) return false;
-  return claimTotpStep(db, admin.id, step);
+  const opened = openSecret(verifyingSecrets(config), sealed);
+  const step = acceptedStep(opened.secret, code, admin.totpLastStep);
+  if (step === null || !(await claimTotpStep(db, admin.id, step))) return false;
+  // Sealed again with the current secret once used, so the previous one can be dropped (ADR 047).
+  if (opened.stale) {
+    const resealed = sealSecret(config.APP_SECRET, opened.secret);
+    await resealTotpSecret(db, admin.id, which, sealed, resealed);
+  }
+  return true;
 }
 
 /**
