@@ -11,7 +11,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { localFilesDir } from './bootstrap';
-import type { Config } from './config';
+import { verifyingSecrets, type Config } from './config';
 import type { AppContext } from './context';
 import { accountRoutes } from './modules/accounts';
 import { adminRoutes } from './modules/admin';
@@ -113,7 +113,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions) {
     openapi: { info: { title: 'Playbook API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
   });
-  await app.register(betaGate, { code: config.BETA_ACCESS_CODE, secret: config.APP_SECRET });
+  await app.register(betaGate, {
+    code: config.BETA_ACCESS_CODE,
+    secrets: verifyingSecrets(config),
+  });
 
   await app.register(healthRoutes, ctx);
   await app.register(publicConfigRoutes, ctx);

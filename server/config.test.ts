@@ -47,6 +47,24 @@ describe('loadConfig', () => {
   });
 });
 
+describe('APP_SECRET_PREVIOUS', () => {
+  it('is an empty list when unset', () => {
+    expect(loadConfig({}).APP_SECRET_PREVIOUS).toEqual([]);
+  });
+
+  it('reads a comma-separated list, spaces and empty entries ignored', () => {
+    const [first, second] = ['a'.repeat(32), 'b'.repeat(40)];
+    expect(
+      loadConfig({ APP_SECRET_PREVIOUS: ` ${first} ,, ${second}` }).APP_SECRET_PREVIOUS,
+    ).toEqual([first, second]);
+  });
+
+  it('refuses a secret shorter than 32 characters', () => {
+    const env = { APP_SECRET_PREVIOUS: `${'a'.repeat(32)},short` };
+    expect(() => loadConfig(env)).toThrow(/\bAPP_SECRET_PREVIOUS\b/);
+  });
+});
+
 describe('the database limits', () => {
   it('default to DEFAULT_DATABASE_LIMITS and migrating at start', () => {
     expect(loadConfig({})).toMatchObject({

@@ -82,6 +82,17 @@ const configSchema = z
     // false when a deploy runs `npm run migrate` as its own step before starting the processes.
     MIGRATE_ON_START: z.stringbool().default(true),
     APP_SECRET: z.string().min(32).default(DEV_SECRET),
+    // Secrets rotated out, comma-separated: still accepted for verifying, never used to sign (ADR 047).
+    APP_SECRET_PREVIOUS: z
+      .string()
+      .default('')
+      .transform((list) =>
+        list
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.string().min(32, 'each secret must be at least 32 characters'))),
     BETA_ACCESS_CODE: optionalString,
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
     QUESTION_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
@@ -191,6 +202,14 @@ const configSchema = z
   }));
 
 export type Config = z.infer<typeof configSchema>;
+
+/**
+ * The secrets a signed or sealed value may carry, current first: APP_SECRET signs, the previous
+ * ones only verify, so rotating APP_SECRET signs nobody out (ADR 047).
+ */
+export const verifyingSecrets = (
+  config: Pick<Config, 'APP_SECRET' | 'APP_SECRET_PREVIOUS'>,
+): readonly string[] => [config.APP_SECRET, ...config.APP_SECRET_PREVIOUS];
 
 export class ConfigError extends Error {
   override name = 'ConfigError';

@@ -243,6 +243,24 @@ export async function setPendingTotpSecret(db: Executor, adminId: string, sealed
     .where(eq(adminAccounts.id, adminId));
 }
 
+/**
+ * Replaces a TOTP secret sealed with a previous APP_SECRET by the same secret sealed with the
+ * current one (ADR 047); only while it is still the value read, so a change meanwhile wins.
+ */
+export async function resealTotpSecret(
+  db: Executor,
+  adminId: string,
+  which: 'active' | 'pending',
+  from: string,
+  to: string,
+) {
+  const column = which === 'active' ? adminAccounts.totpSecret : adminAccounts.totpPendingSecret;
+  await db
+    .update(adminAccounts)
+    .set(which === 'active' ? { totpSecret: to } : { totpPendingSecret: to })
+    .where(and(eq(adminAccounts.id, adminId), eq(column, from)));
+}
+
 /** For the reset command: an administrator who lost the device signs in with the password again. */
 export async function clearTwoFactor(db: Executor, adminId: string) {
   await db

@@ -67,17 +67,32 @@ export function sealSecret(appSecret: string, secret: string): string {
     .join('.');
 }
 
-export function openSecret(appSecret: string, stored: string): string {
+/**
+ * Opened with whichever accepted secret sealed it (current first, ADR 047); `stale` when it was a
+ * previous one, so the caller seals it again with the current.
+ */
+export function openSecret(
+  appSecrets: readonly string[],
+  stored: string,
+): { secret: string; stale: boolean } {
   const [version, iv, tag, sealed] = stored.split('.');
   if (version !== VERSION || !iv || !tag || !sealed) throw new Error('unknown TOTP secret format');
-  const decipher = createDecipheriv(
-    'aes-256-gcm',
-    keyFrom(appSecret),
-    Buffer.from(iv, 'base64url'),
-  );
-  decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-  return Buffer.concat([
-    decipher.update(Buffer.from(sealed, 'base64url')),
-    decipher.final(),
-  ]).toString('utf8');
+  for (const [index, appSecret] of appSecrets.entries()) {
+    const decipher = createDecipheriv(
+      'aes-256-gcm',
+      keyFrom(appSecret),
+      Buffer.from(iv, 'base64url'),
+    );
+    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+    try {
+      const secret = Buffer.concat([
+        decipher.update(Buffer.from(sealed, 'base64url')),
+        decipher.final(),
+      ]).toString('utf8');
+      return { secret, stale: index > 0 };
+    } catch {
+      // GCM's tag refuses any other key: the next accepted secret may be the one that sealed it.
+    }
+  }
+  throw new Error('TOTP secret sealed with a secret no longer accepted');
 }

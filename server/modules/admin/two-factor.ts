@@ -1,5 +1,5 @@
 import { ADMIN_MESSAGES } from '../../../contracts/admin';
-import type { Config } from '../../config';
+import { verifyingSecrets, type Config } from '../../config';
 import type { Database, Executor } from '../../db/client';
 import { AppError, badRequest } from '../../errors';
 import { codeChecksOf, lockPolicy } from './attempt-limits';
@@ -11,6 +11,7 @@ import {
   clearAttempts,
   clearTwoFactor,
   lockIfReached,
+  resealTotpSecret,
   setPendingTotpSecret,
   type AdminRow,
 } from './data';
@@ -31,9 +32,15 @@ export async function acceptCode(
 ): Promise<boolean> {
   const sealed = which === 'active' ? admin.totpSecret : admin.totpPendingSecret;
   if (!sealed) return false;
-  const step = acceptedStep(openSecret(config.APP_SECRET, sealed), code, admin.totpLastStep);
-  if (step === null) return false;
-  return claimTotpStep(db, admin.id, step);
+  const opened = openSecret(verifyingSecrets(config), sealed);
+  const step = acceptedStep(opened.secret, code, admin.totpLastStep);
+  if (step === null || !(await claimTotpStep(db, admin.id, step))) return false;
+  // Sealed again with the current secret once used, so the previous one can be dropped (ADR 047).
+  if (opened.stale) {
+    const resealed = sealSecret(config.APP_SECRET, opened.secret);
+    await resealTotpSecret(db, admin.id, which, sealed, resealed);
+  }
+  return true;
 }
 
 /**

@@ -2,7 +2,7 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { z } from 'zod';
-import type { Config } from '../../config';
+import { verifyingSecrets, type Config } from '../../config';
 import type { Database } from '../../db/client';
 import { accounts, sessions, users, verifications } from '../../db/schema';
 import { queueMailWithinCap, type RecipientCap } from '../mail';
@@ -123,8 +123,9 @@ export function createAuth(config: Config, db: Database) {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
   });
-  // Our routes read the session, user and roles in one statement (`viewer.ts`, ADR 033).
-  return Object.assign(auth, { findViewer: viewerFinder(db) });
+  // Our routes read the session, user and roles in one statement (`viewer.ts`, ADR 033), and
+  // accept session cookies signed before APP_SECRET was rotated (ADR 047).
+  return Object.assign(auth, { findViewer: viewerFinder(db), secrets: verifyingSecrets(config) });
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -7,6 +7,8 @@ import type { DatabaseHandle } from '../../db/client';
 import { DatabaseUnavailableError } from '../../db/unavailable';
 import type { Auth } from './auth';
 import { CLIENT_IP_HEADER } from './auth';
+import { withCurrentTokenSignature } from './rotated-signatures';
+import { currentlySigned } from './session';
 import {
   clearedSignUpCookie,
   SIGN_UP_COOKIE,
@@ -84,7 +86,7 @@ async function cookiesToSend(
   // better-auth has checked the token (there is a session) and that its user id is the account's.
   if (
     claims.userId !== undefined &&
-    startedSignUp(config.APP_SECRET, request.cookies[SIGN_UP_COOKIE], claims.userId)
+    startedSignUp(auth.secrets, request.cookies[SIGN_UP_COOKIE], claims.userId)
   ) {
     return [...cookies, clearedSignUpCookie()];
   }
@@ -110,7 +112,12 @@ export const authRoutes: FastifyPluginAsync<{
         headers.set(name, Array.isArray(value) ? value.join(', ') : value);
       }
       headers.set(CLIENT_IP_HEADER, request.ip);
+      // Signed before APP_SECRET was rotated: signed again for better-auth (ADR 047).
+      const cookie = headers.get('cookie');
+      if (cookie) headers.set('cookie', await currentlySigned(auth, cookie));
       const url = new URL(request.url, `${request.protocol}://${request.host}`);
+      const token = url.pathname === VERIFY_EMAIL_PATH ? url.searchParams.get('token') : null;
+      if (token) url.searchParams.set('token', withCurrentTokenSignature(token, auth.secrets));
       const body = checkedBody(url.pathname, request.body);
       const response = await auth.handler(
         new Request(url, {

@@ -2,7 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import { ACCOUNT_MESSAGES } from '../../../contracts/account';
 import { AppError } from '../../errors';
 import type { Auth } from './auth';
-import { verifiedToken, type Viewer, type ViewerRow } from './viewer';
+import { verifiedToken, withCurrentCookieSignature } from './rotated-signatures';
+import type { Viewer, ViewerRow } from './viewer';
 
 export type { SessionUser, Viewer } from './viewer';
 
@@ -10,9 +11,9 @@ const resolved = new WeakMap<FastifyRequest, Promise<Viewer | null>>();
 
 /** The session token of the request's signed cookie; null without one or with a forged one. */
 async function sessionToken(auth: Auth, request: FastifyRequest): Promise<string | null> {
-  const { authCookies, secret } = await auth.$context;
+  const { authCookies } = await auth.$context;
   const cookie = request.cookies[authCookies.sessionToken.name];
-  return cookie ? verifiedToken(cookie, secret) : null;
+  return cookie ? verifiedToken(cookie, auth.secrets) : null;
 }
 
 /**
@@ -29,10 +30,17 @@ async function accepted(
   const { expiresIn, updateAge } = (await auth.$context).sessionConfig;
   if (sessionExpiresAt.getTime() - expiresIn * 1000 + updateAge * 1000 <= Date.now()) {
     const headers = new Headers();
-    if (request.headers.cookie) headers.set('cookie', request.headers.cookie);
+    const cookie = request.headers.cookie;
+    if (cookie) headers.set('cookie', await currentlySigned(auth, cookie));
     await auth.api.getSession({ headers });
   }
   return viewer;
+}
+
+/** The Cookie header as better-auth, which knows only the current secret, can verify it (ADR 047). */
+export async function currentlySigned(auth: Auth, cookie: string): Promise<string> {
+  const { authCookies } = await auth.$context;
+  return withCurrentCookieSignature(cookie, authCookies.sessionToken.name, auth.secrets);
 }
 
 async function lookUp(auth: Auth, request: FastifyRequest): Promise<Viewer | null> {

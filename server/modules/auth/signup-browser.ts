@@ -33,11 +33,18 @@ export function signUpCookie(secret: string, userId: string, secure: boolean): s
 export const clearedSignUpCookie = () =>
   `${SIGN_UP_COOKIE}=; Path=${VERIFY_EMAIL_PATH}; Max-Age=0; HttpOnly; SameSite=Lax`;
 
-export function startedSignUp(secret: string, cookie: string | undefined, userId: string): boolean {
+/** Whether the cookie is the account's mark under any accepted secret (current first, ADR 047). */
+export function startedSignUp(
+  secrets: readonly string[],
+  cookie: string | undefined,
+  userId: string,
+): boolean {
   if (!cookie) return false;
-  const expected = Buffer.from(markOf(secret, userId));
   const given = Buffer.from(cookie);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return secrets.some((secret) => {
+    const expected = Buffer.from(markOf(secret, userId));
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  });
 }
 
 const claimsSchema = z.object({

@@ -1,4 +1,3 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Role } from '../../../contracts/account';
 import type { Executor } from '../../db/client';
@@ -17,20 +16,6 @@ export interface Viewer extends SessionUser {
   activeRole: Role | null;
   /** The user's Coach profile, once created. */
   coachId: string | null;
-}
-
-/**
- * The session token from better-auth's signed cookie, or null when the signature is wrong.
- * better-call signs a cookie as `token.base64(HMAC-SHA256(secret, token))`; checking it here, with
- * Node's synchronous HMAC, saves the Web Request and crypto round trip of `auth.api.getSession`.
- */
-export function verifiedToken(cookie: string, secret: string): string | null {
-  const dot = cookie.lastIndexOf('.');
-  if (dot < 1) return null;
-  const token = cookie.slice(0, dot);
-  const given = Buffer.from(cookie.slice(dot + 1), 'base64');
-  const expected = createHmac('sha256', secret).update(token).digest();
-  return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
 }
 
 /**

@@ -12,3 +12,10 @@ export function safeEqual(a: string, b: string): boolean {
   const right = Buffer.from(b);
   return left.length === right.length && timingSafeEqual(left, right);
 }
+
+/** The cookie values that prove the code: one per accepted secret, the current one's first (ADR 047). */
+export const betaTokens = (secrets: readonly string[], code: string): string[] =>
+  secrets.map((secret) => betaToken(secret, code));
+
+export const grantsBetaAccess = (cookie: string | undefined, tokens: readonly string[]) =>
+  cookie !== undefined && tokens.some((token) => safeEqual(cookie, token));

@@ -4,19 +4,21 @@ import { INVALID_ACCESS_CODE } from '../../../contracts/beta';
 import { betaCodeSchema, betaStatusSchema } from '../../../contracts/beta-schemas';
 import type { AppContext } from '../../context';
 import { badRequest } from '../../errors';
-import { BETA_COOKIE, betaToken, safeEqual } from './access-token';
+import { verifyingSecrets } from '../../config';
+import { BETA_COOKIE, betaToken, betaTokens, grantsBetaAccess, safeEqual } from './access-token';
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 export const betaRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { config }) => {
   const code = config.BETA_ACCESS_CODE;
-  const expected = code ? betaToken(config.APP_SECRET, code) : undefined;
+  // The current secret's token first: the one a correct code is given (ADR 047).
+  const tokens = code ? betaTokens(verifyingSecrets(config), code) : [];
+  const expected = tokens[0];
 
   app.get('/api/beta', { schema: { response: { 200: betaStatusSchema } } }, async (request) => {
-    const cookie = request.cookies[BETA_COOKIE];
     return {
       required: Boolean(expected),
-      granted: !expected || Boolean(cookie && safeEqual(cookie, expected)),
+      granted: !expected || grantsBetaAccess(request.cookies[BETA_COOKIE], tokens),
     };
   });
 
