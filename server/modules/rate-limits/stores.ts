@@ -29,6 +29,7 @@ export function databaseRouteLimitStore(db: Database): FastifyRateLimitStoreCtor
       return storeFor(`${[method].flat().join(',')} ${url}`);
     },
   });
+  // The plugin builds its store itself, with `new` and no way to pass the database.
   return class {
     constructor() {
       return storeFor('');
