@@ -29,6 +29,7 @@ import { devMailboxRoutes } from './modules/mail';
 import { historyRoutes, paymentRoutes, stripeWebhookRoutes } from './modules/payments';
 import { profileRoutes } from './modules/profiles';
 import { questionRoutes } from './modules/questions';
+import { databaseRouteLimitStore } from './modules/rate-limits';
 import { publicConfigRoutes } from './modules/public-config';
 import { createLogger } from './logging';
 import { bodyShape } from './plugins/body-shape';
@@ -107,7 +108,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions) {
   await app.register(bodyShape);
   await app.register(controlCharacters);
   await app.register(cookie);
-  await app.register(rateLimit, { global: false });
+  // Counted in the database, so that more processes do not mean more requests (ADR 049).
+  await app.register(rateLimit, { global: false, store: databaseRouteLimitStore(ctx.database.db) });
   await app.register(multipart);
   await app.register(swagger, {
     openapi: { info: { title: 'Playbook API', version: '1.0.0' } },

@@ -23,6 +23,7 @@ import { createAuth } from './modules/auth';
 import { journaledBus, pruneEventJournal } from './modules/events';
 import { createLifecycle } from './lifecycle';
 import { deliverDueMail } from './modules/mail';
+import { pruneRateLimits } from './modules/rate-limits';
 
 function createMailTransport(config: Config, logger: Logger): MailTransport {
   if (config.MAIL_DRIVER === 'smtp' && config.SMTP_URL) {
@@ -130,6 +131,11 @@ export function backgroundJobs(ctx: AppContext, logger: Logger): Job[] {
       name: 'event-journal-prune',
       intervalMs: 60_000,
       run: () => pruneEventJournal(ctx.database.db),
+    },
+    {
+      name: 'rate-limit-prune',
+      intervalMs: 60_000,
+      run: () => pruneRateLimits(ctx.database.db),
     },
     ...paymentSweeps(moneyOf(ctx, logger), config.SWEEP_INTERVAL_SECONDS * 1000),
   ];

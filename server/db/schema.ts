@@ -639,6 +639,22 @@ export const adminAttemptLimits = pgTable(
 
 // ---------------------------------------------------------------- infrastructure
 
+/**
+ * Requests counted by the rate limits (ADR 049), in the database so that every process counts
+ * towards one limit. A row is the current window of one key (the limit and the client address);
+ * a request after the window has passed starts a new one in the same row.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    windowStart: at('window_start').notNull(),
+    count: integer('count').notNull(),
+  },
+  // Old windows are pruned by age.
+  (t) => [index('rate_limits_window_start_idx').on(t.windowStart)],
+);
+
 /** Each payment-provider event id is handled once; replays find their row and do nothing. */
 export const processedProviderEvents = pgTable(
   'processed_provider_events',

@@ -6,6 +6,7 @@ import { verifyingSecrets, type Config } from '../../config';
 import type { Database } from '../../db/client';
 import { accounts, sessions, users, verifications } from '../../db/schema';
 import { queueMailWithinCap, type RecipientCap } from '../mail';
+import { databaseAuthLimitStorage } from '../rate-limits';
 import { discardUnconfirmedSignUp, userExists } from './data';
 import { resetPasswordEmail, verificationEmail } from './emails';
 import { viewerFinder } from './viewer';
@@ -107,6 +108,8 @@ export function createAuth(config: Config, db: Database) {
     session: { expiresIn: 30 * 24 * 60 * 60, updateAge: 24 * 60 * 60 },
     rateLimit: {
       enabled: true,
+      // Counted in the database, so that more processes do not mean more attempts (ADR 049).
+      customStorage: databaseAuthLimitStorage(db),
       window: ONE_MINUTE,
       max: 100,
       customRules: {
