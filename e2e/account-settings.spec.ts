@@ -25,6 +25,8 @@ test.describe('accounts people can rely on', () => {
 
     await page.goto('/auth?mode=signin');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
+    // The sign-in form, with its own Email field, stays on screen until the new page has loaded.
+    await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await expect(page.getByText(/If an account uses that e-mail, we sent it a link/)).toBeVisible();
