@@ -15,6 +15,7 @@ import { Card } from '@/components/ui/card';
 import { usePayouts } from './history-api';
 import { ManagePaymentButton } from './manage-payment-button';
 import { cn } from '@/lib/cn';
+import { ToneBadge } from '@/components/ui/tone-badge';
 import { formatDate } from '@/lib/dates';
 
 type PayoutStatus = Payout['status'];
@@ -173,17 +174,7 @@ function Summary({ paid, pending }: { paid: number; pending: number }) {
 
 function PayoutStatusBadge({ status }: { status: PayoutStatus }) {
   const tone = STATUS[status];
-  return (
-    <span
-      className={cn(
-        'inline-flex shrink-0 items-center gap-1.5 rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap',
-        tone.badge,
-      )}
-    >
-      <span aria-hidden className={cn('size-1.5 rounded-full', tone.dot)} />
-      {tone.label}
-    </span>
-  );
+  return <ToneBadge tone={tone}>{tone.label}</ToneBadge>;
 }
 
 function PayoutCard({ payout, payoutsEnabled }: { payout: Payout; payoutsEnabled: boolean }) {

@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Eyebrow, Hero } from '@/components/ui/hero';
 import { usePaymentHistory } from './history-api';
-import { cn } from '@/lib/cn';
+import { ToneBadge } from '@/components/ui/tone-badge';
 import { timeSince } from '@/lib/relative-time';
 import { errorMessage } from '@/lib/api-client';
 
@@ -116,17 +116,7 @@ function SummaryCard({
 
 function PaymentStatusBadge({ status }: { status: string }) {
   const tone = statusTone(status);
-  return (
-    <span
-      className={cn(
-        'inline-flex shrink-0 items-center gap-1.5 rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap',
-        tone.badge,
-      )}
-    >
-      <span aria-hidden className={cn('size-1.5 rounded-full', tone.dot)} />
-      {tone.label}
-    </span>
-  );
+  return <ToneBadge tone={tone}>{tone.label}</ToneBadge>;
 }
 
 function PaymentCard({ payment }: { payment: PlayerPayment }) {

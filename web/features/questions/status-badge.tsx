@@ -1,5 +1,5 @@
 import type { CoachInboxQuestion } from '@contracts/questions';
-import { cn } from '@/lib/cn';
+import { ToneBadge, type BadgeTone } from '@/components/ui/tone-badge';
 
 export type QuestionStatus = CoachInboxQuestion['status'];
 
@@ -23,7 +23,7 @@ const LABELS: Record<StatusView, Record<QuestionStatus, string>> = {
   },
 };
 
-const TONES: Record<QuestionStatus, { badge: string; dot: string }> = {
+const TONES: Record<QuestionStatus, BadgeTone> = {
   pending: { badge: 'border-amber-300 bg-amber-50 text-amber-900', dot: 'bg-amber-500' },
   answered: { badge: 'border-green-300 bg-green-50 text-green-800', dot: 'bg-green-600' },
   refunded: { badge: 'border-slate-300 bg-slate-100 text-slate-700', dot: 'bg-slate-500' },
@@ -34,7 +34,7 @@ const TONES: Record<QuestionStatus, { badge: string; dot: string }> = {
 export const statusLabel = (status: QuestionStatus, view: StatusView): string =>
   LABELS[view][status];
 
-/** A question's status as colour plus text, so it never relies on colour alone. */
+/** A question's status, in the words of the screen it is on. */
 export function StatusBadge({
   status,
   view,
@@ -44,17 +44,9 @@ export function StatusBadge({
   view: StatusView;
   className?: string;
 }) {
-  const tone = TONES[status];
   return (
-    <span
-      className={cn(
-        'inline-flex shrink-0 items-center gap-1.5 rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap',
-        tone.badge,
-        className,
-      )}
-    >
-      <span aria-hidden className={cn('size-1.5 rounded-full', tone.dot)} />
+    <ToneBadge tone={TONES[status]} className={className}>
       {statusLabel(status, view)}
-    </span>
+    </ToneBadge>
   );
 }
