@@ -1,5 +1,6 @@
 // `npm test`: every check, in the order that fails fastest.
-// API tests run on PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set.
+// API tests run on PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set; the cluster
+// tests, which start the build behind HAProxy, need that PostgreSQL server too.
 import { spawnSync } from 'node:child_process';
 
 const started = Date.now();
@@ -32,4 +33,13 @@ if (process.env.TEST_DATABASE_URL) {
 run('build', 'npm run build');
 run('build checks (bundle budget)', 'npx vitest run --config vitest.e2e.config.ts');
 run('end-to-end tests (Chromium)', 'npx playwright test');
+// Three processes of the build behind HAProxy on one PostgreSQL database (ADR 052).
+if (process.env.TEST_DATABASE_URL) {
+  run(
+    'cluster tests (HAProxy, three processes)',
+    'npx vitest run --config vitest.cluster.config.ts',
+  );
+} else {
+  console.log('\n(TEST_DATABASE_URL is not set: skipping the cluster tests)');
+}
 console.log(`\n✔ all checks passed in ${minutesSince(started)}`);

@@ -38,8 +38,10 @@ async function withServer<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> 
   }
 }
 
-export function haproxyAvailable(): boolean {
-  return spawnSync('haproxy', ['-v']).status === 0;
+function assertHaproxy(): void {
+  if (spawnSync('haproxy', ['-v']).status !== 0) {
+    throw new Error('haproxy is not installed: apt-get install haproxy (.ci/run does)');
+  }
 }
 
 export interface Cluster {
@@ -57,6 +59,7 @@ export interface Cluster {
 
 export async function startCluster(): Promise<Cluster> {
   assertBuilt();
+  assertHaproxy();
   const name = `cluster_${randomBytes(6).toString('hex')}`;
   await withServer((client) => client.query(`CREATE DATABASE ${name}`));
   const url = new URL(databaseUrl(name));
