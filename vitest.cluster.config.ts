@@ -10,7 +10,7 @@ export default defineConfig({
     include: ['cluster/**/*.test.ts'],
     // One cluster, one file, tests in order: each builds on the state the one before left.
     fileParallelism: false,
-    testTimeout: 120_000,
-    hookTimeout: 120_000,
+    testTimeout: 300_000,
+    hookTimeout: 300_000,
   },
 });

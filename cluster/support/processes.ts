@@ -67,7 +67,8 @@ export class AppProcess {
     this.starts++;
   }
 
-  ready(timeoutMs = 60_000): Promise<void> {
+  /** Generous: a start takes seconds on an idle machine, but a minute or more on a shared one. */
+  ready(timeoutMs = 180_000): Promise<void> {
     return waitForOk(`${this.url}/api/health/ready`, this.child ?? undefined, timeoutMs);
   }
 
