@@ -194,9 +194,14 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))(
       const load = startLoad(client, players, coach, 'Rolling');
       await expect.poll(() => load.acknowledged.size, { timeout: 60_000 }).toBeGreaterThan(2);
       for (const app of apps) {
+        // An open stream used to keep SIGTERM from ever finishing: one stays open on each process.
+        const stream = await eventsStream(app.url, players[0]!);
+        await stream.until((received) => /^id: \d+$/m.test(received));
         const { code, ms } = await app.terminate();
         expect(code).toBe(0);
         expect(ms).toBeLessThan(10_000);
+        // Ended by the server, last with the hint that sends the browser back after 1-3 s.
+        expect(await stream.ended).toMatch(/retry: \d+\n\n$/);
         const started = Date.now();
         await app.start();
         const readyMs = Date.now() - started;
