@@ -246,6 +246,9 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))(
           .poll(() => load.acknowledged.size, { timeout: 60_000 })
           .toBeGreaterThan(before);
         await load.stop();
+        console.log(
+          `kill -9: ${load.requests()} requests, ${load.acknowledged.size} questions, retries so far ${JSON.stringify([...client.retries])}`,
+        );
         await ask(client, player!, coach, 'Asked after the crash', randomUUID());
 
         const dyingText = await dying.ended;
