@@ -129,7 +129,8 @@ describe(`the beta gate without the app (${testDatabaseKind})`, () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/about',
-      headers: FORM,
+      // As Chromium sends a plain form under `Referrer-Policy: no-referrer`.
+      headers: { ...FORM, origin: 'null', 'sec-fetch-site': 'same-origin' },
       payload: form({ form: 'beta-access', code: ` ${CODE} ` }),
       remoteAddress: from(),
     });
@@ -186,6 +187,8 @@ describe(`the beta gate without the app (${testDatabaseKind})`, () => {
       { ...FORM, origin: 'https://evil.example' },
       { ...FORM, origin: 'https://evil.example', cookie: admitted },
       { 'content-type': FORM['content-type'], 'sec-fetch-site': 'cross-site' },
+      { 'content-type': FORM['content-type'], origin: 'null', 'sec-fetch-site': 'cross-site' },
+      { 'content-type': FORM['content-type'], origin: 'null' },
     ]) {
       const res = await t.app.inject({
         method: 'POST',

@@ -7,7 +7,7 @@ import { RETURN_PARAM, safeReturn } from '../../contracts/return-path';
 import { PAGE_FORM_FIELD, PAGE_FORMS, type PageFormState } from '../../contracts/ssr';
 import { badRequest, forbidden, notFound } from '../errors';
 import { BODY_MESSAGES } from './body-shape';
-import { CROSS_SITE_MESSAGE } from './csrf';
+import { CROSS_SITE_MESSAGE, fromAnotherSite } from './csrf';
 
 /** A page form's body is a few short fields; the API's own limit is for uploads. */
 const FORM_BODY_LIMIT = 16 * 1024;
@@ -179,22 +179,11 @@ export async function pageForms(
 
 /**
  * A page form signs the visitor in or admits them, so, unlike the CSRF check of cookie-carrying
- * writes (plugins/csrf.ts), it refuses another origin even without cookies: another site must not
+ * writes (plugins/csrf.ts), it refuses another site even without cookies: another site must not
  * sign a visitor into an account of its choosing.
  */
 function refuseCrossSite(request: FastifyRequest, publicOrigin: string) {
-  const origin = request.headers.origin;
-  if (origin !== undefined) {
-    let host: string | null = null;
-    try {
-      host = new URL(origin).host;
-    } catch {
-      // "null" (a sandboxed frame, a privacy-minded redirect) is no origin of ours.
-    }
-    if (origin === publicOrigin || host === request.headers.host) return;
-    throw forbidden(CROSS_SITE_MESSAGE);
-  }
-  if (request.headers['sec-fetch-site'] === 'cross-site') throw forbidden(CROSS_SITE_MESSAGE);
+  if (fromAnotherSite(request.headers, publicOrigin)) throw forbidden(CROSS_SITE_MESSAGE);
 }
 
 /** The visitor's cookies with those a response just set in their place. */
