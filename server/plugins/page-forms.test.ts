@@ -1,6 +1,7 @@
 import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVALID_ACCESS_CODE } from '../../contracts/beta';
 import { coachPath } from '../../contracts/coach-slug';
@@ -326,5 +327,33 @@ describe(`signing in without the app (${testDatabaseKind})`, () => {
     expect(res.body).toContain('Password is required');
     const invalid = await post('/auth', { email: 'not-an-address', password: 'x' });
     expect(invalid.body).toContain('Please enter a valid email address');
+  });
+
+  it('never fails with a 5xx nor signs in on hostile fields (hostile input)', async () => {
+    const user = await signedInUser(t.app, t.ctx);
+    const field = fc.oneof(
+      fc.string({ maxLength: 300 }),
+      fc.constantFrom(user.email, `${user.email}\u0000`, "' OR 1=1 --", '<script>', '%00', '[]'),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.dictionary(
+          fc.constantFrom('email', 'password', 'asCoach', 'form', 'x', '__proto__'),
+          field,
+        ),
+        fc.constantFrom('/auth', '/', '/about', '/auth?redirect=%2F%2Fevil.example'),
+        async (fields, url) => {
+          const res = await t.app.inject({
+            method: 'POST',
+            url,
+            headers: FORM,
+            payload: form({ form: 'sign-in', ...fields }),
+          });
+          expect(res.statusCode, JSON.stringify(fields)).toBeLessThan(500);
+          expect(res.cookies.some((c) => c.name.includes('session_token'))).toBe(false);
+        },
+      ),
+      { numRuns: 40 },
+    );
   });
 });
