@@ -9,7 +9,12 @@ import { useHydrated } from '@/lib/hydrated';
 export function UntilHydrated({ children }: { children: ReactNode }) {
   const hydrated = useHydrated();
   return (
-    <fieldset disabled={!hydrated} aria-busy={!hydrated} className="contents">
+    <fieldset
+      disabled={!hydrated}
+      aria-busy={!hydrated}
+      // Its fields look as unavailable as they are.
+      className="contents [&:disabled_:is(input,select,textarea)]:cursor-not-allowed [&:disabled_:is(input,select,textarea)]:opacity-60"
+    >
       {children}
     </fieldset>
   );

@@ -79,7 +79,12 @@ export function ContactForm() {
           <input className={inputClass} type="tel" autoComplete="tel" {...form.register('phone')} />
         </Field>
         <Field label="Topic" error={errors.topic?.message}>
-          <select className={`${inputClass} h-[46px]`} {...form.register('topic')}>
+          <select
+            className={`${inputClass} h-[46px]`}
+            // 'Select a topic' in the server's HTML too, not the first topic.
+            defaultValue=""
+            {...form.register('topic')}
+          >
             <option value="" disabled>
               Select a topic
             </option>
