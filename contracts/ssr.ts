@@ -24,8 +24,35 @@ export type SsrResult =
   | { kind: 'redirect'; status: 301 | 302; location: string }
   | { kind: 'page'; status: number; head: string; html: string; state: string };
 
+/**
+ * What the server made of a plain HTML form posted before the app had loaded (ADR 053), for the
+ * page to show again with the message and the values typed (never a password).
+ */
+export interface PageFormState {
+  form: PageFormName;
+  /** The values typed, to put back into the fields. */
+  values: Record<string, string>;
+  /** The spec's message for the whole form (a refusal), if any. */
+  message?: string;
+  /** The spec's message per field that failed validation. */
+  fieldErrors?: Record<string, string>;
+  /** The form's own extra outcome, e.g. an unconfirmed e-mail address on sign-in. */
+  outcome?: 'email-not-confirmed';
+}
+
+/** The forms a page posts to the server itself, named by their hidden `form` field. */
+export const PAGE_FORMS = { betaAccess: 'beta-access', signIn: 'sign-in' } as const;
+export type PageFormName = (typeof PAGE_FORMS)[keyof typeof PAGE_FORMS];
+/** The hidden field that names the form a page posted. */
+export const PAGE_FORM_FIELD = 'form';
+/** The query key under which the page's form state travels with the page's data. */
+export const PAGE_FORM_QUERY_KEY = ['page-form'] as const;
+
 export interface SsrEntry {
   configure(transport: ApiTransport): void;
-  /** `url` is the request's path and search; `origin` the site's public origin. */
-  render(request: { url: string; origin: string }): Promise<SsrResult>;
+  /**
+   * `url` is the request's path and search; `origin` the site's public origin; `form` what the
+   * server made of a form the page posted, to show with the page.
+   */
+  render(request: { url: string; origin: string; form?: PageFormState }): Promise<SsrResult>;
 }

@@ -1,7 +1,7 @@
 import { dehydrate } from '@tanstack/react-query';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import type { PageMeta, SsrEntry, SsrResult } from '@contracts/ssr';
+import { PAGE_FORM_QUERY_KEY, type PageMeta, type SsrEntry } from '@contracts/ssr';
 import { AppRoot } from '@/app/app-root';
 import { createQueryClient } from '@/app/query-client';
 import { routes, type SsrHandle } from '@/app/router';
@@ -24,32 +24,41 @@ async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
   return html;
 }
 
-async function render({ url, origin }: { url: string; origin: string }): Promise<SsrResult> {
+const render: SsrEntry['render'] = async ({ url, origin, form }) => {
   const request = new Request(new URL(url, origin));
   const context = await handler.query(request);
   if (context instanceof Response) {
     return { kind: 'redirect', status: 302, location: context.headers.get('Location') ?? '/' };
   }
   const leaf = context.matches.at(-1);
-  const handle = leaf?.route.handle as SsrHandle | undefined;
-  if (!leaf || !handle) return { kind: 'shell' };
+  if (!leaf) return { kind: 'shell' };
+  const handle = leaf.route.handle as SsrHandle | undefined;
 
   const queryClient = createQueryClient({ retry: false });
+  await queryClient.prefetchQuery(betaStatusQuery());
+  // Behind the beta gate, a visitor without the code is shown the gate and nothing else, on every
+  // page: the gate is a plain form the server handles, so it works before the app has loaded and
+  // with JavaScript off (ADR 053).
+  const admitted = queryClient.getQueryData(betaStatusQuery().queryKey)?.granted === true;
+  if (admitted && !handle) return { kind: 'shell' };
   await Promise.all([
-    queryClient.prefetchQuery(betaStatusQuery()),
     queryClient.prefetchQuery(accountQuery()),
     queryClient.prefetchQuery(publicConfigQuery()),
   ]);
+  // A form the page posted comes back with its message and what was typed (ADR 053).
+  if (form) queryClient.setQueryData(PAGE_FORM_QUERY_KEY, form);
   let status = context.statusCode;
-  // Behind the beta gate, a visitor without the code is shown the gate and nothing else.
-  if (queryClient.getQueryData(betaStatusQuery().queryKey)?.granted) {
+  if (admitted && handle) {
     const { prefetch } = await handle.ssr();
     const outcome = await prefetch?.({
       queryClient,
       params: leaf.params,
       url: new URL(request.url),
     });
-    if (outcome?.redirect) return { kind: 'redirect', status: 301, location: outcome.redirect };
+    if (outcome?.redirect) {
+      const moved = outcome.temporary ? 302 : 301;
+      return { kind: 'redirect', status: moved, location: outcome.redirect };
+    }
     if (outcome?.status) status = outcome.status;
   }
 
@@ -74,7 +83,7 @@ async function render({ url, origin }: { url: string; origin: string }): Promise
     html,
     state: JSON.stringify(dehydrate(queryClient)),
   };
-}
+};
 
 export const configure: SsrEntry['configure'] = setApiTransport;
 export { render };

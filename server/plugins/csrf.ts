@@ -14,6 +14,23 @@ function sameHost(origin: string, host: string | undefined) {
 }
 
 /**
+ * Whether a request comes from another site, as the browser reports it: in Origin, or, when the
+ * browser hides the origin (`Origin: null`, which our `Referrer-Policy: no-referrer` makes Chromium
+ * send with a plain form's POST, as a sandboxed frame does), in Sec-Fetch-Site, which must then
+ * say same-origin; without either header, in nothing (not a browser another site could drive).
+ */
+export function fromAnotherSite(
+  headers: { origin?: string; host?: string; 'sec-fetch-site'?: string | string[] },
+  publicOrigin: string,
+): boolean {
+  const { origin } = headers;
+  const fetchSite = headers['sec-fetch-site'];
+  if (origin === 'null') return fetchSite !== 'same-origin';
+  if (origin !== undefined) return !(origin === publicOrigin || sameHost(origin, headers.host));
+  return fetchSite === 'cross-site';
+}
+
+/**
  * CSRF protection for cookie-authenticated writes (ADR 017). SameSite=Lax cookies already stay
  * home on cross-site POSTs; this refuses, in addition, any write that carries cookies and comes from
  * another origin, as browsers report it in Origin (or, without Origin, Sec-Fetch-Site). A request
@@ -24,11 +41,6 @@ export const csrf = fp<{ publicUrl: string }>(async (app: FastifyInstance, { pub
   const publicOrigin = new URL(publicUrl).origin;
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method) || !request.headers.cookie) return;
-    const origin = request.headers.origin;
-    if (origin !== undefined) {
-      if (origin === publicOrigin || sameHost(origin, request.headers.host)) return;
-      throw forbidden(CROSS_SITE_MESSAGE);
-    }
-    if (request.headers['sec-fetch-site'] === 'cross-site') throw forbidden(CROSS_SITE_MESSAGE);
+    if (fromAnotherSite(request.headers, publicOrigin)) throw forbidden(CROSS_SITE_MESSAGE);
   });
 });

@@ -7,8 +7,9 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ApiTransport, SsrEntry } from '../../contracts/ssr';
+import type { ApiTransport, PageFormState, SsrEntry } from '../../contracts/ssr';
 import { notFound } from '../errors';
+import { pageForms } from './page-forms';
 
 /** The browser's cookie for the API calls of the page being rendered. */
 const visitor = new AsyncLocalStorage<{ cookie: string | undefined }>();
@@ -83,12 +84,16 @@ export const webApp = fp<{ root: string; publicUrl: string; renderer?: SsrEntry 
     const sendShell = (reply: FastifyReply) =>
       reply.header('Cache-Control', 'no-cache').sendFile('index.html');
 
-    const renderPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    const renderPage = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      form?: PageFormState,
+    ) => {
       if (!renderer) return sendShell(reply);
       let result;
       try {
         result = await visitor.run({ cookie: request.headers.cookie }, () =>
-          renderer.render({ url: request.url, origin }),
+          renderer.render({ url: request.url, origin, ...(form ? { form } : {}) }),
         );
       } catch (err) {
         // A page the server cannot render is still rendered by the browser.
@@ -111,11 +116,19 @@ export const webApp = fp<{ root: string; publicUrl: string; renderer?: SsrEntry 
       );
     };
 
+    // The beta gate and sign-in are plain HTML forms the server handles too (ADR 053).
+    const forms = hasBuild
+      ? await pageForms(app, { publicOrigin: origin, render: renderPage })
+      : null;
+
+    // A page answers HEAD as it answers GET, without the body (Node's HTTP server drops it), so
+    // uptime monitors see what visitors get.
     app.setNotFoundHandler(async (request, reply) => {
-      const isPage = request.method === 'GET' && !request.url.startsWith('/api/');
+      const isPage =
+        (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
       if (!isPage || !hasBuild)
         throw notFound(`Route ${request.method} ${request.url.split('?')[0]} not found`);
-      return renderPage(request, reply);
+      return (await forms?.accessLink(request, reply)) ?? renderPage(request, reply);
     });
   },
 );

@@ -7,13 +7,14 @@ import { Layout } from './layout';
 
 /**
  * What a server-rendered page needs before it renders (ADR 026): it fills the query cache, and
- * may answer with another status (a missing profile) or send the visitor elsewhere (an old link).
+ * may answer with another status (a missing profile) or send the visitor elsewhere: for good (an
+ * old link, 301) or this once (`temporary`, 302: someone signed in opening the sign-in page).
  */
 export type Prefetch = (page: {
   queryClient: QueryClient;
   params: Params;
   url: URL;
-}) => Promise<{ status?: number; redirect?: string } | void>;
+}) => Promise<{ status?: number; redirect?: string; temporary?: boolean } | void>;
 
 type Loaded = Promise<Record<string, unknown>>;
 
@@ -69,7 +70,8 @@ export const routes: RouteObject[] = [
           page('terms', () => import('@/routes/terms'), 'TermsPage', ssr),
           page('privacy', () => import('@/routes/privacy'), 'PrivacyPage', ssr),
           page('revenue', () => import('@/routes/revenue'), 'RevenuePage', ssr),
-          page('auth', () => import('@/routes/auth'), 'AuthPage'),
+          // Server-rendered, so signing in works before the app has loaded (ADR 053).
+          page('auth', () => import('@/routes/auth'), 'AuthPage', ssr),
           page('forgot-password', () => import('@/routes/forgot-password'), 'ForgotPasswordPage'),
           page('reset-password', () => import('@/routes/reset-password'), 'ResetPasswordPage'),
           page('onboarding', () => import('@/routes/onboarding'), 'OnboardingPage'),

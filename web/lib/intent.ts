@@ -1,16 +1,11 @@
+import { RETURN_PARAM } from '@contracts/return-path';
+
 /**
  * Where someone was going when the site asked them to sign up, sign in, pick a role or create a
  * profile first (issue 13): carried in a `redirect` parameter through every step, including the
  * confirmation e-mail, and honoured once the step is done.
  */
-export const RETURN_PARAM = 'redirect';
-
-/** Only same-site paths may be returned to: never another origin, never a protocol-relative URL. */
-export function safeReturn(target: string | null | undefined, fallback = '/'): string {
-  return target && target.startsWith('/') && !target.startsWith('//') && !target.startsWith('/\\')
-    ? target
-    : fallback;
-}
+export { RETURN_PARAM, safeReturn } from '@contracts/return-path';
 
 /** `path` with the place to come back to, if there is one. */
 export function withReturn(path: string, returnTo: string | null | undefined): string {

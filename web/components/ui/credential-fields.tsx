@@ -1,8 +1,11 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Field, inputClass } from './field';
 
-/** What `register` returns for the field, and the field's error. */
-type Registered = UseFormRegisterReturn & { error?: string };
+/**
+ * What `register` returns for the field, and the field's error; `defaultValue` is what a server-
+ * rendered form shows again after the server answered it (ADR 053).
+ */
+type Registered = UseFormRegisterReturn & { error?: string; defaultValue?: string };
 
 /** An e-mail address, labelled 'Email' unless the form asks for a new one. */
 export function EmailField({

@@ -9,6 +9,8 @@ import { useAccount } from './api';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
 import { RETURN_PARAM, safeReturn } from '@/lib/intent';
+import { useDocumentMeta } from '@/lib/meta';
+import { pageTitle } from '@/lib/site-meta';
 
 export function AuthPage() {
   const [params] = useSearchParams();
@@ -25,6 +27,12 @@ export function AuthPage() {
   // goes where they were going. Someone who signs in here is sent on by the form itself;
   // redirecting on the fresh account would cut across that navigation.
   const [arrival, setArrival] = useState<'signed-in' | 'visitor' | null>(null);
+  // The server renders this page (ADR 053), so it says what it is in its head.
+  useDocumentMeta({
+    title: pageTitle(mode === 'signin' ? 'Sign In' : 'Sign Up'),
+    description: 'Sign in to ask, answer and get paid.',
+    path: '/auth',
+  });
   if (arrival === null && account.data) setArrival(account.data.user ? 'signed-in' : 'visitor');
   if (account.isPending) return <PageLoading />;
   if (arrival === 'signed-in') return <Navigate to={safeReturn(returnTo)} replace />;

@@ -6,14 +6,17 @@ import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { ACCOUNT_MESSAGES, SETTINGS_MESSAGES, SIGN_UP_MESSAGES } from '@contracts/account';
 import { signInFormSchema, type SignInForm as Values } from '@contracts/account-schemas';
+import { PAGE_FORM_FIELD, PAGE_FORMS } from '@contracts/ssr';
 import { toast } from '@/components/toast/toast-store';
 import { Button } from '@/components/ui/button';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { EmailField, PasswordField } from '@/components/ui/credential-fields';
 import { Notice } from '@/components/ui/notice';
+import { UntilHydrated } from '@/components/ui/until-hydrated';
 import { ApiRequestError } from '@/lib/api-client';
 import { confirmationCallback, safeReturn } from '@/lib/intent';
 import { accountQuery } from '@/lib/account-query';
+import { usePageForm } from '@/lib/page-form';
 import { switchActiveRole } from './api';
 import { signInWithEmail } from './auth-api';
 import { ResendConfirmation } from './resend-confirmation';
@@ -23,13 +26,20 @@ type FormValues = z.input<typeof signInFormSchema>;
 export function SignInForm({ redirectTo }: { redirectTo: string | null }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  // What the server made of this form when it was posted before the app loaded (ADR 053).
+  const posted = usePageForm(PAGE_FORMS.signIn);
   const form = useForm<FormValues, unknown, Values>({
     resolver: zodResolver(signInFormSchema),
-    defaultValues: { email: '', password: '', asCoach: false },
+    // No default values: each field's starting value is read from the page, so what was typed
+    // before the app hydrated it is kept, not emptied.
   });
-  const { errors } = form.formState;
+  const { errors, submitCount } = form.formState;
+  const postedError = (field: 'email' | 'password') =>
+    submitCount === 0 ? posted?.fieldErrors?.[field] : undefined;
   // better-auth refuses an unconfirmed address with 403; the form then offers a new link.
-  const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
+  const [unconfirmed, setUnconfirmed] = useState<string | null>(
+    posted?.outcome === 'email-not-confirmed' ? (posted.values.email ?? null) : null,
+  );
 
   const signIn = useMutation({
     mutationFn: async (values: Values) => {
@@ -68,16 +78,25 @@ export function SignInForm({ redirectTo }: { redirectTo: string | null }) {
   });
 
   return (
+    // A plain form the server handles too, before the app loads or without it (ADR 053); it
+    // posts to this page's address, so the `redirect` intent goes with it.
     <form
+      method="post"
       noValidate
       onSubmit={form.handleSubmit((values) => signIn.mutate(values))}
       className="flex flex-col gap-4"
     >
-      <EmailField error={errors.email?.message} {...form.register('email')} />
+      <input type="hidden" name={PAGE_FORM_FIELD} value={PAGE_FORMS.signIn} />
+      {posted?.message && submitCount === 0 && <Notice tone="problem">{posted.message}</Notice>}
+      <EmailField
+        error={errors.email?.message ?? postedError('email')}
+        defaultValue={posted?.values.email}
+        {...form.register('email')}
+      />
       <PasswordField
         label="Password"
         autoComplete="current-password"
-        error={errors.password?.message}
+        error={errors.password?.message ?? postedError('password')}
         {...form.register('password')}
       />
       <Link
@@ -86,7 +105,11 @@ export function SignInForm({ redirectTo }: { redirectTo: string | null }) {
       >
         Forgot password?
       </Link>
-      <CheckboxField {...form.register('asCoach')} label="I'm signing in as a Coach" />
+      <CheckboxField
+        defaultChecked={posted?.values.asCoach === 'on'}
+        {...form.register('asCoach')}
+        label="I'm signing in as a Coach"
+      />
       <Button type="submit" size="lg" disabled={signIn.isPending}>
         Sign In
       </Button>
@@ -94,11 +117,14 @@ export function SignInForm({ redirectTo }: { redirectTo: string | null }) {
         <Notice tone="problem">
           <p>{SETTINGS_MESSAGES.emailNotConfirmed}</p>
           <div className="mt-3">
-            <ResendConfirmation
-              key={unconfirmed}
-              email={unconfirmed}
-              callbackURL={confirmationCallback(redirectTo ?? '/onboarding')}
-            />
+            {/* The new link is the app's to send; its button waits for it (ADR 053). */}
+            <UntilHydrated>
+              <ResendConfirmation
+                key={unconfirmed}
+                email={unconfirmed}
+                callbackURL={confirmationCallback(redirectTo ?? '/onboarding')}
+              />
+            </UntilHydrated>
           </div>
         </Notice>
       )}

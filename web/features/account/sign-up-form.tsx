@@ -7,6 +7,7 @@ import { SIGN_UP_MESSAGES } from '@contracts/account';
 import { signUpFormSchema, type SignUpForm as Values } from '@contracts/account-schemas';
 import { dismissToast, toast } from '@/components/toast/toast-store';
 import { Button } from '@/components/ui/button';
+import { SubmitText, UntilHydrated } from '@/components/ui/until-hydrated';
 import { AgreementLabel } from '@/components/agreement-label';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { Field, inputClass } from '@/components/ui/field';
@@ -76,21 +77,23 @@ export function SignUpForm({
       onSubmit={form.handleSubmit((values) => signUp.mutate(values), onInvalid)}
       className="flex flex-col gap-4"
     >
-      <Field label="Name" error={errors.name?.message}>
-        <input className={inputClass} autoComplete="name" {...form.register('name')} />
-      </Field>
-      <EmailField error={errors.email?.message} {...form.register('email')} />
-      <PasswordField
-        label="Password"
-        autoComplete="new-password"
-        error={errors.password?.message}
-        hint="At least 8 characters."
-        {...form.register('password')}
-      />
-      <CheckboxField {...form.register('acceptTerms')} label={<AgreementLabel />} />
-      <Button type="submit" size="lg" disabled={signUp.isPending}>
-        Sign Up
-      </Button>
+      <UntilHydrated>
+        <Field label="Name" error={errors.name?.message}>
+          <input className={inputClass} autoComplete="name" {...form.register('name')} />
+        </Field>
+        <EmailField error={errors.email?.message} {...form.register('email')} />
+        <PasswordField
+          label="Password"
+          autoComplete="new-password"
+          error={errors.password?.message}
+          hint="At least 8 characters."
+          {...form.register('password')}
+        />
+        <CheckboxField {...form.register('acceptTerms')} label={<AgreementLabel />} />
+        <Button type="submit" size="lg" disabled={signUp.isPending}>
+          <SubmitText>Sign Up</SubmitText>
+        </Button>
+      </UntilHydrated>
     </form>
   );
 }

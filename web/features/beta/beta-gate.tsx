@@ -7,11 +7,13 @@ import {
   BETA_STORAGE_VALUE,
   INVALID_ACCESS_CODE,
 } from '@contracts/beta';
+import { PAGE_FORM_FIELD, PAGE_FORMS } from '@contracts/ssr';
 import { Brand } from '@/components/brand';
 import { toast } from '@/components/toast/toast-store';
 import { Button } from '@/components/ui/button';
 import { Field, inputClass } from '@/components/ui/field';
 import { ApiRequestError } from '@/lib/api-client';
+import { usePageForm } from '@/lib/page-form';
 import { betaStatusQuery, submitBetaCode, useBetaStatus } from './api';
 
 /** Takes `?access=CODE` off the address bar so the code is not left in history or shared links. */
@@ -28,7 +30,11 @@ function takeCodeFromUrl(): string | null {
 export function BetaGate({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const status = useBetaStatus();
-  const [code, setCode] = useState('');
+  // A code posted before the app loaded, and the server's answer (ADR 053).
+  const posted = usePageForm(PAGE_FORMS.betaAccess);
+  const [postedMessage, setPostedMessage] = useState(posted?.message ?? null);
+  // The field is shown again after a refused code (it is replaced by 'Loading…' meanwhile).
+  const [typed, setTyped] = useState(posted?.values.code ?? '');
   const submit = useMutation({
     mutationFn: submitBetaCode,
     onSuccess: async () => {
@@ -52,8 +58,9 @@ export function BetaGate({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (fromUrl.current !== undefined) return;
     fromUrl.current = takeCodeFromUrl();
-    if (fromUrl.current) mutate({ code: fromUrl.current });
-  }, [mutate]);
+    // The server has checked a code it rendered the page for; only the app's shell leaves it here.
+    if (fromUrl.current && !posted) mutate({ code: fromUrl.current });
+  }, [mutate, posted]);
 
   if (status.data && status.data.granted) return children;
   if (status.isError) {
@@ -73,8 +80,11 @@ export function BetaGate({ children }: { children: ReactNode }) {
     );
   }
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    setPostedMessage(null);
+    const code = String(new FormData(event.currentTarget).get('code') ?? '');
+    setTyped(code);
     if (!code.trim()) {
       toast({ title: INVALID_ACCESS_CODE, variant: 'destructive' });
       return;
@@ -84,18 +94,26 @@ export function BetaGate({ children }: { children: ReactNode }) {
 
   return (
     <GateScreen>
-      <form onSubmit={onSubmit} noValidate className="flex w-full flex-col gap-4">
+      {/* A plain form the server handles too, before the app loads or without it (ADR 053). The
+          field is uncontrolled, so hydration keeps what was typed before it. */}
+      <form method="post" onSubmit={onSubmit} noValidate className="flex w-full flex-col gap-4">
+        <input type="hidden" name={PAGE_FORM_FIELD} value={PAGE_FORMS.betaAccess} />
         <div className="text-left [&_label]:text-white">
           <Field label="Access code">
             <input
               className={inputClass}
-              value={code}
-              onChange={(e) => setCode(e.target.value)}
+              name="code"
+              defaultValue={typed}
               autoComplete="off"
               autoFocus
             />
           </Field>
         </div>
+        {postedMessage && (
+          <p role="alert" className="font-semibold text-white">
+            {postedMessage}
+          </p>
+        )}
         <Button type="submit" size="lg">
           Enter
         </Button>

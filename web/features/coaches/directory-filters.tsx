@@ -43,6 +43,10 @@ export function DirectoryFilters({
     <form
       // A new URL (back, a shared link) puts its values back into the fields.
       key={params.toString()}
+      // A plain GET form: before the app loads, or without it, the browser opens the same URL the
+      // app would (ADR 053); the server renders the results.
+      method="get"
+      action="/coaches"
       role="search"
       aria-label="Coaches"
       onSubmit={onSubmit}

@@ -10,6 +10,7 @@ import {
 } from '@contracts/contact';
 import { toast } from '@/components/toast/toast-store';
 import { Button } from '@/components/ui/button';
+import { SubmitText, UntilHydrated } from '@/components/ui/until-hydrated';
 import { AgreementLabel } from '@/components/agreement-label';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { Field, inputClass } from '@/components/ui/field';
@@ -69,44 +70,51 @@ export function ContactForm() {
       onSubmit={form.handleSubmit((values) => send.mutate(values), onInvalid)}
       className="grid gap-5 sm:grid-cols-2"
     >
-      <Field label="Name" error={errors.name?.message}>
-        <input className={inputClass} autoComplete="name" {...form.register('name')} />
-      </Field>
-      <EmailField error={errors.email?.message} {...form.register('email')} />
-      <Field label="Phone (optional)" error={errors.phone?.message}>
-        <input className={inputClass} type="tel" autoComplete="tel" {...form.register('phone')} />
-      </Field>
-      <Field label="Topic" error={errors.topic?.message}>
-        <select className={`${inputClass} h-[46px]`} {...form.register('topic')}>
-          <option value="" disabled>
-            Select a topic
-          </option>
-          {CONTACT_TOPICS.map((topic) => (
-            <option key={topic.value} value={topic.value}>
-              {topic.label}
+      <UntilHydrated>
+        <Field label="Name" error={errors.name?.message}>
+          <input className={inputClass} autoComplete="name" {...form.register('name')} />
+        </Field>
+        <EmailField error={errors.email?.message} {...form.register('email')} />
+        <Field label="Phone (optional)" error={errors.phone?.message}>
+          <input className={inputClass} type="tel" autoComplete="tel" {...form.register('phone')} />
+        </Field>
+        <Field label="Topic" error={errors.topic?.message}>
+          <select
+            className={`${inputClass} h-[46px]`}
+            // 'Select a topic' in the server's HTML too, not the first topic.
+            defaultValue=""
+            {...form.register('topic')}
+          >
+            <option value="" disabled>
+              Select a topic
             </option>
-          ))}
-        </select>
-      </Field>
-      <Field
-        label="Subject"
-        error={inlineSubjectError}
-        hint="Use five words or more."
-        className="sm:col-span-2"
-      >
-        <input className={inputClass} {...form.register('subject')} />
-      </Field>
-      <Field label="How can we help?" error={errors.message?.message} className="sm:col-span-2">
-        <textarea className={inputClass} rows={6} {...form.register('message')} />
-      </Field>
-      <div className="sm:col-span-2">
-        <CheckboxField {...form.register('agreeToTerms')} label={<AgreementLabel />} />
-      </div>
-      <div className="sm:col-span-2">
-        <Button type="submit" size="lg" disabled={send.isPending} className="w-full sm:w-auto">
-          Submit
-        </Button>
-      </div>
+            {CONTACT_TOPICS.map((topic) => (
+              <option key={topic.value} value={topic.value}>
+                {topic.label}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field
+          label="Subject"
+          error={inlineSubjectError}
+          hint="Use five words or more."
+          className="sm:col-span-2"
+        >
+          <input className={inputClass} {...form.register('subject')} />
+        </Field>
+        <Field label="How can we help?" error={errors.message?.message} className="sm:col-span-2">
+          <textarea className={inputClass} rows={6} {...form.register('message')} />
+        </Field>
+        <div className="sm:col-span-2">
+          <CheckboxField {...form.register('agreeToTerms')} label={<AgreementLabel />} />
+        </div>
+        <div className="sm:col-span-2">
+          <Button type="submit" size="lg" disabled={send.isPending} className="w-full sm:w-auto">
+            <SubmitText>Submit</SubmitText>
+          </Button>
+        </div>
+      </UntilHydrated>
     </form>
   );
 }
