@@ -1,5 +1,4 @@
 import type { Span } from '@opentelemetry/api';
-import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Metrics } from './metrics';
 import { endSpan, SpanKind, startSpan, tracingEnabled, withActiveSpan } from './tracing';
@@ -22,7 +21,7 @@ export const UNMATCHED_ROUTE = 'unmatched';
  * server span per request that is the active span while the hooks and the handler run, so the
  * database and provider spans they cause are its children.
  */
-export const observeRequests: FastifyPluginAsync<{ metrics: Metrics }> = fp(
+export const observeRequests = fp<{ metrics: Metrics }>(
   async (app, { metrics }) => {
     const tracing = tracingEnabled();
     app.addHook('onRequest', (request, _reply, done) => {

@@ -28,7 +28,8 @@ function parseExposition(text: string): Sample[] {
   const samples: Sample[] = [];
   for (const line of text.split('\n')) {
     if (line === '' || /^# (HELP|TYPE) [a-zA-Z_:][\w:]* .+$/.test(line)) continue;
-    const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (-?[\d.e+-]+|NaN|[+-]Inf)$/.exec(line);
+    // Prometheus reads the value as Go's ParseFloat does: NaN in any case (prom-client writes Nan).
+    const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (-?[\d.e+-]+|nan|[+-]inf)$/i.exec(line);
     if (!match) throw new Error(`not a metrics line: ${line}`);
     const labels: Record<string, string> = {};
     for (const [, key, value] of (match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)) {

@@ -118,7 +118,7 @@ export const bindToActiveContext = <F extends (...args: never[]) => unknown>(fn:
  * `<component>.<method>`. Used only when tracing is on.
  */
 export function tracedAdapter<T extends object>(component: string, adapter: T): T {
-  const traced: Record<string, unknown> = { ...adapter };
+  const traced: Record<string, unknown> = { ...(adapter as Record<string, unknown>) };
   for (const [key, value] of Object.entries(adapter)) {
     if (typeof value !== 'function') continue;
     const method = value as (...args: unknown[]) => unknown;

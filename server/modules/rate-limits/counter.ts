@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/client';
+import { DatabaseUnavailableError } from '../../db/unavailable';
 import { countHit, type Hit } from './data';
 
 /**
@@ -64,8 +65,15 @@ export function redisHitCounter(url: string, keyPrefix: string, logger: Logger):
   return {
     store: 'redis',
     async count(key, windowMs) {
-      const [count, resetInMs] = await redis.countHit(`rl:${key}`, windowMs);
-      return { count, resetInMs };
+      try {
+        const [count, resetInMs] = await redis.countHit(`rl:${key}`, windowMs);
+        return { count, resetInMs };
+      } catch (err) {
+        // A store that cannot count is unavailable, as the database would be: 503, Retry-After.
+        throw new DatabaseUnavailableError('the rate-limit store (Redis) is not answering', {
+          cause: err,
+        });
+      }
     },
     async close() {
       await redis.quit().catch(() => redis.disconnect());
