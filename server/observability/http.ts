@@ -50,7 +50,10 @@ export const observeRequests = fp<{ metrics: Metrics }>(
         span.updateName(`${request.method} ${route}`);
         span.setAttribute('http.route', route);
         span.setAttribute('http.response.status_code', reply.statusCode);
-        endSpan(span, reply.statusCode >= 500 ? new Error(`status ${reply.statusCode}`) : undefined);
+        endSpan(
+          span,
+          reply.statusCode >= 500 ? new Error(`status ${reply.statusCode}`) : undefined,
+        );
       }
       done();
     });

@@ -42,9 +42,7 @@ function parseExposition(text: string): Sample[] {
 
 const valueOf = (samples: Sample[], name: string, labels: Record<string, string> = {}) =>
   samples
-    .filter(
-      (s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v),
-    )
+    .filter((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v))
     .reduce((sum, s) => sum + s.value, 0);
 
 describe(`/metrics (${testDatabaseKind})`, () => {
@@ -115,11 +113,10 @@ describe(`/metrics (${testDatabaseKind})`, () => {
 
   it('reports the database connections and the bus', async () => {
     const samples = await scrape();
-    expect(valueOf(samples, 'db_pool_connections', { state: 'total' })).toBeGreaterThanOrEqual(
-      1,
-    );
-    expect(samples.some((s) => s.name === 'db_pool_connections' && s.labels.state === 'waiting'))
-      .toBe(true);
+    expect(valueOf(samples, 'db_pool_connections', { state: 'total' })).toBeGreaterThanOrEqual(1);
+    expect(
+      samples.some((s) => s.name === 'db_pool_connections' && s.labels.state === 'waiting'),
+    ).toBe(true);
     expect(valueOf(samples, 'db_pool_max_connections')).toBeGreaterThanOrEqual(1);
     expect(valueOf(samples, 'event_bus_connected')).toBe(1);
   });

@@ -54,8 +54,7 @@ export async function startMetricsServer(
       return;
     }
     metrics.registry.metrics().then(
-      (text) =>
-        response.writeHead(200, { 'content-type': metrics.registry.contentType }).end(text),
+      (text) => response.writeHead(200, { 'content-type': metrics.registry.contentType }).end(text),
       () => response.writeHead(500).end(),
     );
   });

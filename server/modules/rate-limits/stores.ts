@@ -18,9 +18,7 @@ function checkedWindow(windowMs: number): number {
 export function routeLimitStore(counter: HitCounter): FastifyRateLimitStoreCtor {
   const storeFor = (prefix: string): FastifyRateLimitStore => ({
     incr(key, callback, timeWindow) {
-      counter
-        .count(`route:${prefix}:${key}`, checkedWindow(timeWindow))
-        .then(
+      counter.count(`route:${prefix}:${key}`, checkedWindow(timeWindow)).then(
         ({ count, resetInMs }) => callback(null, { current: count, ttl: resetInMs }),
         (err: Error) => callback(err),
       );
