@@ -1,6 +1,7 @@
 // `npm test`: every check, in the order that fails fastest.
-// API tests run on PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set; the cluster
-// tests, which start the build behind HAProxy, need that PostgreSQL server too.
+// API tests run on PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set; that run also
+// tests the Redis rate-limit store, on REDIS_TEST_URL (a local Redis unless told otherwise). The
+// cluster tests, which start the build behind HAProxy, need that PostgreSQL server too.
 import { spawnSync } from 'node:child_process';
 
 const started = Date.now();
@@ -26,7 +27,10 @@ run('typecheck', 'npx tsc --noEmit -p .');
 run('lint', 'npx eslint . && npm run --silent lint:cycles && npx prettier --check .');
 run('unit and API tests (PGlite)', 'npx vitest run', { TEST_DB: 'pglite' });
 if (process.env.TEST_DATABASE_URL) {
-  run('API tests (PostgreSQL)', 'npx vitest run server', { TEST_DB: 'postgres' });
+  run('API tests (PostgreSQL)', 'npx vitest run server', {
+    TEST_DB: 'postgres',
+    REDIS_TEST_URL: process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379',
+  });
 } else {
   console.log('\n(TEST_DATABASE_URL is not set: skipping the PostgreSQL run)');
 }

@@ -29,7 +29,8 @@ import { devMailboxRoutes } from './modules/mail';
 import { historyRoutes, paymentRoutes, stripeWebhookRoutes } from './modules/payments';
 import { profileRoutes } from './modules/profiles';
 import { questionRoutes } from './modules/questions';
-import { databaseRouteLimitStore } from './modules/rate-limits';
+import { routeLimitStore } from './modules/rate-limits';
+import { metricsRoutes, observeRequests } from './observability';
 import { publicConfigRoutes } from './modules/public-config';
 import { createLogger } from './logging';
 import { bodyShape } from './plugins/body-shape';
@@ -101,6 +102,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions) {
   });
   app.decorate('routeTable', routeTable);
 
+  // First, so that the latency covers every hook and the request's span is active in them.
+  await app.register(observeRequests, { metrics: ctx.metrics });
   await app.register(errorHandler);
   await app.register(security);
   await app.register(csrf, { publicUrl: config.PUBLIC_URL });
@@ -108,8 +111,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions) {
   await app.register(bodyShape);
   await app.register(controlCharacters);
   await app.register(cookie);
-  // Counted in the database, so that more processes do not mean more requests (ADR 049).
-  await app.register(rateLimit, { global: false, store: databaseRouteLimitStore(ctx.database.db) });
+  // Counted in the database or Redis, so that more processes do not mean more requests (ADR 049).
+  await app.register(rateLimit, { global: false, store: routeLimitStore(ctx.limits) });
   await app.register(multipart);
   await app.register(swagger, {
     openapi: { info: { title: 'Playbook API', version: '1.0.0' } },
@@ -121,6 +124,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions) {
   });
 
   await app.register(healthRoutes, ctx);
+  await app.register(metricsRoutes, { metrics: ctx.metrics, token: config.METRICS_TOKEN });
   await app.register(publicConfigRoutes, ctx);
   await app.register(betaRoutes, ctx);
   await app.register(contactRoutes, ctx);

@@ -9,7 +9,8 @@ import { multipartFile } from './test/multipart';
 
 /**
  * Every API route against every kind of caller. The routes come from the server itself
- * (`app.routeTable`), so a route added without an entry here fails the first test.
+ * (`app.routeTable`), so a route added without an entry here fails the first test. `/metrics`,
+ * outside `/api/`, is here too.
  */
 const ACTORS = ['anonymous', 'player', 'otherPlayer', 'coach', 'otherCoach', 'admin'] as const;
 type Actor = (typeof ACTORS)[number];
@@ -60,6 +61,9 @@ const CASES: Record<string, Case> = {
   'GET /api/health': { url: () => '/api/health', expected: all(200) },
   'GET /api/health/live': { url: () => '/api/health/live', expected: all(200) },
   'GET /api/health/ready': { url: () => '/api/health/ready', expected: all(200) },
+  // Prometheus's scrape (ADR 051): no session or admin token opens it; without METRICS_TOKEN
+  // (as here) it is not there; with it, only its bearer (server/observability/metrics.test.ts).
+  'GET /metrics': { url: () => '/metrics', expected: all(404) },
   'GET /api/config': { url: () => '/api/config', expected: all(200) },
   'GET /api/beta': { url: () => '/api/beta', expected: all(200) },
   // The gate is off in this app: any code admits.
@@ -348,7 +352,7 @@ describe(`authorization matrix (${testDatabaseKind})`, () => {
 
   it('has an entry for every API route the server registers, and none for a route it lacks', () => {
     const registered = t.app.routeTable
-      .filter((r) => r.url.startsWith('/api/'))
+      .filter((r) => r.url.startsWith('/api/') || r.url === '/metrics')
       .map((r) => `${r.method} ${r.url}`);
     expect(registered.filter((key) => !(key in CASES))).toEqual([]);
     expect(Object.keys(CASES).filter((key) => !registered.includes(key))).toEqual([]);

@@ -23,7 +23,8 @@ import { createAuth } from './modules/auth';
 import { journaledBus, pruneEventJournal } from './modules/events';
 import { createLifecycle } from './lifecycle';
 import { deliverDueMail } from './modules/mail';
-import { pruneRateLimits } from './modules/rate-limits';
+import { createHitCounter, pruneRateLimits } from './modules/rate-limits';
+import { createMetrics, tracedAdapter, tracingEnabled } from './observability';
 
 function createMailTransport(config: Config, logger: Logger): MailTransport {
   if (config.MAIL_DRIVER === 'smtp' && config.SMTP_URL) {
@@ -107,15 +108,24 @@ export async function createContext(
     handle.db,
     logger,
   );
+  const limits = createHitCounter(config, handle.db, logger);
+  const metrics = createMetrics();
+  metrics.registerPoolStats(handle.poolStats);
+  metrics.registerBusState(() => bus.connected());
+  // With tracing on, every call to the payment provider and the mail transport is a span (ADR 051).
+  const traced = <T extends object>(component: string, adapter: T) =>
+    tracingEnabled() ? tracedAdapter(component, adapter) : adapter;
   return {
     config,
     database: handle,
     storage: createStorage(config),
-    mail: createMailTransport(config, logger),
+    mail: traced('mail', createMailTransport(config, logger)),
     bus,
-    auth: createAuth(config, handle.db),
-    payments: createPayments(config, handle.db),
+    auth: createAuth(config, handle.db, limits),
+    payments: traced('payments', createPayments(config, handle.db)),
     lifecycle: createLifecycle(),
+    limits,
+    metrics,
   };
 }
 

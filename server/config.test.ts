@@ -35,6 +35,10 @@ describe('loadConfig', () => {
       },
     ],
     ['INSTAGRAM_URL', { INSTAGRAM_URL: 'instagram' }],
+    ['METRICS_TOKEN', { METRICS_TOKEN: 'short' }],
+    ['METRICS_PORT', { METRICS_PORT: '3000' }],
+    ['OTEL_EXPORTER_OTLP_ENDPOINT', { OTEL_EXPORTER_OTLP_ENDPOINT: 'grpc://collector:4317' }],
+    ['REDIS_URL', { REDIS_URL: 'http://127.0.0.1:6379' }],
   ])('stops with a message naming %s', (name, env) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`\\b${name}\\b`));

@@ -131,6 +131,19 @@ const configSchema = z
     MAIL_FROM: z.string().min(3).default('Playbook <no-reply@playbook.local>'),
     // Unset: PostgreSQL LISTEN/NOTIFY with a database server, in-process with PGlite.
     EVENTS_DRIVER: z.enum(['in-process', 'postgres']).optional(),
+    // Observability (ADR 051). /metrics on the app's port needs this as a bearer token; unset: 404.
+    METRICS_TOKEN: optionalString.pipe(
+      z.string().min(16, 'must be at least 16 characters').optional(),
+    ),
+    // /metrics without a token on a port of its own, bound to METRICS_HOST (loopback by default).
+    METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+    // Traces go over OTLP (HTTP) to this collector; unset: no tracing, nothing loaded.
+    OTEL_EXPORTER_OTLP_ENDPOINT: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    OTEL_SERVICE_NAME: z.string().min(1).default('playbook'),
+    // Rate-limit counters in Redis instead of PostgreSQL (ADR 051); unset: the database's table.
+    REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
+    REDIS_KEY_PREFIX: z.string().default('playbook:'),
     INSTAGRAM_URL: z.url().default('https://www.instagram.com/playbook'),
     CONTACT_EMAIL: z.email().default('support@playbook.local'),
     OPERATOR_COMPANY: z.string().min(1).default('Playbook Marketplace Pty Ltd'),
@@ -184,6 +197,13 @@ const configSchema = z
         code: 'custom',
         path: ['EVENTS_DRIVER'],
         message: 'postgres needs DATABASE_URL',
+      });
+    }
+    if (c.METRICS_PORT !== undefined && c.METRICS_PORT === c.PORT) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['METRICS_PORT'],
+        message: 'must differ from PORT',
       });
     }
     if (c.MAIL_DRIVER === 'smtp' && !c.SMTP_URL) {

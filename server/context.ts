@@ -7,6 +7,8 @@ import type { Logger } from 'pino';
 import type { Database, DatabaseHandle } from './db/client';
 import type { Lifecycle } from './lifecycle';
 import type { Auth } from './modules/auth';
+import type { HitCounter } from './modules/rate-limits';
+import type { Metrics } from './observability';
 
 /** Everything a route module may depend on, chosen once at start-up from the configuration. */
 export interface AppContext {
@@ -18,11 +20,16 @@ export interface AppContext {
   auth: Auth;
   payments: PaymentProvider;
   lifecycle: Lifecycle;
+  /** Where the rate limits count: the database, or Redis when REDIS_URL is set (ADR 049, 051). */
+  limits: HitCounter;
+  /** This process's Prometheus metrics (ADR 051). */
+  metrics: Metrics;
 }
 
 /**
  * What a service depends on, as one object (issue 14): the database, the bus its writes' events go
- * out on, the payment provider, file storage, the configuration and the request's logger. Services
+ * out on, the payment provider, file storage, the configuration, the request's logger and the
+ * metrics. Services
  * take this (or the part of it they use); routes build it once per request with `depsOf`.
  */
 export interface ServiceDeps {
@@ -33,6 +40,8 @@ export interface ServiceDeps {
   config: Config;
   auth: Auth;
   logger: Pick<Logger, 'info' | 'warn' | 'error'>;
+  /** Money movements are counted here once recorded (ADR 051). */
+  metrics: Metrics;
 }
 
 export const depsOf = (ctx: AppContext, logger: ServiceDeps['logger']): ServiceDeps => ({
@@ -43,4 +52,5 @@ export const depsOf = (ctx: AppContext, logger: ServiceDeps['logger']): ServiceD
   config: ctx.config,
   auth: ctx.auth,
   logger,
+  metrics: ctx.metrics,
 });

@@ -8,6 +8,7 @@ import { ConfigError, loadConfig } from './config';
 import { DatabaseInUseError } from './db/data-dir-lock';
 import { createLogger } from './logging';
 import { startJobs } from './jobs/scheduler';
+import { startMetricsServer, startTracing } from './observability';
 
 // The bundle runs from dist/server; the web build sits beside it in dist/web.
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../web');
@@ -26,6 +27,11 @@ async function main() {
     throw err;
   }
   const logger = createLogger(config.LOG_LEVEL);
+  // Before the database opens and the app is built: they wrap themselves in spans when it is on.
+  const tracing = await startTracing({
+    endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
+    serviceName: config.OTEL_SERVICE_NAME,
+  });
   const ctx = await createContext(config, logger).catch((err: unknown) => {
     if (err instanceof DatabaseInUseError) {
       console.error(err.message);
@@ -35,7 +41,11 @@ async function main() {
   });
   await ensureAdminFromConfig(ctx, logger);
   const app = await buildApp(ctx, { webRoot, logger });
-  const stopJobs = startJobs(backgroundJobs(ctx, logger), logger);
+  const stopJobs = startJobs(backgroundJobs(ctx, logger), logger, ctx.metrics.jobFailed);
+  const metricsServer =
+    config.METRICS_PORT === undefined
+      ? null
+      : await startMetricsServer(ctx.metrics, config.METRICS_HOST, config.METRICS_PORT);
 
   // SIGTERM, SIGINT, or an error nothing caught: readiness turns 503 and the SSE streams end with a
   // retry hint at once; the load balancer has SHUTDOWN_DRAIN_MS to notice; then the server stops
@@ -46,13 +56,25 @@ async function main() {
     ctx.lifecycle.drain();
     await sleep(config.SHUTDOWN_DRAIN_MS);
     await app.close();
+    metricsServer?.close();
     await stopJobs();
     await ctx.bus.close();
+    await ctx.limits.close();
     await ctx.database.close();
+    await tracing?.shutdown();
   });
 
   await app.listen({ host: config.HOST, port: config.PORT });
-  logger.info({ database: ctx.database.driver, mail: ctx.mail.name }, 'ready');
+  logger.info(
+    {
+      database: ctx.database.driver,
+      mail: ctx.mail.name,
+      rateLimits: ctx.limits.store,
+      tracing: tracing !== null,
+      metricsPort: config.METRICS_PORT,
+    },
+    'ready',
+  );
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   console.log(`\n  Playbook is running at http://localhost:${port}\n`);

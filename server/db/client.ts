@@ -15,6 +15,9 @@ import { lockDataDir } from './data-dir-lock';
 import { watchForDeadConnections } from './dead-connections';
 import { DEFAULT_DATABASE_LIMITS, readTimeoutMs, type DatabaseLimits } from './limits';
 import * as schema from './schema';
+import { tracingEnabled } from '../observability';
+import type { PoolStats } from '../observability';
+import { traceClient, tracePglite, tracePool } from './traced';
 
 export type Schema = typeof schema;
 /** One type for both drivers: the services never know which database they talk to. */
@@ -28,6 +31,8 @@ export interface DatabaseHandle {
   driver: 'pglite' | 'postgres';
   /** True when the database answers a trivial query within PING_TIMEOUT_MS. */
   ping(): Promise<boolean>;
+  /** The connections, for the metrics: the pool's, or PGlite's one (never waited for). */
+  poolStats(): PoolStats;
   close(): Promise<void>;
 }
 
@@ -97,15 +102,24 @@ export async function openDatabase(
     // An idle connection dropped by the server must not crash the process: the pool discards it
     // and the next query opens a new one.
     pool.on('error', options.onConnectionError ?? (() => undefined));
+    const tracing = tracingEnabled();
+    if (tracing) tracePool(pool);
     pool.on('connect', (client) => {
       autoPrepare(client);
       watchForDeadConnections(client);
+      if (tracing) traceClient(client);
     });
     const db = drizzlePg(pool, { schema, logger });
     return {
       db,
       driver: 'postgres',
       ping: () => ping(db),
+      poolStats: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+        max: limits.poolSize,
+      }),
       close: () => pool.end(),
     };
   }
@@ -120,6 +134,7 @@ export async function openDatabase(
     dataDir,
     ...('from' in target && target.from ? { loadDataDir: target.from } : {}),
   });
+  if (tracingEnabled()) tracePglite(client);
   const db = drizzlePglite(client, { schema, logger });
   try {
     if (migrate) await migratePglite(db, { migrationsFolder });
@@ -131,6 +146,8 @@ export async function openDatabase(
     db: db as unknown as Database,
     driver: 'pglite',
     ping: () => ping(db as unknown as Database),
+    // One connection, in the process: statements queue inside PGlite, not for a connection.
+    poolStats: () => ({ total: 1, idle: 1, waiting: 0, max: 1 }),
     close: () => client.close().finally(unlock),
   };
 }

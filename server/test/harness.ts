@@ -115,6 +115,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       await ctx.bus.close();
+      await ctx.limits.close();
       if (!shared) await database.close();
       await rm(dataDir, { recursive: true, force: true });
     },

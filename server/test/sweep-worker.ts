@@ -9,6 +9,7 @@ import type { PaymentProvider } from '../adapters/payments/types';
 import { openDatabase } from '../db/client';
 import type { Config } from '../config';
 import { refundUnanswered, releasePayouts, type Money } from '../modules/payments/settlement';
+import { createMetrics } from '../observability';
 
 const [url, nowIso] = process.argv.slice(2);
 const keys: string[] = [];
@@ -39,6 +40,7 @@ const money: Money = {
   bus: createInProcessBus(),
   config,
   logger,
+  metrics: createMetrics(),
 };
 while ((await releasePayouts(money, { now })) + (await refundUnanswered(money, now)) > 0);
 await handle.close();

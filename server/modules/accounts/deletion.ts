@@ -19,7 +19,10 @@ async function passwordMatches(deps: Deps, userId: string, password: string) {
   return hasher.verify({ hash, password });
 }
 
-type Deps = Pick<ServiceDeps, 'db' | 'bus' | 'storage' | 'auth' | 'logger' | 'payments' | 'config'>;
+type Deps = Pick<
+  ServiceDeps,
+  'db' | 'bus' | 'storage' | 'auth' | 'logger' | 'payments' | 'config' | 'metrics'
+>;
 
 /**
  * Deletes an account: the person can no longer sign in and their personal data is gone, while

@@ -6,7 +6,7 @@ import { verifyingSecrets, type Config } from '../../config';
 import type { Database } from '../../db/client';
 import { accounts, sessions, users, verifications } from '../../db/schema';
 import { queueMailWithinCap, type RecipientCap } from '../mail';
-import { databaseAuthLimitStorage } from '../rate-limits';
+import { authLimitStorage, databaseHitCounter, type HitCounter } from '../rate-limits';
 import { discardUnconfirmedSignUp, userExists } from './data';
 import { resetPasswordEmail, verificationEmail } from './emails';
 import { viewerFinder } from './viewer';
@@ -38,7 +38,11 @@ const validSignUpSchema = z.object({
  * better-auth's own: a reset link (single use, one hour, every session ends), a resend of the
  * confirmation link, and an e-mail change confirmed at the new address (ADR 030).
  */
-export function createAuth(config: Config, db: Database) {
+export function createAuth(
+  config: Config,
+  db: Database,
+  limits: HitCounter = databaseHitCounter(db),
+) {
   const secure = config.PUBLIC_URL.startsWith('https://');
   const auth = betterAuth({
     appName: 'Playbook',
@@ -108,8 +112,8 @@ export function createAuth(config: Config, db: Database) {
     session: { expiresIn: 30 * 24 * 60 * 60, updateAge: 24 * 60 * 60 },
     rateLimit: {
       enabled: true,
-      // Counted in the database, so that more processes do not mean more attempts (ADR 049).
-      customStorage: databaseAuthLimitStorage(db),
+      // Counted in the database or Redis, so that more processes do not mean more attempts (ADR 049).
+      customStorage: authLimitStorage(limits),
       window: ONE_MINUTE,
       max: 100,
       customRules: {

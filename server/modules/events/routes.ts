@@ -19,7 +19,7 @@ const EVENT_ID = /^\d{1,15}$/;
  */
 export const eventRoutes: FastifyPluginAsync<AppContext> = async (
   app,
-  { bus, auth, database, lifecycle },
+  { bus, auth, database, lifecycle, metrics },
 ) => {
   const feed = await createEventFeed(database.db, bus, app.log);
   app.addHook('onClose', async () => feed.stop());
@@ -64,7 +64,10 @@ export const eventRoutes: FastifyPluginAsync<AppContext> = async (
     const stopListening = feed.listen((event) => (held ? held.push(event) : send(event)));
     const keepAlive = setInterval(() => write(': keep-alive\n\n'), KEEP_ALIVE_MS);
     const stopOnDrain = lifecycle.onDrain(endForShutdown);
+    // The sse_connections gauge (ADR 051): up while the stream is open, down once when it closes.
+    metrics.sseOpened();
     request.raw.on('close', () => {
+      metrics.sseClosed();
       clearInterval(keepAlive);
       stopListening();
       stopOnDrain();

@@ -34,6 +34,8 @@ export async function applyPaymentEvent(
   const { config, logger } = money;
   const now = new Date();
   const afterCommit: {
+    /** Money counted once the event's transaction commits (ADR 051). */
+    moved?: { kind: 'payment' | 'refund'; cents: number };
     lateRefund?: string;
     extraRefund?: string;
     expireFor?: { questionId: string; except?: string };
@@ -65,12 +67,14 @@ export async function applyPaymentEvent(
             // A payment the question cannot keep: recorded and refunded at once (ADR 037).
             const payment = { ...event, amount: q.amount, reason };
             if (await claimExtraPayment(tx, payment, now)) {
+              afterCommit.moved = { kind: 'payment', cents: q.amount };
               afterCommit.extraRefund = event.paymentIntentId;
             }
             return null;
           }
           const paid = await markPaid(tx, q.id, event.paymentIntentId, now);
           if (!paid) return null;
+          afterCommit.moved = { kind: 'payment', cents: paid.amount };
           // Paid after the question was closed (withdrawn, declined): it goes back at once.
           if (paid.status !== 'pending' && paid.status !== 'answered') {
             const refundReason = paid.status === 'declined' ? 'declined' : 'withdrawn';
@@ -104,7 +108,15 @@ export async function applyPaymentEvent(
         case 'charge.refunded': {
           // Every refund is reported here, ours and those made in the provider's dashboard. Ours
           // record themselves too; whichever records first sends the e-mails, so they go once.
-          if (await recordExtraRefund(tx, config, event.paymentIntentId, event.refundId, now)) {
+          const extra = await recordExtraRefund(
+            tx,
+            config,
+            event.paymentIntentId,
+            event.refundId,
+            now,
+          );
+          if (extra !== null) {
+            afterCommit.moved = { kind: 'refund', cents: extra };
             return null;
           }
           const q = await lockQuestionPaidBy(tx, event.paymentIntentId);
@@ -112,13 +124,16 @@ export async function applyPaymentEvent(
           // A refund made outside the app: its payout is cancelled, or reversed by the recovery
           // sweep if it was already sent, and both sides are told as for an administrator's.
           await claimRefund(tx, changes, q, 'admin', now);
-          await recordRefund(tx, changes, config, q.id, event.refundId, now);
+          if (await recordRefund(tx, changes, config, q.id, event.refundId, now)) {
+            afterCommit.moved = { kind: 'refund', cents: q.amount };
+          }
           return q.id;
         }
       }
     }
   });
   if (changed === 'replay') return false;
+  if (afterCommit.moved) money.metrics.moneyMoved(afterCommit.moved.kind, afterCommit.moved.cents);
   // The provider calls, outside the transaction that held the question's lock (ADR 023).
   if (afterCommit.lateRefund) await refundNow(money, afterCommit.lateRefund);
   if (afterCommit.extraRefund) await refundExtraNow(money, afterCommit.extraRefund);

@@ -51,7 +51,8 @@ export function extraPaymentReason(
 
 /**
  * Records an extra payment's refund and tells the Player, once: whoever records first (our own
- * call, or the provider's charge.refunded) sends the e-mail. Returns whether this call recorded it.
+ * call, or the provider's charge.refunded) sends the e-mail. Returns the amount refunded (cents)
+ * when this call recorded it, null when it was recorded already.
  */
 export async function recordExtraRefund(
   tx: Executor,
@@ -59,16 +60,16 @@ export async function recordExtraRefund(
   paymentIntentId: string,
   refundId: string | null,
   now: Date,
-): Promise<boolean> {
+): Promise<number | null> {
   const done = await recordExtraRefundRow(tx, paymentIntentId, refundId, now);
-  if (!done) return false;
+  if (!done) return null;
   await queueExtraPaymentRefundMail(
     tx,
     config,
     await moneyMailSubject(tx, done.questionId),
     done.reason,
   );
-  return true;
+  return done.amount;
 }
 
 /** Refunds a claimed extra payment through the provider and records it. */
@@ -83,9 +84,12 @@ export async function completeExtraRefund(
     paymentIntentId,
     idempotencyKey: extraRefundKey(paymentIntentId),
   });
-  return transaction(money, (tx) =>
+  const refunded = await transaction(money, (tx) =>
     recordExtraRefund(tx, money.config, paymentIntentId, refundId, now),
   );
+  if (refunded === null) return false;
+  money.metrics.moneyMoved('refund', refunded);
+  return true;
 }
 
 /** Refunds an extra payment just claimed; a provider failure is left to the recovery sweep. */

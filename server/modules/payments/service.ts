@@ -18,7 +18,7 @@ import {
   setCheckoutSession,
 } from './data';
 
-type Deps = Pick<ServiceDeps, 'db' | 'bus' | 'payments' | 'config' | 'logger'>;
+type Deps = Pick<ServiceDeps, 'db' | 'bus' | 'payments' | 'config' | 'logger' | 'metrics'>;
 type Coach = typeof coaches.$inferSelect;
 
 const questionUrl = (deps: Deps, id: string, outcome: string) =>

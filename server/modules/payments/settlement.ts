@@ -38,7 +38,7 @@ export { claimRefund };
  * repeated key with the first result, so each movement happens once. This file only sequences the
  * steps; the claims and records are the payments module's data functions (`./data/`).
  */
-export type Money = Pick<ServiceDeps, 'db' | 'payments' | 'bus' | 'config' | 'logger'>;
+export type Money = Pick<ServiceDeps, 'db' | 'payments' | 'bus' | 'config' | 'logger' | 'metrics'>;
 
 export const moneyOf = depsOf;
 
@@ -70,11 +70,13 @@ async function completeReversal(money: Money, payoutId: string): Promise<void> {
     amountCents: p.amount,
     idempotencyKey: reversalKey(p.id),
   });
-  await transaction(money, async (tx, changes) => {
-    if (await recordReversal(tx, p.id, reversalId)) {
-      await questionMoneyChanged(tx, changes, p.questionId);
-    }
+  const recorded = await transaction(money, async (tx, changes) => {
+    if (!(await recordReversal(tx, p.id, reversalId))) return false;
+    await questionMoneyChanged(tx, changes, p.questionId);
+    return true;
   });
+  // Counted once committed, by the one call that recorded it (ADR 051).
+  if (recorded) money.metrics.moneyMoved('reversal', p.amount);
 }
 
 /**
@@ -101,9 +103,11 @@ export async function completeRefund(
     paymentIntentId: q.paymentIntentId ?? '',
     idempotencyKey: refundKey(q.id),
   });
-  return transaction(money, (tx, changes) =>
+  const recorded = await transaction(money, (tx, changes) =>
     recordRefund(tx, changes, config, q.id, refundId, now),
   );
+  if (recorded) money.metrics.moneyMoved('refund', q.amount);
+  return recorded;
 }
 
 /**
@@ -209,15 +213,16 @@ async function finishTransfer(money: Money, payoutId: string): Promise<boolean> 
     idempotencyKey: transferKey(p.id),
   });
   const now = new Date();
-  const sent = await transaction(money, async (tx, changes) => {
+  const { sent, recorded } = await transaction(money, async (tx, changes) => {
     await questionMoneyChanged(tx, changes, p.questionId);
     if (await recordTransfer(tx, p.id, transferId, now)) {
       await queuePayoutSentMail(tx, config, await moneyMailSubject(tx, p.questionId), p.amount);
-      return true;
+      return { sent: true, recorded: true };
     }
-    await recordTransferToReverse(tx, p.id, transferId);
-    return false;
+    return { sent: false, recorded: await recordTransferToReverse(tx, p.id, transferId) };
   });
+  // Counted once committed, by the call that recorded it; its reversal is counted on its own.
+  if (recorded) money.metrics.moneyMoved('transfer', p.amount);
   if (!sent) await completeReversal(money, p.id);
   return sent;
 }

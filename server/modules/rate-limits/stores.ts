@@ -1,8 +1,8 @@
 import type { BetterAuthOptions } from 'better-auth';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { RouteOptions } from 'fastify';
-import type { Database } from '../../db/client';
-import { countHit, LONGEST_WINDOW_MS } from './data';
+import type { HitCounter } from './counter';
+import { LONGEST_WINDOW_MS } from './data';
 
 function checkedWindow(windowMs: number): number {
   if (windowMs > LONGEST_WINDOW_MS) {
@@ -12,13 +12,13 @@ function checkedWindow(windowMs: number): number {
 }
 
 /**
- * The store of @fastify/rate-limit, counting in the database. Each route's limit gets its own
- * keys, as the plugin's own per-route memory store does.
+ * The store of @fastify/rate-limit, counting in the shared store (the database, or Redis). Each
+ * route's limit gets its own keys, as the plugin's own per-route memory store does.
  */
-export function databaseRouteLimitStore(db: Database): FastifyRateLimitStoreCtor {
+export function routeLimitStore(counter: HitCounter): FastifyRateLimitStoreCtor {
   const storeFor = (prefix: string): FastifyRateLimitStore => ({
     incr(key, callback, timeWindow) {
-      countHit(db, `route:${prefix}:${key}`, checkedWindow(timeWindow)).then(
+      counter.count(`route:${prefix}:${key}`, checkedWindow(timeWindow)).then(
         ({ count, resetInMs }) => callback(null, { current: count, ttl: resetInMs }),
         (err: Error) => callback(err),
       );
@@ -29,7 +29,7 @@ export function databaseRouteLimitStore(db: Database): FastifyRateLimitStoreCtor
       return storeFor(`${[method].flat().join(',')} ${url}`);
     },
   });
-  // The plugin builds its store itself, with `new` and no way to pass the database.
+  // The plugin builds its store itself, with `new` and no way to pass the counter.
   return class {
     constructor() {
       return storeFor('');
@@ -39,12 +39,11 @@ export function databaseRouteLimitStore(db: Database): FastifyRateLimitStoreCtor
 
 type AuthLimitStorage = NonNullable<NonNullable<BetterAuthOptions['rateLimit']>['customStorage']>;
 
-/** better-auth's rate-limit storage (sign-in, sign-up, the e-mail sending routes), in the database. */
-export function databaseAuthLimitStorage(db: Database): AuthLimitStorage {
+/** better-auth's rate-limit storage (sign-in, sign-up, the e-mail sending routes), shared. */
+export function authLimitStorage(counter: HitCounter): AuthLimitStorage {
   return {
     async consume(key, rule) {
-      const { count, resetInMs } = await countHit(
-        db,
+      const { count, resetInMs } = await counter.count(
         `auth:${key}`,
         checkedWindow(rule.window * 1000),
       );

@@ -50,7 +50,11 @@ export async function recordExtraRefundRow(
     .where(
       and(eq(extraPayments.paymentIntentId, paymentIntentId), isNull(extraPayments.refundedAt)),
     )
-    .returning({ questionId: extraPayments.questionId, reason: extraPayments.reason });
+    .returning({
+      questionId: extraPayments.questionId,
+      reason: extraPayments.reason,
+      amount: extraPayments.amount,
+    });
   return done ?? null;
 }
 

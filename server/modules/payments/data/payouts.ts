@@ -73,12 +73,19 @@ export async function recordTransfer(tx: Executor, payoutId: string, transferId:
   return paid !== undefined;
 }
 
-/** A transfer made while its question was refunded: kept on the payout, which is then reversed. */
+/**
+ * A transfer made while its question was refunded: kept on the payout, which is then reversed.
+ * Returns whether this call recorded it (a payout that already has it is left alone).
+ */
 export async function recordTransferToReverse(tx: Executor, payoutId: string, transferId: string) {
-  await tx
+  const [kept] = await tx
     .update(payouts)
     .set({ transferId })
-    .where(and(eq(payouts.id, payoutId), eq(payouts.status, 'reversing')));
+    .where(
+      and(eq(payouts.id, payoutId), eq(payouts.status, 'reversing'), isNull(payouts.transferId)),
+    )
+    .returning({ id: payouts.id });
+  return kept !== undefined;
 }
 
 /**
