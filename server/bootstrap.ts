@@ -16,7 +16,7 @@ import type { AppContext } from './context';
 import { openConfiguredDatabase, type Database, type DatabaseHandle } from './db/client';
 import { paymentSweeps } from './jobs/payment-sweeps';
 import { moneyOf, accountStatusFromDatabase } from './modules/payments';
-import type { Job } from './jobs/scheduler';
+import { createJobQueue, type Job } from './jobs/queue';
 import { adminLoginSchema } from '../contracts/admin';
 import { createAdmin, findAdmin } from './modules/admin';
 import { createAuth } from './modules/auth';
@@ -116,6 +116,12 @@ export async function createContext(
     auth: createAuth(config, handle.db),
     payments: createPayments(config, handle.db),
     lifecycle: createLifecycle(),
+    jobs: createJobQueue(handle, logger, {
+      pollingIntervalSeconds: config.JOB_POLL_INTERVAL_SECONDS,
+      retryDelaySeconds: config.JOB_RETRY_DELAY_SECONDS,
+      retryLimit: config.JOB_RETRY_LIMIT,
+      migrate: config.MIGRATE_ON_START,
+    }),
   };
 }
 

@@ -5,6 +5,7 @@ import type { MailTransport } from './adapters/mail/types';
 import type { Config } from './config';
 import type { Logger } from 'pino';
 import type { Database, DatabaseHandle } from './db/client';
+import type { JobQueue } from './jobs/queue';
 import type { Lifecycle } from './lifecycle';
 import type { Auth } from './modules/auth';
 
@@ -18,6 +19,8 @@ export interface AppContext {
   auth: Auth;
   payments: PaymentProvider;
   lifecycle: Lifecycle;
+  /** The job queue (ADR 050): started by `main.ts`; the admin's Failed jobs list reads it. */
+  jobs: JobQueue;
 }
 
 /**

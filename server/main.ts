@@ -7,12 +7,13 @@ import { backgroundJobs, createContext, ensureAdminFromConfig } from './bootstra
 import { ConfigError, loadConfig } from './config';
 import { DatabaseInUseError } from './db/data-dir-lock';
 import { createLogger } from './logging';
-import { startJobs } from './jobs/scheduler';
 
 // The bundle runs from dist/server; the web build sits beside it in dist/web.
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../web');
 /** A shutdown that has not finished by then is cut short (exit 1): deploys wait 10 s at most. */
 const SHUTDOWN_LIMIT_MS = 9000;
+/** How long a job running at shutdown may take to finish before pg-boss stops waiting for it. */
+const JOBS_STOP_MS = 3000;
 
 async function main() {
   let config;
@@ -35,7 +36,7 @@ async function main() {
   });
   await ensureAdminFromConfig(ctx, logger);
   const app = await buildApp(ctx, { webRoot, logger });
-  const stopJobs = startJobs(backgroundJobs(ctx, logger), logger);
+  await ctx.jobs.start(backgroundJobs(ctx, logger));
 
   // SIGTERM, SIGINT, or an error nothing caught: readiness turns 503 and the SSE streams end with a
   // retry hint at once; the load balancer has SHUTDOWN_DRAIN_MS to notice; then the server stops
@@ -46,7 +47,8 @@ async function main() {
     ctx.lifecycle.drain();
     await sleep(config.SHUTDOWN_DRAIN_MS);
     await app.close();
-    await stopJobs();
+    // The jobs running get what is left of the budget; the drain and the requests had theirs.
+    await ctx.jobs.stop(JOBS_STOP_MS);
     await ctx.bus.close();
     await ctx.database.close();
   });

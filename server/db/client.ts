@@ -12,6 +12,9 @@ import pg from 'pg';
 import type { Config } from '../config';
 import { autoPrepare } from './auto-prepare';
 import { lockDataDir } from './data-dir-lock';
+import { installJobQueue, type ExecuteSql } from './job-queue-schema';
+
+export type { ExecuteSql };
 import { watchForDeadConnections } from './dead-connections';
 import { DEFAULT_DATABASE_LIMITS, readTimeoutMs, type DatabaseLimits } from './limits';
 import * as schema from './schema';
@@ -28,6 +31,11 @@ export interface DatabaseHandle {
   driver: 'pglite' | 'postgres';
   /** True when the database answers a trivial query within PING_TIMEOUT_MS. */
   ping(): Promise<boolean>;
+  /**
+   * Raw SQL on the same connections (pg-boss's `db` adapter, ADR 050): `$n` parameters, or, with
+   * none, a script of several statements whose last result is returned.
+   */
+  executeSql: ExecuteSql;
   close(): Promise<void>;
 }
 
@@ -106,6 +114,7 @@ export async function openDatabase(
       db,
       driver: 'postgres',
       ping: () => ping(db),
+      executeSql: (text, values) => pool.query(text, values),
       close: () => pool.end(),
     };
   }
@@ -121,8 +130,19 @@ export async function openDatabase(
     ...('from' in target && target.from ? { loadDataDir: target.from } : {}),
   });
   const db = drizzlePglite(client, { schema, logger });
+  const executeSql: ExecuteSql = async (text, values) => {
+    if (values && values.length > 0) {
+      return { rows: (await client.query<Record<string, unknown>>(text, values)).rows };
+    }
+    // PGlite runs one statement per query; a script goes through exec, its last result returned.
+    const results = await client.exec(text);
+    return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+  };
   try {
-    if (migrate) await migratePglite(db, { migrationsFolder });
+    if (migrate) {
+      await migratePglite(db, { migrationsFolder });
+      await installJobQueue(executeSql);
+    }
   } catch (err) {
     await client.close().finally(unlock);
     throw err;
@@ -131,6 +151,7 @@ export async function openDatabase(
     db: db as unknown as Database,
     driver: 'pglite',
     ping: () => ping(db as unknown as Database),
+    executeSql,
     close: () => client.close().finally(unlock),
   };
 }
@@ -174,6 +195,7 @@ async function migrateOnce(url: string, limits: DatabaseLimits): Promise<void> {
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     await migratePg(drizzlePg(client), { migrationsFolder });
+    await installJobQueue((text, values) => client.query(text, values));
   } finally {
     await client.end();
   }
