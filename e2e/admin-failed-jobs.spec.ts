@@ -35,10 +35,7 @@ const test = base.extend({
   }),
 });
 
-test('the Failed jobs tab lists an e-mail that gave up, and Retry sends it', async ({
-  page,
-  server,
-}) => {
+test('the Failed jobs tab lists an e-mail that gave up, and Retry sends it', async ({ page }) => {
   await page.goto('/admin-access');
   await page.getByLabel('Username').fill(ADMIN.username);
   await page.getByLabel('Password').fill(ADMIN.password);
@@ -78,7 +75,8 @@ test('the Failed jobs tab lists an e-mail that gave up, and Retry sends it', asy
   // The server's mail-delivery job sends it again (the dev mailbox shows each message's status).
   await expect
     .poll(async () => {
-      const mailbox = (await (await fetch(`${server.baseUrl}/api/dev/mailbox`)).json()) as {
+      // The page's own request context carries its beta cookie.
+      const mailbox = (await (await page.request.get('/api/dev/mailbox')).json()) as {
         messages: { subject: string; status: string }[];
       };
       return mailbox.messages.find((m) => m.subject === SUBJECT)?.status;
