@@ -65,6 +65,8 @@ const OURS = `name NOT LIKE '\\_\\_pgboss\\_\\_%'`;
 /** Completed jobs leave the live table after an hour; failed ones stay a month, to be retried. */
 const ARCHIVE_COMPLETED_SECONDS = 60 * 60;
 const ARCHIVE_FAILED_SECONDS = 30 * 24 * 60 * 60;
+/** After logging a queue error, further ones are counted, not logged, for this long. */
+const ERROR_LOG_QUIET_MS = 60_000;
 /** A run that takes longer than this counts as failed (and is retried). */
 const EXPIRE_SECONDS = 10 * 60;
 
@@ -101,7 +103,18 @@ export function createJobQueue(
     archiveFailedAfterSeconds: ARCHIVE_FAILED_SECONDS,
     deleteAfterDays: 7,
   });
-  boss.on('error', (err) => logger.warn({ err }, 'job queue error'));
+  // While the database is away every worker's every poll fails: one line a minute, not per poll.
+  let quietUntil = 0;
+  let repeats = 0;
+  boss.on('error', (err) => {
+    if (Date.now() < quietUntil) {
+      repeats++;
+      return;
+    }
+    logger.warn({ err, repeatsSinceLast: repeats }, 'job queue error');
+    repeats = 0;
+    quietUntil = Date.now() + ERROR_LOG_QUIET_MS;
+  });
   const gaveUp: Record<string, number> = {};
   let timers: NodeJS.Timeout[] = [];
 
