@@ -32,7 +32,14 @@ export const REPORT_DISMISS = {
   done: 'Report dismissed',
 } as const;
 
+export const JOB_RETRY = {
+  label: 'Retry',
+  confirm: 'Run this job again? An e-mail is sent again with a fresh set of attempts.',
+  done: 'Job queued again',
+} as const;
+
 export const ADMIN_ACTION_MESSAGES = {
+  jobNotFailed: 'This job is no longer failed.',
   unavailable: 'This action is no longer available: the question changed since the page loaded.',
   reportClosed: 'This report is already closed.',
   notFound: 'Not found.',

@@ -18,4 +18,7 @@ export const adminApiPaths = {
   disputes: '/api/admin/disputes',
   reports: '/api/admin/reports',
   dismissReport: (reportId: string) => `/api/admin/reports/${id(reportId)}/dismiss`,
+  failedJobs: '/api/admin/failed-jobs',
+  retryJob: (queue: string, jobId: string) =>
+    `/api/admin/failed-jobs/${id(queue)}/${id(jobId)}/retry`,
 } as const;

@@ -153,3 +153,25 @@ export const adminMessageRowSchema = z.object({
 });
 export const adminMessagesPageSchema = page(adminMessageRowSchema);
 export type AdminMessageRow = z.infer<typeof adminMessageRowSchema>;
+
+/**
+ * The Failed jobs tab (ADR 050): background jobs and e-mails that gave up after their retries,
+ * newest first, at most ADMIN_FAILED_JOBS_LIMIT (a list to clear, not to page through).
+ */
+export const ADMIN_FAILED_JOBS_LIMIT = 100;
+/** The queue name of a failed e-mail; the others are the job names (`payout-release`, …). */
+export const MAIL_JOB_QUEUE = 'mail';
+export const adminFailedJobsQuerySchema = z.object({});
+export const adminFailedJobRowSchema = z.object({
+  id: z.string(),
+  queue: z.string(),
+  /** What the job was: an e-mail's recipient and subject, or the job's name. */
+  description: z.string(),
+  attempts: z.number().int(),
+  error: z.string(),
+  failedAt: iso,
+});
+export const adminFailedJobsPageSchema = page(adminFailedJobRowSchema);
+export type AdminFailedJobRow = z.infer<typeof adminFailedJobRowSchema>;
+/** A job's queue in a Retry path: a job name. */
+export const jobQueueNameSchema = z.string().regex(/^[a-z][a-z-]{0,49}$/);

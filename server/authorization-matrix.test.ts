@@ -220,6 +220,7 @@ const CASES: Record<string, Case> = {
   'GET /api/admin/reports': { url: () => '/api/admin/reports', expected: adminOnly(200) },
   'GET /api/admin/disputes': { url: () => '/api/admin/disputes', expected: adminOnly(200) },
   'GET /api/admin/messages': { url: () => '/api/admin/messages', expected: adminOnly(200) },
+  'GET /api/admin/failed-jobs': { url: () => '/api/admin/failed-jobs', expected: adminOnly(200) },
   // Set-up starts (a pending secret); a made-up code is refused; off is refused while it is not on.
   'POST /api/admin/totp/setup': { url: () => '/api/admin/totp/setup', expected: adminOnly(200) },
   'POST /api/admin/totp/enable': {
@@ -239,6 +240,11 @@ const CASES: Record<string, Case> = {
   },
   'POST /api/admin/reports/:id/dismiss': {
     url: () => `/api/admin/reports/${UNKNOWN}/dismiss`,
+    expected: adminOnly(404),
+  },
+  // No failed e-mail has that id: the admin's Retry finds nothing to run again.
+  'POST /api/admin/failed-jobs/:queue/:id/retry': {
+    url: () => `/api/admin/failed-jobs/mail/${UNKNOWN}/retry`,
     expected: adminOnly(404),
   },
   // Logout last among the admin routes: it revokes the token.

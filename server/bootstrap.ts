@@ -16,7 +16,8 @@ import type { AppContext } from './context';
 import { openConfiguredDatabase, type Database, type DatabaseHandle } from './db/client';
 import { paymentSweeps } from './jobs/payment-sweeps';
 import { moneyOf, accountStatusFromDatabase } from './modules/payments';
-import type { Job } from './jobs/scheduler';
+import { queueDepth } from './jobs/metrics';
+import { createJobQueue, type Job } from './jobs/queue';
 import { adminLoginSchema } from '../contracts/admin';
 import { createAdmin, findAdmin } from './modules/admin';
 import { createAuth } from './modules/auth';
@@ -115,6 +116,14 @@ export async function createContext(
   // With tracing on, every call to the payment provider and the mail transport is a span (ADR 051).
   const traced = <T extends object>(component: string, adapter: T) =>
     tracingEnabled() ? tracedAdapter(component, adapter) : adapter;
+  const jobs = createJobQueue(handle, logger, {
+    pollingIntervalSeconds: config.JOB_POLL_INTERVAL_SECONDS,
+    retryDelaySeconds: config.JOB_RETRY_DELAY_SECONDS,
+    retryLimit: config.JOB_RETRY_LIMIT,
+    migrate: config.MIGRATE_ON_START,
+    onGaveUp: metrics.jobFailed,
+  });
+  metrics.registerJobStats(() => queueDepth({ database: handle, jobs }));
   return {
     config,
     database: handle,
@@ -126,6 +135,7 @@ export async function createContext(
     lifecycle: createLifecycle(),
     limits,
     metrics,
+    jobs,
   };
 }
 

@@ -97,6 +97,11 @@ const configSchema = z
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
     QUESTION_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
     SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(30),
+    // The job queue (ADR 050): how often an idle worker polls, and a failed job's first retry delay
+    // (doubled on each further one) before it gives up after JOB_RETRY_LIMIT retries.
+    JOB_POLL_INTERVAL_SECONDS: z.coerce.number().min(0.5).default(2),
+    JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(10),
+    JOB_RETRY_LIMIT: z.coerce.number().int().min(0).default(3),
     // On SIGTERM: how long the process keeps serving while readiness says 503, so the load balancer
     // routes elsewhere before it stops accepting. Capped so the whole shutdown fits in 10 s. Unset:
     // 2 s in production, none elsewhere (no load balancer waits on a laptop or in the tests).

@@ -5,6 +5,7 @@ import type { MailTransport } from './adapters/mail/types';
 import type { Config } from './config';
 import type { Logger } from 'pino';
 import type { Database, DatabaseHandle } from './db/client';
+import type { JobQueue } from './jobs/queue';
 import type { Lifecycle } from './lifecycle';
 import type { Auth } from './modules/auth';
 import type { HitCounter } from './modules/rate-limits';
@@ -24,6 +25,8 @@ export interface AppContext {
   limits: HitCounter;
   /** This process's Prometheus metrics (ADR 051). */
   metrics: Metrics;
+  /** The job queue (ADR 050): started by `main.ts`; the admin's Failed jobs list reads it. */
+  jobs: JobQueue;
 }
 
 /**

@@ -209,6 +209,7 @@ describe(`hostile input on every write route (${testDatabaseKind})`, () => {
       return url
         .replace(':id', url.startsWith('/api/admin/reports') ? randomUUID() : question.id)
         .replace(':action', 'hold-payout')
+        .replace(':queue', 'mail')
         .replace(':role', 'asker')
         .replace(':sessionId', `cs_local_${randomUUID()}`)
         .replace(':outcome', 'pay')

@@ -7,13 +7,14 @@ import { backgroundJobs, createContext, ensureAdminFromConfig } from './bootstra
 import { ConfigError, loadConfig } from './config';
 import { DatabaseInUseError } from './db/data-dir-lock';
 import { createLogger } from './logging';
-import { startJobs } from './jobs/scheduler';
 import { startMetricsServer, startTracing } from './observability';
 
 // The bundle runs from dist/server; the web build sits beside it in dist/web.
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../web');
 /** A shutdown that has not finished by then is cut short (exit 1): deploys wait 10 s at most. */
 const SHUTDOWN_LIMIT_MS = 9000;
+/** How long a job running at shutdown may take to finish before pg-boss stops waiting for it. */
+const JOBS_STOP_MS = 3000;
 
 async function main() {
   let config;
@@ -41,7 +42,7 @@ async function main() {
   });
   await ensureAdminFromConfig(ctx, logger);
   const app = await buildApp(ctx, { webRoot, logger });
-  const stopJobs = startJobs(backgroundJobs(ctx, logger), logger, ctx.metrics.jobFailed);
+  await ctx.jobs.start(backgroundJobs(ctx, logger));
   const metricsServer =
     config.METRICS_PORT === undefined
       ? null
@@ -57,7 +58,8 @@ async function main() {
     await sleep(config.SHUTDOWN_DRAIN_MS);
     await app.close();
     metricsServer?.close();
-    await stopJobs();
+    // The jobs running get what is left of the budget; the drain and the requests had theirs.
+    await ctx.jobs.stop(JOBS_STOP_MS);
     await ctx.bus.close();
     await ctx.limits.close();
     await ctx.database.close();

@@ -12,6 +12,9 @@ import pg from 'pg';
 import type { Config } from '../config';
 import { autoPrepare } from './auto-prepare';
 import { lockDataDir } from './data-dir-lock';
+import { installJobQueue, type ExecuteSql } from './job-queue-schema';
+
+export type { ExecuteSql };
 import { watchForDeadConnections } from './dead-connections';
 import { DEFAULT_DATABASE_LIMITS, readTimeoutMs, type DatabaseLimits } from './limits';
 import * as schema from './schema';
@@ -33,6 +36,11 @@ export interface DatabaseHandle {
   ping(): Promise<boolean>;
   /** The connections, for the metrics: the pool's, or PGlite's one (never waited for). */
   poolStats(): PoolStats;
+  /**
+   * Raw SQL on the same connections (pg-boss's `db` adapter, ADR 050): `$n` parameters, or, with
+   * none, a script of several statements whose last result is returned.
+   */
+  executeSql: ExecuteSql;
   close(): Promise<void>;
 }
 
@@ -120,6 +128,7 @@ export async function openDatabase(
         waiting: pool.waitingCount,
         max: limits.poolSize,
       }),
+      executeSql: (text, values) => pool.query(text, values),
       close: () => pool.end(),
     };
   }
@@ -136,8 +145,19 @@ export async function openDatabase(
   });
   if (tracingEnabled()) tracePglite(client);
   const db = drizzlePglite(client, { schema, logger });
+  const executeSql: ExecuteSql = async (text, values) => {
+    if (values && values.length > 0) {
+      return { rows: (await client.query<Record<string, unknown>>(text, values)).rows };
+    }
+    // PGlite runs one statement per query; a script goes through exec, its last result returned.
+    const results = await client.exec(text);
+    return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+  };
   try {
-    if (migrate) await migratePglite(db, { migrationsFolder });
+    if (migrate) {
+      await migratePglite(db, { migrationsFolder });
+      await installJobQueue(executeSql);
+    }
   } catch (err) {
     await client.close().finally(unlock);
     throw err;
@@ -148,6 +168,7 @@ export async function openDatabase(
     ping: () => ping(db as unknown as Database),
     // One connection, in the process: statements queue inside PGlite, not for a connection.
     poolStats: () => ({ total: 1, idle: 1, waiting: 0, max: 1 }),
+    executeSql,
     close: () => client.close().finally(unlock),
   };
 }
@@ -191,6 +212,7 @@ async function migrateOnce(url: string, limits: DatabaseLimits): Promise<void> {
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     await migratePg(drizzlePg(client), { migrationsFolder });
+    await installJobQueue((text, values) => client.query(text, values));
   } finally {
     await client.end();
   }

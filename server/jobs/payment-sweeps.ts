@@ -1,5 +1,5 @@
 import { recoverMoney, refundUnanswered, releasePayouts, type Money } from '../modules/payments';
-import type { Job } from './scheduler';
+import type { Job } from './queue';
 
 /**
  * The money sweeps every process runs (ADR 023): payouts whose hold window has passed, questions

@@ -12,9 +12,11 @@ export interface PoolStats {
 }
 
 /** One job queue's depth, as the job runner reports it. */
+/** One queue's jobs waiting and given up (held for the administrators' Retry), every process's. */
 export interface QueueDepth {
   queue: string;
-  depth: number;
+  waiting: number;
+  failed: number;
 }
 
 /**
@@ -35,7 +37,7 @@ export interface Metrics {
   /** Where the pool, bus and job queue gauges read from when scraped. */
   registerPoolStats(read: () => PoolStats): void;
   registerBusState(connected: () => boolean): void;
-  /** The job runner's queues (the integrator wires pg-boss's `getQueueSize` here). */
+  /** The job queue's depth and failures per queue (`server/jobs/metrics.ts`). */
   registerJobStats(read: () => Promise<QueueDepth[]>): void;
 }
 
@@ -73,7 +75,7 @@ export function createMetrics(): Metrics {
   });
   const jobsFailed = new Counter({
     name: 'jobs_failed_total',
-    help: 'Background job runs that failed, by job',
+    help: 'Background jobs that gave up after their retries, by job',
     labelNames: ['job'] as const,
     registers: [registry],
   });
@@ -125,7 +127,17 @@ export function createMetrics(): Metrics {
     registers: [registry],
     async collect() {
       this.reset();
-      for (const { queue, depth } of (await jobStats?.()) ?? []) this.set({ queue }, depth);
+      for (const { queue, waiting } of (await jobStats?.()) ?? []) this.set({ queue }, waiting);
+    },
+  });
+  new Gauge({
+    name: 'job_queue_failed',
+    help: 'Jobs and e-mails given up in each queue, waiting for an administrator to retry them',
+    labelNames: ['queue'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const { queue, failed } of (await jobStats?.()) ?? []) this.set({ queue }, failed);
     },
   });
 

@@ -107,7 +107,8 @@ describe(`administrator tables and moderation (${testDatabaseKind})`, () => {
     for (const [path, methods] of paths) {
       const url = path
         .replace('{id}', '00000000-0000-4000-8000-000000000000')
-        .replace('{action}', 'refund');
+        .replace('{action}', 'refund')
+        .replace('{queue}', 'mail');
       for (const method of Object.keys(methods)) {
         for (const [label, headers] of Object.entries(credentials)) {
           const res = await t.app.inject({

@@ -27,7 +27,7 @@ const unavailable = () => new AppError(409, ADMIN_ACTION_MESSAGES.unavailable);
  * Runs `work` in one transaction with its audit row; a refused attempt is audited as a failure
  * after the rollback, so the log holds every click and the data holds only what took effect.
  */
-async function audited<T>(
+export async function audited<T>(
   deps: Pick<ServiceDeps, 'db' | 'bus'>,
   actor: Actor,
   action: string,

@@ -14,6 +14,9 @@ import { QUESTION_ACTION_NAMES } from '../../../contracts/admin-actions';
 import {
   adminDisputesPageSchema,
   adminDisputesQuerySchema,
+  adminFailedJobsPageSchema,
+  adminFailedJobsQuerySchema,
+  jobQueueNameSchema,
   adminMessagesPageSchema,
   adminMessagesQuerySchema,
   adminPaymentsPageSchema,
@@ -28,6 +31,7 @@ import {
 import { depsOf, type AppContext } from '../../context';
 import type { Database } from '../../db/client';
 import { dashboardStats } from './data';
+import { failedJobsPage, retryFailedJob } from './failed-jobs';
 import { requireAdmin } from './guard';
 import { actOnQuestion, dismissReport } from './moderation';
 import {
@@ -171,6 +175,23 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
   table('/api/admin/reports', adminReportsQuerySchema, adminReportsPageSchema, reportsPage);
   table('/api/admin/disputes', adminDisputesQuerySchema, adminDisputesPageSchema, disputesPage);
   table('/api/admin/messages', adminMessagesQuerySchema, adminMessagesPageSchema, messagesPage);
+  table('/api/admin/failed-jobs', adminFailedJobsQuerySchema, adminFailedJobsPageSchema, (db) =>
+    failedJobsPage(db, ctx.jobs),
+  );
+
+  // Retry of a job or e-mail that gave up (ADR 050), audited.
+  app.post(
+    '/api/admin/failed-jobs/:queue/:id/retry',
+    {
+      schema: { params: z.object({ queue: jobQueueNameSchema, id: z.uuid() }), response: done },
+    },
+    async (request, reply) => {
+      const who = await actor(request);
+      const deps = { ...depsOf(ctx, request.log), jobs: ctx.jobs };
+      await retryFailedJob(deps, who, request.params.queue, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
 
   app.post(
     '/api/admin/questions/:id/:action',

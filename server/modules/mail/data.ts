@@ -104,12 +104,16 @@ export async function recordMailFailed(
   mail: ClaimedMail,
   error: string,
 ): Promise<void> {
+  const last = mail.attempts >= MAIL_MAX_ATTEMPTS;
   await db
     .update(mailOutbox)
     .set({
       lastError: error,
-      status: mail.attempts >= MAIL_MAX_ATTEMPTS ? 'failed' : 'pending',
-      nextAttemptAt: sql`now() + make_interval(mins => ${retryDelayMinutes(mail.attempts)})`,
+      status: last ? 'failed' : 'pending',
+      // A failed message's next_attempt_at is when it gave up (the Failed jobs list shows it).
+      nextAttemptAt: last
+        ? sql`now()`
+        : sql`now() + make_interval(mins => ${retryDelayMinutes(mail.attempts)})`,
     })
     .where(claimStillHeld(mail));
 }
@@ -122,11 +126,61 @@ const claimStillHeld = (mail: ClaimedMail) =>
   );
 
 /** Messages whose last attempt was claimed and never recorded (its sender died) are given up. */
-export async function giveUpAbandonedLastAttempts(db: Executor): Promise<void> {
-  await db
+export async function giveUpAbandonedLastAttempts(db: Executor): Promise<{ id: string }[]> {
+  return db
     .update(mailOutbox)
-    .set({ status: 'failed', lastError: 'the last attempt never finished (its claim expired)' })
-    .where(and(due, gte(mailOutbox.attempts, MAIL_MAX_ATTEMPTS)));
+    .set({
+      status: 'failed',
+      lastError: 'the last attempt never finished (its claim expired)',
+      nextAttemptAt: sql`now()`,
+    })
+    .where(and(due, gte(mailOutbox.attempts, MAIL_MAX_ATTEMPTS)))
+    .returning({ id: mailOutbox.id });
+}
+
+/**
+ * Messages that used every attempt, newest first: the administrators' Failed jobs list shows
+ * them (ADR 050), so no e-mail is dropped without anyone knowing.
+ */
+export function failedMail(db: Executor, limit: number) {
+  return db
+    .select({
+      id: mailOutbox.id,
+      to: mailOutbox.to,
+      subject: mailOutbox.subject,
+      attempts: mailOutbox.attempts,
+      lastError: mailOutbox.lastError,
+      failedAt: mailOutbox.nextAttemptAt,
+    })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.status, 'failed'))
+    .orderBy(desc(mailOutbox.nextAttemptAt))
+    .limit(limit);
+}
+
+/** Messages waiting to be sent and messages given up, for the metrics. */
+export async function mailQueueCounts(db: Executor): Promise<{ waiting: number; failed: number }> {
+  const [row] = await db
+    .select({
+      waiting: sql<number>`count(*) filter (where ${mailOutbox.status} = 'pending')::int`,
+      failed: sql<number>`count(*) filter (where ${mailOutbox.status} = 'failed')::int`,
+    })
+    .from(mailOutbox)
+    .where(inArray(mailOutbox.status, ['pending', 'failed']));
+  return { waiting: Number(row?.waiting ?? 0), failed: Number(row?.failed ?? 0) };
+}
+
+/**
+ * An administrator's Retry: a failed message is due again now with a fresh set of attempts.
+ * False when no failed message has that id (sent since, or never failed).
+ */
+export async function retryFailedMail(db: Executor, id: string): Promise<boolean> {
+  const rows = await db
+    .update(mailOutbox)
+    .set({ status: 'pending', attempts: 0, nextAttemptAt: sql`now()` })
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'failed')))
+    .returning({ id: mailOutbox.id });
+  return rows.length > 0;
 }
 
 /** The dev mailbox: the newest messages, for reading links without an SMTP server. */

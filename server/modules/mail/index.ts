@@ -5,6 +5,8 @@
 export type { MailContent } from './compose';
 // A finished message as it is, for tests that plant one; modules queue content (lint says so).
 export { enqueueMail, type RecipientCap } from './data';
+// The Failed jobs list and its Retry (admin), and the queue's figures (metrics), ADR 050.
+export { failedMail, mailQueueCounts, retryFailedMail } from './data';
 export { deliverDueMail, forgetPersonInMail, queueMail, queueMailWithinCap } from './outbox';
 export type { MailPerson } from './scrub';
 export { devMailboxRoutes } from './routes';

@@ -9,6 +9,7 @@ import {
   enqueueMailWithinCap,
   giveUpAbandonedLastAttempts,
   mailAboutQuestions,
+  MAIL_MAX_ATTEMPTS,
   recordMailFailed,
   recordMailSent,
   rewriteMail,
@@ -46,7 +47,9 @@ export async function deliverDueMail(
   transport: MailTransport,
   logger: Logger,
 ): Promise<number> {
-  await giveUpAbandonedLastAttempts(db);
+  for (const { id } of await giveUpAbandonedLastAttempts(db)) {
+    logger.error({ mailId: id }, 'mail given up: its last attempt never finished');
+  }
   let sent = 0;
   for (let i = 0; i < BATCH_SIZE; i++) {
     const mail = await claimDueMail(db);
@@ -59,7 +62,11 @@ export async function deliverDueMail(
         html: mail.html ?? undefined,
       });
     } catch (err) {
-      logger.warn({ err, mailId: mail.id, attempts: mail.attempts }, 'mail delivery failed');
+      const entry = { err, mailId: mail.id, attempts: mail.attempts };
+      // The last attempt: the message is listed in the administrators' Failed jobs (ADR 050).
+      if (mail.attempts >= MAIL_MAX_ATTEMPTS)
+        logger.error(entry, 'mail given up after its attempts');
+      else logger.warn(entry, 'mail delivery failed, will retry');
       await recordMailFailed(db, mail, err instanceof Error ? err.message : String(err));
       continue;
     }

@@ -10,6 +10,7 @@ import { AdminShell } from './admin-shell';
 import { adminApi, adminToken } from './session';
 import { StatCards } from './stat-cards';
 import { DisputesTab } from './tabs/disputes-tab';
+import { FailedJobsTab } from './tabs/failed-jobs-tab';
 import { MessagesTab } from './tabs/messages-tab';
 import { PaymentsTab } from './tabs/payments-tab';
 import { QuestionsTab } from './tabs/questions-tab';
@@ -25,6 +26,7 @@ const TABS = [
   { value: 'reports', label: 'Reports', Panel: ReportsTab },
   { value: 'disputes', label: 'Disputes', Panel: DisputesTab },
   { value: 'messages', label: 'Messages', Panel: MessagesTab },
+  { value: 'failed-jobs', label: 'Failed jobs', Panel: FailedJobsTab },
   { value: 'security', label: 'Security', Panel: SecurityTab },
 ] as const;
 
