@@ -4,6 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coachPath } from '../../contracts/coach-slug';
+import { DIRECTORY_MESSAGES } from '../../contracts/directory';
 import {
   coachPreviewPath,
   SITE_PREVIEW_ALT,
@@ -20,8 +21,11 @@ function tag(html: string, key: string): string | undefined {
   return element?.[1]?.replaceAll('&amp;', '&');
 }
 
-/** The link previews of the server-rendered pages, as a crawler fetches them (ADR 055). */
-describe(`server-rendered pages' link previews (${testDatabaseKind})`, () => {
+/**
+ * Server-rendered public pages as a crawler or a browser without JavaScript gets them: the empty
+ * directory's words, and every page's link preview (ADR 055).
+ */
+describe(`server-rendered public pages (${testDatabaseKind})`, () => {
   let t: TestApp;
   let webRoot: string;
   const origin = 'http://localhost:3000';
@@ -45,6 +49,25 @@ describe(`server-rendered pages' link previews (${testDatabaseKind})`, () => {
     const { width, height } = await sharp(res.rawPayload).metadata();
     expect({ width, height }, url).toEqual({ width: 1200, height: 630 });
   };
+
+  // First, while the database holds no Coach at all.
+  it('says the directory has no Coaches yet, and that one can be the first, only before a search', async () => {
+    const empty = await t.app.inject({ method: 'GET', url: '/coaches' });
+    expect(empty.statusCode).toBe(200);
+    expect(empty.body).toContain(DIRECTORY_MESSAGES.noCoachesYet);
+    expect(empty.body).toMatch(
+      new RegExp(
+        `<a[^>]*href="/auth\\?mode=signup&amp;type=expert"[^>]*>${DIRECTORY_MESSAGES.becomeCoach}</a>`,
+      ),
+    );
+    expect(empty.body).not.toContain(DIRECTORY_MESSAGES.empty);
+
+    const searched = await t.app.inject({ method: 'GET', url: '/coaches?q=nobody' });
+    expect(searched.body).toContain(DIRECTORY_MESSAGES.empty);
+    expect(searched.body).not.toContain(DIRECTORY_MESSAGES.noCoachesYet);
+    const filtered = await t.app.inject({ method: 'GET', url: '/coaches?minRating=4' });
+    expect(filtered.body).toContain(DIRECTORY_MESSAGES.empty);
+  });
 
   it('every public page names a 1200×630 picture that exists, with its alt text and a large Twitter card', async () => {
     const coach = await insertCoach(t.ctx.database.db, {
