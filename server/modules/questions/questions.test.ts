@@ -180,7 +180,7 @@ describe(`inbox reads (${testDatabaseKind})`, () => {
   });
 
   it('puts the latest activity first in My Questions, a fresh answer on top, across pages', async () => {
-    const asker = await signedInUser(t.app, t.ctx, { roles: ['asker'] });
+    const activePlayer = await signedInUser(t.app, t.ctx, { roles: ['asker'] });
     const base = Date.UTC(2026, 6, 1);
     const minute = 60_000;
     const total = QUESTION_PAGE_SIZE + 4;
@@ -192,7 +192,7 @@ describe(`inbox reads (${testDatabaseKind})`, () => {
         n === 0 ? base + (total + 5) * minute : n === 1 ? base + 7.5 * minute : undefined;
       await insertQuestion(t.ctx.database.db, {
         coachId,
-        playerId: asker.userId,
+        playerId: activePlayer.userId,
         question: `Activity ${n}`,
         paymentStatus: 'paid',
         createdAt: new Date(asked),
@@ -206,7 +206,7 @@ describe(`inbox reads (${testDatabaseKind})`, () => {
     let url: string | null = '/api/questions/mine';
     while (url) {
       const res: { statusCode: number; json: () => PagedTexts & { nextCursor: string | null } } =
-        await t.app.inject({ method: 'GET', url, headers: { cookie: asker.cookie } });
+        await t.app.inject({ method: 'GET', url, headers: { cookie: activePlayer.cookie } });
       expect(res.statusCode).toBe(200);
       const body = res.json();
       seen.push(...texts(body));
