@@ -14,9 +14,21 @@ export const DIRECTORY_SORT_LABELS: Record<DirectorySort, string> = {
   newest: 'Newest',
 };
 
+/**
+ * The URL parameter that says how many pages 'Load more Coaches' reached (`?page=3`), so Back and a
+ * reload show the same Coaches; at most this many are loaded from it.
+ */
+export const DIRECTORY_PAGE_PARAM = 'page';
+export const DIRECTORY_MAX_PAGES_IN_URL = 10;
+
 export const DIRECTORY_MESSAGES = {
   title: 'Find Your Coach',
   empty: 'No Coaches match your search',
+  /** No Coach at all yet, and no search: say so, and that a Coach can be the first. */
+  noCoachesYet: 'No Coaches yet',
+  noCoachesYetHint: 'Playbook is just getting started. Be the first Coach to answer questions.',
+  becomeCoach: 'Become a Coach',
+  filters: 'Filters',
   emptyHint: 'Try fewer words, a wider price range or a lower rating.',
   invalidPrice: 'Price must be a whole number of dollars',
   priceRange: 'The lowest price must not be above the highest',

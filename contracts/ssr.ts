@@ -10,8 +10,13 @@ export interface PageMeta {
   description: string;
   /** The canonical path (and search), from the site's root. */
   path: string;
-  /** A picture for link previews; relative URLs are made absolute. */
-  image?: string | null;
+  /**
+   * The link preview's 1200×630 picture (ADR 055, `contracts/link-preview.ts`); relative URLs are
+   * made absolute. Without one, the site's own card.
+   */
+  image?: string;
+  /** What the picture shows, for those who cannot see it; goes with `image`. */
+  imageAlt?: string;
   type?: 'website' | 'profile';
 }
 

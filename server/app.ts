@@ -22,6 +22,7 @@ import { contactRoutes } from './modules/contact';
 import { coachRoutes } from './modules/coaches';
 import { directoryRoutes } from './modules/directory';
 import { seoRoutes } from './modules/seo';
+import { linkPreviewRoutes } from './modules/link-previews';
 import { healthRoutes } from './modules/health';
 import { eventRoutes } from './modules/events';
 import { homeRoutes } from './modules/home';
@@ -131,6 +132,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions) {
   await app.register(coachRoutes, ctx);
   await app.register(directoryRoutes, ctx);
   await app.register(seoRoutes, ctx);
+  await app.register(linkPreviewRoutes, ctx);
   await app.register(authRoutes, { auth: ctx.auth, config: ctx.config, database: ctx.database });
   await app.register(accountRoutes, ctx);
   await app.register(profileRoutes, ctx);

@@ -8,9 +8,9 @@ import { createTestApp, testDatabaseKind, type TestApp } from './test/harness';
 import { multipartFile } from './test/multipart';
 
 /**
- * Every API route against every kind of caller. The routes come from the server itself
- * (`app.routeTable`), so a route added without an entry here fails the first test. `/metrics`,
- * outside `/api/`, is here too.
+ * Every API route (and the link-preview pictures under /og/, and `/metrics`) against every kind of
+ * caller. The routes come from the server itself (`app.routeTable`), so a route added without an
+ * entry here fails the first test.
  */
 const ACTORS = ['anonymous', 'player', 'otherPlayer', 'coach', 'otherCoach', 'admin'] as const;
 type Actor = (typeof ACTORS)[number];
@@ -81,6 +81,9 @@ const CASES: Record<string, Case> = {
     },
     expected: all(201),
   },
+  // The link-preview pictures (ADR 055): public, like the pages they illustrate.
+  'GET /og/home.png': { url: () => '/og/home.png', expected: all(200) },
+  'GET /og/coach/:file': { url: (fx) => `/og/coach/${fx.coachProfileId}.png`, expected: all(200) },
   'GET /api/coaches/newest': { url: () => '/api/coaches/newest', expected: all(200) },
   'GET /api/coaches': { url: () => '/api/coaches?q=coach', expected: all(200) },
   'GET /api/coaches/:idOrSlug': {
@@ -358,7 +361,7 @@ describe(`authorization matrix (${testDatabaseKind})`, () => {
 
   it('has an entry for every API route the server registers, and none for a route it lacks', () => {
     const registered = t.app.routeTable
-      .filter((r) => r.url.startsWith('/api/') || r.url === '/metrics')
+      .filter((r) => r.url.startsWith('/api/') || r.url.startsWith('/og/') || r.url === '/metrics')
       .map((r) => `${r.method} ${r.url}`);
     expect(registered.filter((key) => !(key in CASES))).toEqual([]);
     expect(Object.keys(CASES).filter((key) => !registered.includes(key))).toEqual([]);

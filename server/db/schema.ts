@@ -292,6 +292,13 @@ export const questions = pgTable(
     createdAt: createdAt(),
     paidAt: at('paid_at'),
     answeredAt: at('answered_at'),
+    /**
+     * The question's latest activity, asked or answered (ADR 055): My Questions sorts by it, so a
+     * fresh answer comes first. Kept by PostgreSQL, so no write path can forget it.
+     */
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true })
+      .notNull()
+      .generatedAlwaysAs(sql`coalesce(answered_at, created_at)`),
     refundedAt: at('refunded_at'),
     disputeFlagged: boolean('dispute_flagged').notNull().default(false),
     disputeReason: disputeReasonEnum('dispute_reason'),
@@ -344,8 +351,10 @@ export const questions = pgTable(
     index('questions_expert_answered_idx')
       .on(t.coachId, t.answeredAt, t.id)
       .where(sql`${t.status} = 'answered'`),
-    // My Questions (keyset-paged), payment history and the thread between one Player and one Coach.
+    // Payment history, the Coaches a Player asked, and the thread between one Player and one Coach.
     index('questions_asker_idx').on(t.playerId, t.createdAt, t.id),
+    // My Questions (keyset-paged), latest activity first (ADR 055).
+    index('questions_asker_activity_idx').on(t.playerId, t.lastActivityAt, t.id),
     index('questions_thread_idx').on(t.playerId, t.coachId, t.createdAt),
     // The 7-day refund sweep only looks at paid, unanswered questions.
     index('questions_refund_due_idx')

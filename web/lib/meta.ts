@@ -1,4 +1,10 @@
 import { createContext, useContext, useEffect } from 'react';
+import {
+  LINK_PREVIEW_HEIGHT,
+  LINK_PREVIEW_WIDTH,
+  SITE_PREVIEW_ALT,
+  SITE_PREVIEW_PATH,
+} from '@contracts/link-preview';
 import type { PageMeta } from '@contracts/ssr';
 
 export const SITE_NAME = 'Playbook';
@@ -11,7 +17,9 @@ type Tag = { tag: 'meta' | 'link'; key: string; attrs: Record<string, string> };
 /** Every head tag of a page, each with the attribute that identifies it for an update. */
 export function metaTags(meta: PageMeta, origin: string): Tag[] {
   const absolute = (url: string) => new URL(url, origin).href;
-  const image = meta.image ? absolute(meta.image) : null;
+  // Every picture is a 1200×630 card drawn by the server (ADR 055): the page's own or the site's.
+  const image = absolute(meta.image ?? SITE_PREVIEW_PATH);
+  const imageAlt = meta.image ? (meta.imageAlt ?? meta.title) : SITE_PREVIEW_ALT;
   const named = (name: string, content: string): Tag => ({
     tag: 'meta',
     key: `meta[name="${name}"]`,
@@ -34,11 +42,16 @@ export function metaTags(meta: PageMeta, origin: string): Tag[] {
     property('og:title', meta.title),
     property('og:description', meta.description),
     property('og:url', absolute(meta.path)),
-    ...(image ? [property('og:image', image)] : []),
-    named('twitter:card', image ? 'summary_large_image' : 'summary'),
+    property('og:image', image),
+    property('og:image:type', 'image/png'),
+    property('og:image:width', String(LINK_PREVIEW_WIDTH)),
+    property('og:image:height', String(LINK_PREVIEW_HEIGHT)),
+    property('og:image:alt', imageAlt),
+    named('twitter:card', 'summary_large_image'),
     named('twitter:title', meta.title),
     named('twitter:description', meta.description),
-    ...(image ? [named('twitter:image', image)] : []),
+    named('twitter:image', image),
+    named('twitter:image:alt', imageAlt),
   ];
 }
 
@@ -63,15 +76,14 @@ export function renderHead(meta: PageMeta, origin: string): string {
 export function useDocumentMeta(meta: PageMeta): void {
   const collect = useContext(MetaCollector);
   collect?.(meta);
-  const { title, description, path, image, type } = meta;
+  const { title, description, path, image, imageAlt, type } = meta;
   useEffect(() => {
     document.title = title;
-    const tags = metaTags({ title, description, path, image, type }, window.location.origin);
-    const keep = new Set(tags.map((tag) => tag.key));
-    // A tag the previous page had and this one has not (its image) goes.
-    for (const key of ['meta[property="og:image"]', 'meta[name="twitter:image"]']) {
-      if (!keep.has(key)) document.head.querySelector(key)?.remove();
-    }
+    const tags = metaTags(
+      { title, description, path, image, imageAlt, type },
+      window.location.origin,
+    );
+    // Every page has the same tags (each has a picture), so each is updated in place.
     for (const { tag, key, attrs } of tags) {
       let element = document.head.querySelector(key);
       if (!element) {
@@ -80,5 +92,5 @@ export function useDocumentMeta(meta: PageMeta): void {
       }
       for (const [name, value] of Object.entries(attrs)) element.setAttribute(name, value);
     }
-  }, [title, description, path, image, type]);
+  }, [title, description, path, image, imageAlt, type]);
 }

@@ -1,4 +1,4 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FileStorage } from './types';
 
@@ -22,6 +22,14 @@ export function createDiskStorage(rootDir: string): FileStorage & { rootDir: str
     },
     async remove(key) {
       await rm(resolveKey(key), { force: true });
+    },
+    async read(key) {
+      try {
+        return await readFile(resolveKey(key));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
     },
     publicUrl: (key) =>
       `${DISK_STORAGE_URL_PREFIX}${key.split('/').map(encodeURIComponent).join('/')}`,

@@ -38,6 +38,13 @@ describe('S3 storage', () => {
     expect(stored?.cacheControl).toBe('public, max-age=3600');
   });
 
+  it('reads a stored file back, and null for a key that has none', async () => {
+    const body = Buffer.from('photo bytes');
+    await storage.put('profile-images/u3/profile.jpg', body, 'image/jpeg');
+    expect((await storage.read('profile-images/u3/profile.jpg'))?.equals(body)).toBe(true);
+    expect(await storage.read('profile-images/nobody/profile.jpg')).toBeNull();
+  });
+
   it('signs its requests with SigV4', async () => {
     await storage.put(KEY, Buffer.from('signed'), 'image/png');
 

@@ -1,5 +1,6 @@
 import {
   DeleteObjectCommand,
+  GetObjectCommand,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
@@ -69,6 +70,17 @@ export function createS3Storage(options: S3StorageOptions): FileStorage {
         await client.send(new DeleteObjectCommand({ Bucket: options.bucket, Key: checkKey(key) }));
       } catch (error) {
         if (!isMissingKey(error)) throw error;
+      }
+    },
+    async read(key) {
+      try {
+        const object = await client.send(
+          new GetObjectCommand({ Bucket: options.bucket, Key: checkKey(key) }),
+        );
+        return object.Body ? Buffer.from(await object.Body.transformToByteArray()) : null;
+      } catch (error) {
+        if (isMissingKey(error)) return null;
+        throw error;
       }
     },
     publicUrl: (key) => `${base}/${checkKey(key).split('/').map(encodeURIComponent).join('/')}`,

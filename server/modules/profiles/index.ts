@@ -15,6 +15,6 @@ export {
   recordAskConsents,
   setConnectedAccount,
 } from './data';
-export { removePhotos } from './photo';
+export { readPhoto, removePhotos } from './photo';
 export { coachOf, requireCoach } from './require-coach';
 export { profileRoutes } from './routes';

@@ -46,3 +46,10 @@ export const photoKey = (userId: string, extension: 'png' | 'jpg') =>
 /** Removes the user's photo, whichever format it was. */
 export const removePhotos = (storage: FileStorage, userId: string) =>
   Promise.all([storage.remove(photoKey(userId, 'png')), storage.remove(photoKey(userId, 'jpg'))]);
+
+/** A stored photo's bytes, found from its public URL (`…/profile.png?v=…`), or null. */
+export async function readPhoto(storage: FileStorage, userId: string, photoUrl: string) {
+  const extension = /\/profile\.(png|jpg)(?:[?#]|$)/.exec(photoUrl)?.[1] as
+    'png' | 'jpg' | undefined;
+  return extension ? storage.read(photoKey(userId, extension)) : null;
+}

@@ -179,6 +179,44 @@ describe(`inbox reads (${testDatabaseKind})`, () => {
     }
   });
 
+  it('puts the latest activity first in My Questions, a fresh answer on top, across pages', async () => {
+    const activePlayer = await signedInUser(t.app, t.ctx, { roles: ['asker'] });
+    const base = Date.UTC(2026, 6, 1);
+    const minute = 60_000;
+    const total = QUESTION_PAGE_SIZE + 4;
+    // Asked a minute apart; the oldest answered last of all, another old one answered mid-way.
+    const activity = new Map<string, number>();
+    for (let n = 0; n < total; n++) {
+      const asked = base + n * minute;
+      const answered =
+        n === 0 ? base + (total + 5) * minute : n === 1 ? base + 7.5 * minute : undefined;
+      await insertQuestion(t.ctx.database.db, {
+        coachId,
+        playerId: activePlayer.userId,
+        question: `Activity ${n}`,
+        paymentStatus: 'paid',
+        createdAt: new Date(asked),
+        ...(answered
+          ? { status: 'answered', answer: 'Done.', answeredAt: new Date(answered) }
+          : {}),
+      });
+      activity.set(`Activity ${n}`, answered ?? asked);
+    }
+    const seen: string[] = [];
+    let url: string | null = '/api/questions/mine';
+    while (url) {
+      const res: { statusCode: number; json: () => PagedTexts & { nextCursor: string | null } } =
+        await t.app.inject({ method: 'GET', url, headers: { cookie: activePlayer.cookie } });
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      seen.push(...texts(body));
+      url = body.nextCursor ? `/api/questions/mine?cursor=${body.nextCursor}` : null;
+    }
+    const expected = [...activity.entries()].sort((a, b) => b[1] - a[1]).map(([text]) => text);
+    expect(seen).toEqual(expected);
+    expect(seen[0]).toBe('Activity 0');
+  });
+
   it('refuses a forged page cursor with a 400', async () => {
     const forged = Buffer.from(JSON.stringify(["now'); drop table questions;--", 'x'])).toString(
       'base64url',
@@ -192,7 +230,7 @@ describe(`inbox reads (${testDatabaseKind})`, () => {
     expect(mine.statusCode).toBe(400);
   });
 
-  it('gives the Player their questions with the Coach, newest first', async () => {
+  it('gives the Player their questions with the Coach, latest activity first', async () => {
     const res = await t.app.inject({
       method: 'GET',
       url: '/api/questions/mine',

@@ -113,7 +113,8 @@ const inboxKeys = (filter: InboxFilter) =>
     questions.id,
     'desc',
   );
-const myKeys = preparedByTime(questions.createdAt, questions.id, 'desc');
+/** My Questions' order: the latest activity (asked or answered) first, so a fresh answer is on top (ADR 055). */
+const myKeys = preparedByTime(questions.lastActivityAt, questions.id, 'desc');
 
 /**
  * A page of the Coach's inbox under one filter (spec §4 'Inbox filters'): All and Unanswered newest
@@ -174,7 +175,7 @@ const summaryOf = (q: typeof questions | typeof threadQuestions) => ({
   answeredAt: isoTime(q.answeredAt),
 });
 
-/** A page of the Player's own questions, newest first: served by questions_asker_idx. */
+/** A page of the Player's own questions, latest activity first: served by questions_asker_activity_idx. */
 function playerQuestionsStatement(db: Database, paged: boolean) {
   const keys = myKeys;
   const page = db

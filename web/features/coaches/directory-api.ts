@@ -1,4 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { DIRECTORY_MAX_PAGES_IN_URL, DIRECTORY_PAGE_PARAM } from '@contracts/directory';
 import type { DirectoryPage } from '@contracts/directory-schemas';
 import { profileApiPaths } from '@contracts/profile-api-paths';
 import { api } from '@/lib/api-client';
@@ -14,6 +15,12 @@ export function directorySearch(params: URLSearchParams): string {
     if (value) kept.set(name, value);
   }
   return kept.toString();
+}
+
+/** How many pages the URL asks for (`?page=3`): 1 to DIRECTORY_MAX_PAGES_IN_URL, 1 when absent or odd. */
+export function directoryPagesWanted(params: URLSearchParams): number {
+  const value = Number(params.get(DIRECTORY_PAGE_PARAM));
+  return Number.isInteger(value) && value > 1 ? Math.min(value, DIRECTORY_MAX_PAGES_IN_URL) : 1;
 }
 
 export const directoryQuery = (search: string) =>

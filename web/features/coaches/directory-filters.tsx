@@ -1,13 +1,15 @@
-import { Search } from 'lucide-react';
-import type { FormEvent } from 'react';
+import { Search, SlidersHorizontal } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
 import {
   DEFAULT_DIRECTORY_SORT,
+  DIRECTORY_MESSAGES,
   DIRECTORY_QUERY_MAX,
   DIRECTORY_SORT_LABELS,
   DIRECTORY_SORTS,
 } from '@contracts/directory';
 import { Button } from '@/components/ui/button';
 import { Field, inputClass } from '@/components/ui/field';
+import { cn } from '@/lib/cn';
 import { DIRECTORY_PARAMS } from './directory-api';
 
 const RATINGS = [4, 3, 2, 1];
@@ -16,9 +18,14 @@ const PRICE_FIELDS = [
   ['maxPrice', 'Max price ($)'],
 ] as const;
 
+/** The parameters behind the 'Filters' button on a phone. */
+const FOLDED = ['minPrice', 'maxPrice', 'minRating', 'sort'] as const;
+
 /**
  * The directory's search box, filters and sort. Its values come from the URL and go back to it,
- * so a search can be shared; a changed sort or rating applies at once, text on Search.
+ * so a search can be shared; a changed sort or rating applies at once, text on Search. On a phone
+ * (below Tailwind's `sm`, 640 px) the price, rating and sort fold behind a 'Filters' button, so the
+ * Coaches are on the first screen; they start open when one of them is set.
  */
 export function DirectoryFilters({
   params,
@@ -39,6 +46,8 @@ export function DirectoryFilters({
   };
   const applyNow = (event: FormEvent<HTMLSelectElement>) =>
     event.currentTarget.form?.requestSubmit();
+  const [open, setOpen] = useState(() => FOLDED.some((name) => params.has(name)));
+  const panelId = useId();
   return (
     <form
       // A new URL (back, a shared link) puts its values back into the fields.
@@ -62,48 +71,63 @@ export function DirectoryFilters({
           className={inputClass}
         />
       </Field>
-      {PRICE_FIELDS.map(([name, label]) => (
-        <Field key={name} label={label}>
-          <input
-            name={name}
-            type="number"
-            inputMode="numeric"
-            min={0}
-            step={1}
-            defaultValue={params.get(name) ?? ''}
+      <Button
+        type="button"
+        variant="outline"
+        size="lg"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((was) => !was)}
+        className="sm:hidden"
+      >
+        <SlidersHorizontal aria-hidden />
+        {DIRECTORY_MESSAGES.filters}
+      </Button>
+      {/* On wider screens the panel's fields take their places in the form's grid. */}
+      <div id={panelId} className={cn(open ? 'grid gap-4' : 'hidden', 'sm:contents')}>
+        {PRICE_FIELDS.map(([name, label]) => (
+          <Field key={name} label={label}>
+            <input
+              name={name}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              step={1}
+              defaultValue={params.get(name) ?? ''}
+              className={inputClass}
+            />
+          </Field>
+        ))}
+        <Field label="Minimum rating">
+          <select
+            name="minRating"
+            defaultValue={params.get('minRating') ?? ''}
+            onChange={applyNow}
             className={inputClass}
-          />
+          >
+            <option value="">Any rating</option>
+            {RATINGS.map((stars) => (
+              <option key={stars} value={stars}>
+                {stars}+ stars
+              </option>
+            ))}
+          </select>
         </Field>
-      ))}
-      <Field label="Minimum rating">
-        <select
-          name="minRating"
-          defaultValue={params.get('minRating') ?? ''}
-          onChange={applyNow}
-          className={inputClass}
-        >
-          <option value="">Any rating</option>
-          {RATINGS.map((stars) => (
-            <option key={stars} value={stars}>
-              {stars}+ stars
-            </option>
-          ))}
-        </select>
-      </Field>
-      <Field label="Sort by">
-        <select
-          name="sort"
-          defaultValue={params.get('sort') ?? DEFAULT_DIRECTORY_SORT}
-          onChange={applyNow}
-          className={inputClass}
-        >
-          {DIRECTORY_SORTS.map((sort) => (
-            <option key={sort} value={sort}>
-              {DIRECTORY_SORT_LABELS[sort]}
-            </option>
-          ))}
-        </select>
-      </Field>
+        <Field label="Sort by">
+          <select
+            name="sort"
+            defaultValue={params.get('sort') ?? DEFAULT_DIRECTORY_SORT}
+            onChange={applyNow}
+            className={inputClass}
+          >
+            {DIRECTORY_SORTS.map((sort) => (
+              <option key={sort} value={sort}>
+                {DIRECTORY_SORT_LABELS[sort]}
+              </option>
+            ))}
+          </select>
+        </Field>
+      </div>
       <Button type="submit" size="lg" className="md:col-span-3 lg:col-span-1">
         <Search aria-hidden />
         Search

@@ -1,8 +1,13 @@
+import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { DIRECTORY_MESSAGES } from '@contracts/directory';
+import {
+  DIRECTORY_MAX_PAGES_IN_URL,
+  DIRECTORY_MESSAGES,
+  DIRECTORY_PAGE_PARAM,
+} from '@contracts/directory';
 import { Button } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/load-error';
-import { directorySearch, useDirectory } from './directory-api';
+import { directoryPagesWanted, directorySearch, useDirectory } from './directory-api';
 import { DirectoryCard } from './directory-card';
 import { DirectoryFilters } from './directory-filters';
 import { errorMessage } from '@/lib/api-client';
@@ -14,6 +19,21 @@ export function CoachesPage() {
   const [params, setParams] = useSearchParams();
   const search = directorySearch(params);
   const directory = useDirectory(search);
+  const wanted = directoryPagesWanted(params);
+  const loaded = directory.data?.pages.length ?? 0;
+  const { isSuccess, hasNextPage, isFetchingNextPage, fetchNextPage } = directory;
+  // The URL says how far 'Load more Coaches' went (`?page=3`): Back and a reload load as far again.
+  useEffect(() => {
+    if (isSuccess && hasNextPage && !isFetchingNextPage && loaded < wanted) void fetchNextPage();
+  }, [isSuccess, hasNextPage, isFetchingNextPage, loaded, wanted, fetchNextPage]);
+  const loadMore = () => {
+    if (loaded >= DIRECTORY_MAX_PAGES_IN_URL) void fetchNextPage();
+    const next = new URLSearchParams(params);
+    next.set(DIRECTORY_PAGE_PARAM, String(Math.min(loaded + 1, DIRECTORY_MAX_PAGES_IN_URL)));
+    // In place of the current entry, where the reader stays: Back leaves the directory whole.
+    void setParams(next, { replace: true, preventScrollReset: true });
+  };
+  const loadingMore = isFetchingNextPage || (hasNextPage && loaded < wanted);
   useDocumentMeta({
     title: pageTitle(DIRECTORY_MESSAGES.title),
     description:
@@ -22,15 +42,15 @@ export function CoachesPage() {
   });
   const coaches = directory.data?.pages.flatMap((page) => page.coaches) ?? [];
   return (
-    <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:py-14">
-      <h1 className="text-5xl font-bold text-navy">{DIRECTORY_MESSAGES.title}</h1>
-      <p className="mt-3 text-lg text-muted">
+    <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-14">
+      <h1 className="text-4xl font-bold text-navy sm:text-5xl">{DIRECTORY_MESSAGES.title}</h1>
+      <p className="mt-2 text-muted sm:mt-3 sm:text-lg">
         Search every Coach by name, sport or skill, then narrow it down by price and rating.
       </p>
-      <div className="mt-8">
+      <div className="mt-5 sm:mt-8">
         <DirectoryFilters params={new URLSearchParams(search)} onChange={setParams} />
       </div>
-      <section aria-label="Coaches found" aria-busy={directory.isPending} className="mt-8">
+      <section aria-label="Coaches found" aria-busy={directory.isPending} className="mt-6 sm:mt-8">
         {directory.isPending && (
           <ul aria-label="Loading coaches" className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
             {Array.from({ length: 6 }, (_, i) => (
@@ -45,7 +65,8 @@ export function CoachesPage() {
             onRetry={() => void directory.refetch()}
           />
         )}
-        {directory.isSuccess && coaches.length === 0 && (
+        {directory.isSuccess && coaches.length === 0 && !search && <NoCoachesYet />}
+        {directory.isSuccess && coaches.length === 0 && search && (
           <div className="rounded-2xl border-2 border-dashed border-line bg-white p-10 text-center">
             <p className="font-display text-2xl font-bold text-navy uppercase">
               {DIRECTORY_MESSAGES.empty}
@@ -71,14 +92,29 @@ export function CoachesPage() {
               type="button"
               variant="outline"
               size="lg"
-              disabled={directory.isFetchingNextPage}
-              onClick={() => void directory.fetchNextPage()}
+              disabled={loadingMore}
+              onClick={loadMore}
             >
-              {directory.isFetchingNextPage ? 'Loading…' : 'Load more Coaches'}
+              {loadingMore ? 'Loading…' : 'Load more Coaches'}
             </Button>
           </div>
         )}
       </section>
+    </div>
+  );
+}
+
+/** The directory with no Coach at all, before any search: none yet, and anyone may be the first. */
+function NoCoachesYet() {
+  return (
+    <div className="rounded-2xl border-2 border-dashed border-line bg-white p-10 text-center">
+      <p className="font-display text-2xl font-bold text-navy uppercase">
+        {DIRECTORY_MESSAGES.noCoachesYet}
+      </p>
+      <p className="mt-2 text-muted">{DIRECTORY_MESSAGES.noCoachesYetHint}</p>
+      <Button asChild variant="dark" className="mt-5">
+        <Link to="/auth?mode=signup&type=expert">{DIRECTORY_MESSAGES.becomeCoach}</Link>
+      </Button>
     </div>
   );
 }

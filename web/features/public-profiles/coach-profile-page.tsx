@@ -2,6 +2,7 @@ import { AtSign, Briefcase, Camera, ExternalLink, Globe, ThumbsUp } from 'lucide
 import type { LucideIcon } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { coachPath } from '@contracts/coach-slug';
+import { coachPreviewAlt, coachPreviewPath } from '@contracts/link-preview';
 import { formatWholeDollars } from '@contracts/money';
 import type { PublicCoach } from '@contracts/profiles';
 import { ShareProfileButton } from '@/components/share-profile-button';
@@ -40,7 +41,8 @@ function CoachProfile({ coach }: { coach: PublicCoach }) {
     title: pageTitle(`${coach.name} · ${coach.expertise}`),
     description: `Ask ${coach.name} (${coach.expertise}) one question for ${price} and get a written answer.${coach.bio ? ` ${coach.bio.slice(0, 160)}` : ''}`,
     path: coachPath(coach),
-    image: coach.photoUrl,
+    image: coachPreviewPath(coach),
+    imageAlt: coachPreviewAlt(coach),
     type: 'profile',
   });
   const links = SOCIAL_LINKS.flatMap(({ key, label, icon }) => {

@@ -53,7 +53,7 @@ function PlayerProfile({ player }: { player: PublicPlayer }) {
     title: pageTitle(`${player.name} · Player`),
     description: `${player.name} is a Player on Playbook${memberSince ? ` since ${memberSince}` : ''}, with ${player.questionsAsked} questions asked.`,
     path: `/profile/${encodeURIComponent(player.id)}`,
-    image: player.photoUrl,
+    // The site's card: a Player's square photo would be cropped in a large preview (ADR 055).
     type: 'profile',
   });
   return (

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { CircleX, CreditCard, Hourglass, ShieldAlert, Undo2 } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { REFUND_AFTER_DAYS } from '@contracts/limits';
@@ -6,6 +7,7 @@ import type { QuestionDetail } from '@contracts/questions';
 import { Button } from '@/components/ui/button';
 import { formatDate } from '@/lib/dates';
 import { DeclineDialog } from './decline-dialog';
+import { RespondDialog } from './respond-dialog';
 import { Box } from './detail-parts';
 import { UnpaidActions } from './unpaid-actions';
 
@@ -35,6 +37,7 @@ export function WaitingBox({
   isPlayer: boolean;
   canDecline: boolean;
 }) {
+  const queryClient = useQueryClient();
   return (
     <Box
       className="border-2 border-dashed border-amber-300 bg-amber-50"
@@ -54,9 +57,12 @@ export function WaitingBox({
         <>
           <p className="text-ink">This Player is waiting for your answer.</p>
           <div className="mt-4 flex flex-col gap-2 sm:flex-row">
-            <Button asChild size="sm">
-              <Link to="/expert-inbox">Respond to Question</Link>
-            </Button>
+            {/* The answer form opens here, over the question, rather than in the inbox. */}
+            <RespondDialog
+              question={q}
+              triggerLabel="Respond to Question"
+              onAnswered={() => void queryClient.invalidateQueries({ queryKey: ['questions'] })}
+            />
             {canDecline && <DeclineDialog questionId={q.id} />}
           </div>
         </>

@@ -1,0 +1,2 @@
+ALTER TABLE "questions" ADD COLUMN "last_activity_at" timestamp with time zone GENERATED ALWAYS AS (coalesce(answered_at, created_at)) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "questions_asker_activity_idx" ON "questions" USING btree ("asker_id","last_activity_at","id");
