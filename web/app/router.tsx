@@ -69,6 +69,8 @@ export const routes: RouteObject[] = [
           page('terms', () => import('@/routes/terms'), 'TermsPage', ssr),
           page('privacy', () => import('@/routes/privacy'), 'PrivacyPage', ssr),
           page('revenue', () => import('@/routes/revenue'), 'RevenuePage', ssr),
+          // An e-mail's unsubscribe link (ADR 057): no sign-in, and works without JavaScript.
+          page('unsubscribe', () => import('@/routes/unsubscribe'), 'UnsubscribePage', ssr),
           page('auth', () => import('@/routes/auth'), 'AuthPage'),
           page('forgot-password', () => import('@/routes/forgot-password'), 'ForgotPasswordPage'),
           page('reset-password', () => import('@/routes/reset-password'), 'ResetPasswordPage'),

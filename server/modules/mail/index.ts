@@ -5,6 +5,13 @@
 export type { MailContent } from './compose';
 // A finished message as it is, for tests that plant one; modules queue content (lint says so).
 export { enqueueMail, type RecipientCap } from './data';
-export { deliverDueMail, forgetPersonInMail, queueMail, queueMailWithinCap } from './outbox';
+export { MAIL_KINDS, optionalCategory, type MailKind } from './kinds';
+export {
+  deliverDueMail,
+  forgetPersonInMail,
+  queueMail,
+  queueMailWithinCap,
+  type MailConfig,
+} from './outbox';
 export type { MailPerson } from './scrub';
 export { devMailboxRoutes } from './routes';
