@@ -152,11 +152,16 @@ describe(`notification preferences and one-click unsubscribe (${testDatabaseKind
   it('the page can undo it, with a plain form that needs no JavaScript', async () => {
     const token = signUnsubscribeToken(t.ctx.config.APP_SECRET, coach.userId, 'payout_sent');
     const url = `/unsubscribe?token=${encodeURIComponent(token)}`;
+    // The page's form, from a browser that holds cookies and says `Origin: null` (no-referrer).
     const undo = await t.app.inject({
       method: 'POST',
       url,
       payload: 'choice=on',
-      headers: { ...ORIGIN, 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        origin: 'null',
+        cookie: coach.cookie,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
     });
     expect(undo.statusCode).toBe(303);
     expect(undo.headers.location).toBe(url);

@@ -55,14 +55,32 @@ function Choice({
 export function NotificationsCard() {
   const queryClient = useQueryClient();
   const preferences = useQuery(notificationsQuery());
+  const { queryKey } = notificationsQuery();
+  // The box shows the choice at once; a refusal puts it back.
   const choose = useMutation({
     mutationFn: choosePreference,
+    onMutate: async (input) => {
+      await queryClient.cancelQueries({ queryKey });
+      const before = queryClient.getQueryData(queryKey);
+      queryClient.setQueryData(queryKey, (current) =>
+        current
+          ? {
+              preferences: current.preferences.map((p) =>
+                p.category === input.category ? { ...p, enabled: input.enabled } : p,
+              ),
+            }
+          : current,
+      );
+      return { before };
+    },
     onSuccess: (next) => {
-      queryClient.setQueryData(notificationsQuery().queryKey, next);
+      queryClient.setQueryData(queryKey, next);
       toast({ title: NOTIFICATION_MESSAGES.saved });
     },
-    onError: (error) =>
-      toast({ title: errorMessage(error, SIGN_UP_MESSAGES.unexpected), variant: 'destructive' }),
+    onError: (error, _input, context) => {
+      if (context?.before) queryClient.setQueryData(queryKey, context.before);
+      toast({ title: errorMessage(error, SIGN_UP_MESSAGES.unexpected), variant: 'destructive' });
+    },
   });
 
   return (
