@@ -20,6 +20,10 @@ export const apiPaths = {
   accountDeletion: '/api/account/deletion',
   accountDelete: '/api/account/delete',
   accountExport: '/api/account/export',
+  accountNotifications: '/api/account/notifications',
+  accountSessions: '/api/account/sessions',
+  /** The unsubscribe page's data; the link itself (`/unsubscribe?token=…`) is POSTed as it is. */
+  unsubscribe: (token: string) => `/api/unsubscribe?token=${id(token)}`,
 
   // better-auth's endpoints (server/modules/auth).
   auth: {
@@ -31,5 +35,6 @@ export const apiPaths = {
     resetPassword: '/api/auth/reset-password',
     changePassword: '/api/auth/change-password',
     changeEmail: '/api/auth/change-email',
+    revokeOtherSessions: '/api/auth/revoke-other-sessions',
   },
 } as const;

@@ -7,6 +7,8 @@ export const mailboxSchema = z.object({
       to: z.string(),
       subject: z.string(),
       text: z.string(),
+      /** List-Unsubscribe and its One-Click POST on a message that can be turned off (ADR 057). */
+      headers: z.record(z.string(), z.string()).nullable(),
       status: z.enum(['pending', 'sent', 'failed']),
       createdAt: z.string(),
     }),

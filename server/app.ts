@@ -13,7 +13,7 @@ import {
 import { localFilesDir } from './bootstrap';
 import { verifyingSecrets, type Config } from './config';
 import type { AppContext } from './context';
-import { accountRoutes } from './modules/accounts';
+import { accountRoutes, notificationRoutes } from './modules/accounts';
 import { adminRoutes } from './modules/admin';
 import { authRoutes } from './modules/auth';
 import { betaGate, betaRoutes } from './modules/beta';
@@ -135,6 +135,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions) {
   await app.register(linkPreviewRoutes, ctx);
   await app.register(authRoutes, { auth: ctx.auth, config: ctx.config, database: ctx.database });
   await app.register(accountRoutes, ctx);
+  await app.register(notificationRoutes, ctx);
   await app.register(profileRoutes, ctx);
   await app.register(eventRoutes, ctx);
   await app.register(homeRoutes, ctx);

@@ -94,6 +94,21 @@ const CASES: Record<string, Case> = {
   'GET /api/account': { url: () => '/api/account', expected: all(200) },
   'GET /api/account/export': { url: () => '/api/account/export', expected: users(200) },
   'GET /api/account/deletion': { url: () => '/api/account/deletion', expected: users(200) },
+  'GET /api/account/notifications': {
+    url: () => '/api/account/notifications',
+    expected: users(200),
+  },
+  'POST /api/account/notifications': {
+    url: () => '/api/account/notifications',
+    payload: { category: 'product_news', enabled: false },
+    expected: users(200),
+  },
+  'GET /api/account/sessions': { url: () => '/api/account/sessions', expected: users(200) },
+  // Only the link's signature counts, never a session: an unsigned token is refused for everyone.
+  'GET /api/unsubscribe': {
+    url: () => `/api/unsubscribe?token=${UNKNOWN}.payout_sent.AAAA`,
+    expected: all(400),
+  },
   // A wrong password, so nobody is deleted: it still shows who may ask.
   'POST /api/account/delete': {
     url: () => '/api/account/delete',

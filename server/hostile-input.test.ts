@@ -274,6 +274,25 @@ describe(`hostile input on every write route (${testDatabaseKind})`, () => {
     expect(address).toBeGreaterThanOrEqual(routes.length * 12);
   }, 240_000);
 
+  // The unsubscribe link (ADR 057) is a write outside /api/: mail providers POST it as a form.
+  it('answers hostile unsubscribe links and form bodies without a 5xx or a write', async () => {
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(fc.string({ maxLength: 300 }), fc.constantFrom('', 'a.b.c', 'x.payout_sent.')),
+        fc.oneof(
+          fc.string({ maxLength: 200 }),
+          fc.constantFrom('List-Unsubscribe=One-Click', 'choice=on', 'choice=off', 'choice=x'),
+        ),
+        async (token, raw) => {
+          const url = `/unsubscribe?token=${encodeURIComponent(token)}`;
+          await send({ method: 'POST', url, fields: [] }, { raw, headers: form });
+        },
+      ),
+      { numRuns: 40, seed: 20261127 },
+    );
+  }, 240_000);
+
   it('refuses malformed JSON, wrong content types and huge bodies with a 4xx', async () => {
     const json = { 'content-type': 'application/json' };
     for (const route of routes.filter((r) => r.fields.length > 0)) {

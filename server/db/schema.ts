@@ -17,6 +17,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { CONTACT_TOPIC_VALUES } from '../../contracts/contact';
+import { NOTIFICATION_CATEGORIES } from '../../contracts/notifications';
 import { EXTRA_PAYMENT_REASONS, PAYOUT_STATUSES } from '../../contracts/payments';
 import {
   DISPUTE_REASONS,
@@ -684,6 +685,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
+    /** Extra headers the transport sends (List-Unsubscribe and its One-Click POST, ADR 057). */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     status: mailStatusEnum('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
@@ -698,6 +701,25 @@ export const mailOutbox = pgTable(
       .where(sql`${t.status} = 'pending'`),
     index('mail_outbox_to_idx').on(t.to, t.createdAt),
   ],
+);
+
+export const notificationCategoryEnum = pgEnum('notification_category', NOTIFICATION_CATEGORIES);
+
+/**
+ * The e-mails a person turned off or on (issue 25, ADR 057): a row only once they chose, so a
+ * category without one follows NOTIFICATION_DEFAULTS. Read when a message is queued.
+ */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    category: notificationCategoryEnum('category').notNull(),
+    enabled: boolean('enabled').notNull(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.category] })],
 );
 
 // ---------------------------------------------------------------- realtime

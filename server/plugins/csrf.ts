@@ -4,6 +4,12 @@ import { forbidden } from '../errors';
 
 export const CROSS_SITE_MESSAGE = 'Cross-site request refused.';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/**
+ * Routes that act on a signed token in their URL and never on cookies, so a cookie sent along
+ * gives a forged request nothing: the unsubscribe link (ADR 057), whose page's plain form is
+ * POSTed with `Origin: null` (the pages' `Referrer-Policy: no-referrer` makes browsers say so).
+ */
+const TOKEN_ONLY_ROUTES = new Set(['/unsubscribe']);
 
 function sameHost(origin: string, host: string | undefined) {
   try {
@@ -41,6 +47,7 @@ export const csrf = fp<{ publicUrl: string }>(async (app: FastifyInstance, { pub
   const publicOrigin = new URL(publicUrl).origin;
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method) || !request.headers.cookie) return;
+    if (TOKEN_ONLY_ROUTES.has(request.routeOptions.url ?? '')) return;
     if (fromAnotherSite(request.headers, publicOrigin)) throw forbidden(CROSS_SITE_MESSAGE);
   });
 });

@@ -72,6 +72,8 @@ export const routes: RouteObject[] = [
           page('revenue', () => import('@/routes/revenue'), 'RevenuePage', ssr),
           // Server-rendered, so signing in works before the app has loaded (ADR 053).
           page('auth', () => import('@/routes/auth'), 'AuthPage', ssr),
+          // An e-mail's unsubscribe link (ADR 057): no sign-in, and works without JavaScript.
+          page('unsubscribe', () => import('@/routes/unsubscribe'), 'UnsubscribePage', ssr),
           page('forgot-password', () => import('@/routes/forgot-password'), 'ForgotPasswordPage'),
           page('reset-password', () => import('@/routes/reset-password'), 'ResetPasswordPage'),
           page('onboarding', () => import('@/routes/onboarding'), 'OnboardingPage'),

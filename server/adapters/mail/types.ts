@@ -3,6 +3,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers (List-Unsubscribe, ADR 057); nodemailer sends them as given. */
+  headers?: Record<string, string>;
 }
 
 /** Delivers one message; throws when delivery fails so the outbox can retry. */

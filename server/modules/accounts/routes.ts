@@ -6,12 +6,14 @@ import {
   deletionStatusSchema,
   roleInputSchema,
 } from '../../../contracts/account-schemas';
+import { accountSessionsSchema } from '../../../contracts/notifications';
 import { depsOf, type AppContext } from '../../context';
-import { requireUser, sessionUser } from '../auth';
+import { requireUser, sessionToken, sessionUser } from '../auth';
 import { deletionBlocker } from './data';
 import { deleteAccount } from './deletion';
 import { exportAccountData } from './export';
 import { accountOf, chooseRole, switchActiveRole } from './service';
+import { sessionsList } from './sessions';
 
 export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { database, auth } = ctx;
@@ -50,6 +52,17 @@ export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
       .type('application/json; charset=utf-8')
       .send(JSON.stringify(data, null, 2));
   });
+
+  // Where the account is signed in (issue 25); "Sign out everywhere else" is better-auth's
+  // revoke-other-sessions.
+  app.get(
+    '/api/account/sessions',
+    { schema: { response: { 200: accountSessionsSchema } } },
+    async (request) => {
+      const user = await requireUser(auth, request);
+      return sessionsList(db, user.id, await sessionToken(auth, request));
+    },
+  );
 
   app.get(
     '/api/account/deletion',

@@ -5,10 +5,16 @@ import { z } from 'zod';
 import { verifyingSecrets, type Config } from '../../config';
 import type { Database } from '../../db/client';
 import { accounts, sessions, users, verifications } from '../../db/schema';
-import { queueMailWithinCap, type RecipientCap } from '../mail';
+import { queueMail, queueMailWithinCap, type RecipientCap } from '../mail';
 import { authLimitStorage, databaseHitCounter, type HitCounter } from '../rate-limits';
 import { discardUnconfirmedSignUp, userExists } from './data';
-import { resetPasswordEmail, verificationEmail } from './emails';
+import {
+  emailChangedEmail,
+  passwordChangedEmail,
+  resetPasswordEmail,
+  verificationEmail,
+} from './emails';
+import { verificationTokenClaims } from './signup-browser';
 import { viewerFinder } from './viewer';
 
 /** The header the auth route sets from Fastify's view of the client address (never the client's). */
@@ -32,6 +38,11 @@ const validSignUpSchema = z.object({
   password: z.string().min(MIN_PASSWORD_LENGTH).max(MAX_PASSWORD_LENGTH),
 });
 
+/** change-password's answer when it succeeded: the user whose password it changed. */
+const changedPasswordSchema = z.object({
+  user: z.object({ name: z.string(), email: z.string() }),
+});
+
 /**
  * better-auth (ADR 009): e-mail and password, verified e-mail required, sessions in the database in
  * httpOnly SameSite cookies. Passwords are hashed with better-auth's scrypt. Account recovery is
@@ -44,6 +55,10 @@ export function createAuth(
   limits: HitCounter = databaseHitCounter(db),
 ) {
   const secure = config.PUBLIC_URL.startsWith('https://');
+  const contactUrl = `${config.PUBLIC_URL}/contact`;
+  // Security notices (issue 25): always sent, whatever the person's e-mail preferences.
+  const tellPasswordChanged = (user: { name: string; email: string }) =>
+    queueMail(db, config, passwordChangedEmail(user, contactUrl));
   const auth = betterAuth({
     appName: 'Playbook',
     baseURL: config.PUBLIC_URL,
@@ -70,7 +85,10 @@ export function createAuth(
       resetPasswordTokenExpiresIn: ONE_HOUR,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) => {
-        await queueMailWithinCap(db, resetPasswordEmail(user, url), ACCOUNT_MAIL_CAP);
+        await queueMailWithinCap(db, config, resetPasswordEmail(user, url), ACCOUNT_MAIL_CAP);
+      },
+      onPasswordReset: async ({ user }) => {
+        await tellPasswordChanged(user);
       },
     },
     emailVerification: {
@@ -81,7 +99,7 @@ export function createAuth(
       autoSignInAfterVerification: true,
       expiresIn: 24 * ONE_HOUR,
       sendVerificationEmail: async ({ user, url, token }) => {
-        await queueMailWithinCap(db, verificationEmail(user, url, token), ACCOUNT_MAIL_CAP);
+        await queueMailWithinCap(db, config, verificationEmail(user, url, token), ACCOUNT_MAIL_CAP);
       },
     },
     user: { changeEmail: { enabled: true } },
@@ -97,6 +115,21 @@ export function createAuth(
             if (await userExists(db, user.email)) throw new APIError('FORBIDDEN');
           },
         },
+        update: {
+          // An e-mail change is carried out when the link sent to the new address is opened
+          // (ADR 030); its token names the old address, which is told (issue 25).
+          after: async (user, ctx) => {
+            const token = ctx?.path === '/verify-email' ? ctx.query?.token : undefined;
+            const claims = typeof token === 'string' ? verificationTokenClaims(token) : null;
+            if (!claims?.updateTo || claims.updateTo.toLowerCase() !== user.email) return;
+            if (claims.email.toLowerCase() === user.email) return;
+            await queueMail(
+              db,
+              config,
+              emailChangedEmail(user, { old: claims.email, new: user.email }, contactUrl),
+            );
+          },
+        },
       },
     },
     hooks: {
@@ -107,6 +140,12 @@ export function createAuth(
         if (ctx.path !== '/sign-up/email') return;
         const signUp = validSignUpSchema.safeParse(ctx.body);
         if (signUp.success) await discardUnconfirmedSignUp(db, signUp.data.email);
+      }),
+      // A password changed in Account Settings (a reset is told by onPasswordReset above).
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/change-password') return;
+        const changed = changedPasswordSchema.safeParse(ctx.context.returned);
+        if (changed.success) await tellPasswordChanged(changed.data.user);
       }),
     },
     session: { expiresIn: 30 * 24 * 60 * 60, updateAge: 24 * 60 * 60 },

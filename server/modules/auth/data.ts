@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, like } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, like, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { accounts, sessions, users, verifications } from '../../db/schema';
 
@@ -65,4 +65,19 @@ export async function anonymiseSignIn(
   // Reset-password tokens name the user in their value; confirmation links are signed tokens
   // that find no account once the e-mail address is gone.
   await tx.delete(verifications).where(eq(verifications.value, userId));
+}
+
+/** The person's live sessions, newest activity first (Account Settings lists them, issue 25). */
+export function liveSessionsOf(db: Executor, userId: string) {
+  return db
+    .select({
+      id: sessions.id,
+      token: sessions.token,
+      userAgent: sessions.userAgent,
+      createdAt: sessions.createdAt,
+      updatedAt: sessions.updatedAt,
+    })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, sql`now()`)))
+    .orderBy(desc(sessions.updatedAt), desc(sessions.createdAt));
 }

@@ -3,5 +3,6 @@ export { createAuth, type Auth } from './auth';
 export { holding, requireRole } from './guards';
 export { authRoutes } from './routes';
 export type { SessionUser, Viewer } from './session';
-export { readAsViewer, requireUser, sessionUser } from './session';
+export { liveSessionsOf } from './data';
+export { readAsViewer, requireUser, sessionToken, sessionUser } from './session';
 export { toViewer, viewerByToken } from './viewer';

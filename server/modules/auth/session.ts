@@ -10,7 +10,7 @@ export type { SessionUser, Viewer } from './viewer';
 const resolved = new WeakMap<FastifyRequest, Promise<Viewer | null>>();
 
 /** The session token of the request's signed cookie; null without one or with a forged one. */
-async function sessionToken(auth: Auth, request: FastifyRequest): Promise<string | null> {
+export async function sessionToken(auth: Auth, request: FastifyRequest): Promise<string | null> {
   const { authCookies } = await auth.$context;
   const cookie = request.cookies[authCookies.sessionToken.name];
   return cookie ? verifiedToken(cookie, auth.secrets) : null;

@@ -5,6 +5,7 @@ import {
   Head,
   Heading,
   Html,
+  Link,
   Preview,
   render,
   Section,
@@ -12,9 +13,12 @@ import {
   toPlainText,
 } from '@react-email/components';
 import type { MailMessage } from '../../adapters/mail/types';
+import type { MailKind } from './kinds';
 
 /** One e-mail in words: a greeting, a few paragraphs and at most one button. */
 export interface MailContent {
+  /** What the message is (`kinds.ts`): whether the person may turn it off. */
+  kind: MailKind;
   to: string;
   subject: string;
   greeting: string;
@@ -22,10 +26,18 @@ export interface MailContent {
   action?: { label: string; url: string };
 }
 
+/** The unsubscribe link of a message a person may turn off, and the name of its kind. */
+export interface Unsubscribe {
+  url: string;
+  label: string;
+}
+
+type Rendered = MailContent & { unsubscribe?: Unsubscribe };
+
 const navy = '#0b1f3a';
 const action = '#12a150';
 
-function Message({ subject, greeting, paragraphs, action: button }: MailContent) {
+function Message({ subject, greeting, paragraphs, action: button, unsubscribe }: Rendered) {
   return (
     <Html lang="en">
       <Head />
@@ -58,6 +70,14 @@ function Message({ subject, greeting, paragraphs, action: button }: MailContent)
             </Section>
           ) : null}
           <Text style={{ color: '#5b6b7f', fontSize: '13px' }}>Playbook · Ask. Answer. Win.</Text>
+          {unsubscribe ? (
+            <Text style={{ color: '#5b6b7f', fontSize: '13px' }}>
+              You get this e-mail because “{unsubscribe.label}” is on in your Account Settings.{' '}
+              <Link href={unsubscribe.url} style={{ color: '#5b6b7f' }}>
+                Unsubscribe
+              </Link>
+            </Text>
+          ) : null}
         </Container>
       </Body>
     </Html>
@@ -68,7 +88,19 @@ function Message({ subject, greeting, paragraphs, action: button }: MailContent)
  * Renders a message as HTML with its plain-text part (react-email, ADR 023), so every client shows
  * it and the dev mailbox and the log keep a readable copy with the link in full.
  */
-export async function composeMail(content: MailContent): Promise<MailMessage> {
-  const html = await render(<Message {...content} />);
-  return { to: content.to, subject: content.subject, html, text: toPlainText(html) };
+export async function composeMail(
+  content: MailContent,
+  unsubscribe?: Unsubscribe,
+): Promise<MailMessage> {
+  const html = await render(<Message {...content} unsubscribe={unsubscribe} />);
+  const message = { to: content.to, subject: content.subject, html, text: toPlainText(html) };
+  if (!unsubscribe) return message;
+  // RFC 2369 and RFC 8058: mail clients offer their own unsubscribe button, which POSTs to the link.
+  return {
+    ...message,
+    headers: {
+      'List-Unsubscribe': `<${unsubscribe.url}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
 }

@@ -23,7 +23,9 @@ const QUESTION_ID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12
  * The mail module's own primitive: other modules queue composed content (`queueMail`).
  */
 export async function enqueueMail(db: Executor, message: MailMessage): Promise<void> {
-  await db.insert(mailOutbox).values({ ...message, html: message.html ?? null });
+  await db
+    .insert(mailOutbox)
+    .values({ ...message, html: message.html ?? null, headers: message.headers ?? null });
 }
 
 /** At most `perRecipient` messages of one kind to one address in any `windowMinutes`. */
@@ -191,6 +193,7 @@ export function recentMail(db: Executor, limit = 50) {
       to: mailOutbox.to,
       subject: mailOutbox.subject,
       text: mailOutbox.text,
+      headers: mailOutbox.headers,
       status: mailOutbox.status,
       createdAt: mailOutbox.createdAt,
     })

@@ -7,6 +7,13 @@ export type { MailContent } from './compose';
 export { enqueueMail, type RecipientCap } from './data';
 // The Failed jobs list and its Retry (admin), and the queue's figures (metrics), ADR 050.
 export { failedMail, mailQueueCounts, retryFailedMail } from './data';
-export { deliverDueMail, forgetPersonInMail, queueMail, queueMailWithinCap } from './outbox';
+export { MAIL_KINDS, optionalCategory, type MailKind } from './kinds';
+export {
+  deliverDueMail,
+  forgetPersonInMail,
+  queueMail,
+  queueMailWithinCap,
+  type MailConfig,
+} from './outbox';
 export type { MailPerson } from './scrub';
 export { devMailboxRoutes } from './routes';

@@ -7,7 +7,12 @@ import { depsOf } from '../../context';
 import { mailOutbox } from '../../db/schema';
 import { insertCoach, insertQuestion, insertUser } from '../../test/factories';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/harness';
-import { resetPasswordEmail, verificationEmail } from '../auth/emails';
+import {
+  emailChangedEmail,
+  passwordChangedEmail,
+  resetPasswordEmail,
+  verificationEmail,
+} from '../auth/emails';
 import { applyPaymentEvent, moneyOf } from '../payments';
 import {
   queueDisputeMail,
@@ -31,6 +36,8 @@ const KINDS = [
   'Confirm your Playbook account',
   'Confirm your new Playbook e-mail address',
   'Reset your Playbook password',
+  'Your Playbook e-mail address was changed',
+  'Your Playbook password was changed',
   'You have a new question',
   'Your question has been answered',
   'A payment was refunded',
@@ -109,12 +116,20 @@ describe(`every e-mail is composed with HTML and plain text (${testDatabaseKind}
     };
     const person = { name: 'Pat Player', email: 'pat@example.test' };
     const url = 'http://localhost/api/auth/verify-email?token=x';
-    await queueMail(db(), verificationEmail(person, url, token({ email: person.email })));
+    const contact = 'http://localhost/contact';
+    await queueMail(db(), config, verificationEmail(person, url, token({ email: person.email })));
     await queueMail(
       db(),
+      config,
       verificationEmail(person, url, token({ email: person.email, updateTo: 'new@x.test' })),
     );
-    await queueMail(db(), resetPasswordEmail(person, url));
+    await queueMail(db(), config, resetPasswordEmail(person, url));
+    await queueMail(
+      db(),
+      config,
+      emailChangedEmail(person, { old: person.email, new: 'new@x.test' }, contact),
+    );
+    await queueMail(db(), config, passwordChangedEmail(person, contact));
     await queueNewQuestionMail(db(), config, s);
     await queueAnsweredMail(db(), config, { id: s.questionId, ...s });
     for (const reason of EXTRA_PAYMENT_REASONS) {

@@ -1,7 +1,11 @@
 import type { Logger } from 'pino';
-import type { MailTransport } from '../../adapters/mail/types';
+import { NOTIFICATION_DEFAULTS, NOTIFICATION_LABELS } from '../../../contracts/notifications';
+import type { MailMessage, MailTransport } from '../../adapters/mail/types';
+import type { Config } from '../../config';
 import type { Database, Executor } from '../../db/client';
+import { recipientChoice, signUnsubscribeToken } from '../notifications';
 import { composeMail, type MailContent } from './compose';
+import { optionalCategory } from './kinds';
 import {
   claimDueMail,
   deleteMailTo,
@@ -20,21 +24,57 @@ import { scrubbed, type MailPerson } from './scrub';
 /** Messages one sweep sends at most, one claim at a time: a claim's lease covers one message. */
 const BATCH_SIZE = 20;
 
+/** What composing needs of the configuration: the links' origin and the signing secret. */
+export type MailConfig = Pick<Config, 'PUBLIC_URL' | 'APP_SECRET'>;
+
+/**
+ * The message as it goes out, or null when its recipient turned its kind off (ADR 057). Decided
+ * here, at queue time, in the caller's transaction: a kind a person may turn off is looked up
+ * against the account of its address, and carries that account's signed unsubscribe link (in its
+ * footer and as RFC 8058's List-Unsubscribe headers). An address without an account gets the
+ * category's default and no link (there is nobody to hold the preference).
+ */
+async function composeFor(
+  db: Executor,
+  config: MailConfig,
+  content: MailContent,
+): Promise<MailMessage | null> {
+  const category = optionalCategory(content.kind);
+  if (!category) return composeMail(content);
+  const choice = await recipientChoice(db, content.to, category);
+  if (!choice) return NOTIFICATION_DEFAULTS[category] ? composeMail(content) : null;
+  if (!choice.enabled) return null;
+  const token = signUnsubscribeToken(config.APP_SECRET, choice.userId, category);
+  return composeMail(content, {
+    url: `${config.PUBLIC_URL}/unsubscribe?token=${encodeURIComponent(token)}`,
+    label: NOTIFICATION_LABELS[category],
+  });
+}
+
 /**
  * Queues an e-mail composed by the one pipeline (react-email: HTML and plain text, ADR 041) in the
- * caller's transaction. Other modules queue mail only through this (or the capped form below).
+ * caller's transaction, unless its recipient turned its kind off; returns whether it was queued.
+ * Other modules queue mail only through this (or the capped form below).
  */
-export async function queueMail(db: Executor, content: MailContent): Promise<void> {
-  await enqueueMail(db, await composeMail(content));
+export async function queueMail(
+  db: Executor,
+  config: MailConfig,
+  content: MailContent,
+): Promise<boolean> {
+  const message = await composeFor(db, config, content);
+  if (message) await enqueueMail(db, message);
+  return message !== null;
 }
 
 /** Queues `content` unless its recipient had `cap` messages of its kind within the window. */
 export async function queueMailWithinCap(
   db: Database,
+  config: MailConfig,
   content: MailContent,
   cap: RecipientCap,
 ): Promise<boolean> {
-  return enqueueMailWithinCap(db, await composeMail(content), cap);
+  const message = await composeFor(db, config, content);
+  return message !== null && enqueueMailWithinCap(db, message, cap);
 }
 
 /**
@@ -60,6 +100,7 @@ export async function deliverDueMail(
         subject: mail.subject,
         text: mail.text,
         html: mail.html ?? undefined,
+        headers: mail.headers ?? undefined,
       });
     } catch (err) {
       const entry = { err, mailId: mail.id, attempts: mail.attempts };

@@ -14,8 +14,8 @@ import type { MoneyMailSubject } from './data';
 const excerpt = (text: string) => (text.length > 120 ? `${text.slice(0, 117)}…` : text);
 
 /** Queues the messages in the caller's transaction, so they go out only if the change commits. */
-async function queue(tx: Executor, messages: MailContent[]) {
-  for (const message of messages) await queueMail(tx, message);
+async function queue(tx: Executor, config: Config, messages: MailContent[]) {
+  for (const message of messages) await queueMail(tx, config, message);
 }
 
 /** Who a message goes to and how it greets them, by name. */
@@ -65,9 +65,10 @@ const extraRefundTo = {
 
 /** A question was paid while open: its Coach hears of it. */
 export async function queueNewQuestionMail(tx: Executor, config: Config, s: MoneyMailSubject) {
-  await queue(tx, [
+  await queue(tx, config, [
     {
       ...toCoach(s),
+      kind: 'new-question',
       subject: 'You have a new question',
       paragraphs: [`${s.playerName} asked you a question and paid for it:`],
       action: link(config, s, 'View the question'),
@@ -82,9 +83,10 @@ export async function queueExtraPaymentRefundMail(
   s: MoneyMailSubject,
   reason: ExtraPaymentReason,
 ) {
-  await queue(tx, [
+  await queue(tx, config, [
     {
       ...toPlayer(s),
+      kind: 'refund',
       subject: 'A payment was refunded',
       paragraphs: [
         extraRefundTo[reason](),
@@ -106,6 +108,7 @@ export async function queueRefundMail(
 ) {
   const player: MailContent = {
     ...toPlayer(s),
+    kind: 'refund',
     subject:
       reason === 'declined'
         ? 'Your question was declined and refunded'
@@ -123,13 +126,14 @@ export async function queueRefundMail(
     ? [
         {
           ...toCoach(s),
+          kind: 'refund',
           subject: 'A question was refunded to the Player',
           paragraphs: [note, `The question: “${excerpt(s.question)}”`],
           action: link(config, s, 'View the question'),
         },
       ]
     : [];
-  await queue(tx, [player, ...coach]);
+  await queue(tx, config, [player, ...coach]);
 }
 
 /** A decline of a question that was never paid: nothing to refund, but the Player is told. */
@@ -139,9 +143,10 @@ export async function queueUnpaidDeclineMail(
   s: MoneyMailSubject,
   declineNote: string | null,
 ) {
-  await queue(tx, [
+  await queue(tx, config, [
     {
       ...toPlayer(s),
+      kind: 'decline',
       subject: 'Your question was declined',
       paragraphs: [
         `${s.coachName} declined your question. It was not paid, so nothing was charged.`,
@@ -160,9 +165,10 @@ export async function queueDisputeMail(
   dispute: { reason: DisputeReason; details: string | null },
 ) {
   const why = `Reason: ${DISPUTE_REASON_LABELS[dispute.reason]}${dispute.details ? ` (“${dispute.details}”)` : ''}.`;
-  await queue(tx, [
+  await queue(tx, config, [
     {
       ...toCoach(s),
+      kind: 'dispute',
       subject: 'A Player disputed your answer',
       paragraphs: [
         `${s.playerName} disputed your answer. Its payout is held until an administrator reviews it.`,
@@ -171,6 +177,7 @@ export async function queueDisputeMail(
       action: link(config, s, 'View the question'),
     },
     {
+      kind: 'operator-notice',
       to: config.ADMIN_NOTIFY_EMAIL ?? config.CONTACT_EMAIL,
       subject: 'New dispute to review',
       greeting: 'Hello,',
@@ -186,9 +193,10 @@ export async function queueDisputeMail(
 
 /** A dispute settled in the Coach's favour: the Player is told the outcome. */
 export async function queueDisputeReleasedMail(tx: Executor, config: Config, s: MoneyMailSubject) {
-  await queue(tx, [
+  await queue(tx, config, [
     {
       ...toPlayer(s),
+      kind: 'dispute',
       subject: 'Your dispute was resolved',
       paragraphs: [
         `We reviewed your dispute and found the answer met the question, so the payment goes to ${s.coachName}.`,
@@ -197,6 +205,7 @@ export async function queueDisputeReleasedMail(tx: Executor, config: Config, s: 
     },
     {
       ...toCoach(s),
+      kind: 'dispute',
       subject: 'The dispute on your answer was resolved',
       paragraphs: ['We reviewed the dispute in your favour. Your payout is released.'],
       action: link(config, s, 'View the question'),
@@ -211,9 +220,10 @@ export async function queuePayoutSentMail(
   s: MoneyMailSubject,
   payoutCents: number,
 ) {
-  await queue(tx, [
+  await queue(tx, config, [
     {
       ...toCoach(s),
+      kind: 'payout-sent',
       subject: 'Your payout is on its way',
       paragraphs: [
         `We sent ${formatDollarsAndCents(payoutCents)} to your payment account for your answer to “${excerpt(s.question)}”.`,

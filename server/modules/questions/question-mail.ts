@@ -8,7 +8,8 @@ export async function queueAnsweredMail(
   config: Config,
   q: { id: string; playerName: string; playerEmail: string },
 ) {
-  await queueMail(tx, {
+  await queueMail(tx, config, {
+    kind: 'question-answered',
     to: q.playerEmail,
     subject: 'Your question has been answered',
     greeting: `Hi ${q.playerName},`,

@@ -46,6 +46,16 @@ export function DevMailboxPage() {
                 {new Date(mail.createdAt).toLocaleString('en-US')}
               </p>
               <h2 className="text-xl font-bold text-navy normal-case">{mail.subject}</h2>
+              {mail.headers && (
+                <dl className="text-xs text-muted">
+                  {Object.entries(mail.headers).map(([name, value]) => (
+                    <div key={name} className="break-all">
+                      <dt className="inline font-semibold">{name}:</dt>{' '}
+                      <dd className="inline">{value}</dd>
+                    </div>
+                  ))}
+                </dl>
+              )}
               <Linkified text={mail.text} />
             </Card>
           </li>

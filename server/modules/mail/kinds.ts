@@ -1,0 +1,37 @@
+import {
+  NOTIFICATION_CATEGORIES,
+  type NotificationCategory,
+} from '../../../contracts/notifications';
+
+/**
+ * Every kind of e-mail the app sends and what it is (issue 25, ADR 057): one a person may turn
+ * off (its notification category), or one that always goes out: about money (payments, refunds,
+ * receipts, disputes), the account's security, or to the operator. A new template adds its kind
+ * here; a kind of mail still to come (a conversation message, a reminder, product news) names
+ * its category and nothing else changes.
+ */
+export const MAIL_KINDS = {
+  'account-confirmation': 'security',
+  'email-change-confirmation': 'security',
+  'password-reset': 'security',
+  'password-changed': 'security',
+  'email-changed': 'security',
+  'new-question': 'new_questions',
+  'question-answered': 'conversation_messages',
+  'payment-receipt': 'money',
+  refund: 'money',
+  decline: 'money',
+  dispute: 'money',
+  'payout-sent': 'payout_sent',
+  'operator-notice': 'operator',
+} as const satisfies Record<string, NotificationCategory | 'money' | 'security' | 'operator'>;
+
+export type MailKind = keyof typeof MAIL_KINDS;
+
+/** The category a person may turn off, or null for a kind that always goes out. */
+export function optionalCategory(kind: MailKind): NotificationCategory | null {
+  const what: string = MAIL_KINDS[kind];
+  return (NOTIFICATION_CATEGORIES as readonly string[]).includes(what)
+    ? (what as NotificationCategory)
+    : null;
+}
