@@ -25,14 +25,17 @@ import {
   adminUsersPageSchema,
   adminUsersQuerySchema,
 } from '../../../contracts/admin-data';
+import { statementRangeSchema } from '../../../contracts/receipts';
 import { depsOf, type AppContext } from '../../context';
 import type { Database } from '../../db/client';
+import { statementFileName } from '../payments';
 import { dashboardStats } from './data';
 import { requireAdmin } from './guard';
 import { actOnQuestion, dismissReport } from './moderation';
 import {
   auditRateLimitedLogin,
   changeTwoFactor,
+  exportStatement,
   login,
   logout,
   setUpTwoFactor,
@@ -171,6 +174,20 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
   table('/api/admin/reports', adminReportsQuerySchema, adminReportsPageSchema, reportsPage);
   table('/api/admin/disputes', adminDisputesQuerySchema, adminDisputesPageSchema, disputesPage);
   table('/api/admin/messages', adminMessagesQuerySchema, adminMessagesPageSchema, messagesPage);
+
+  // Every payment and payout within a date range as CSV (ADR 056); each export is audited.
+  app.get(
+    '/api/admin/statement',
+    { schema: { querystring: statementRangeSchema } },
+    async (request, reply) => {
+      const csv = await exportStatement(db, await actor(request), request.query);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('content-disposition', `attachment; filename="${statementFileName(request.query)}"`)
+        .send(csv);
+    },
+  );
 
   app.post(
     '/api/admin/questions/:id/:action',
