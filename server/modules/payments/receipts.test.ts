@@ -1,4 +1,5 @@
 import { desc, eq, inArray } from 'drizzle-orm';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { questionReference } from '../../../contracts/receipts';
 import { transaction } from '../../db/unit-of-work';
@@ -35,6 +36,7 @@ function parseCsv(text: string): string[][] {
   expect(cell).toBe('');
   return rows;
 }
+const logger = pino({ level: 'silent' });
 const cents = (amount: string) => Math.round(Number(amount) * 100);
 
 describe(`receipts, earnings and statements (${testDatabaseKind})`, () => {
@@ -165,7 +167,7 @@ describe(`receipts, earnings and statements (${testDatabaseKind})`, () => {
     const b = await askCoach(call, player, coachId);
     // A payment whose transaction fails after taking its number: the number is taken back.
     await expect(
-      transaction(moneyOf(t.ctx, t.ctx.logger), async (tx) => {
+      transaction(moneyOf(t.ctx, logger), async (tx) => {
         await issueReceipt(tx, { questionId: a, amount: 4000, cardLast4: null, now: new Date() });
         throw new Error('the payment fails after numbering its receipt');
       }),
@@ -183,7 +185,7 @@ describe(`receipts, earnings and statements (${testDatabaseKind})`, () => {
         Array.from({ length: 12 }, () => askCoach(call, player, coachId)),
       );
       const before = (await db().select().from(receipts)).length;
-      const money = moneyOf(t.ctx, t.ctx.logger);
+      const money = moneyOf(t.ctx, logger);
       // Every payment at once, each in its own transaction on its own pooled connection.
       await Promise.all(
         ids.map((id, i) =>
