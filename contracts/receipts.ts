@@ -88,5 +88,8 @@ export const statementRangeSchema = z
     from: z.iso.date({ message: 'Choose a start date.' }),
     to: z.iso.date({ message: 'Choose an end date.' }),
   })
-  .refine((r) => r.from <= r.to, { message: 'The start date must not be after the end date.', path: ['to'] });
+  .refine((r) => r.from <= r.to, {
+    message: 'The start date must not be after the end date.',
+    path: ['to'],
+  });
 export type StatementRange = z.infer<typeof statementRangeSchema>;

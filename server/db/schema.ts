@@ -552,7 +552,10 @@ export const receipts = pgTable(
   },
   (t) => [
     check('receipts_amount_positive', sql`${t.amount} > 0`),
-    check('receipts_card_last4_digits', sql`${t.cardLast4} IS NULL OR ${t.cardLast4} ~ '^[0-9]{4}$'`),
+    check(
+      'receipts_card_last4_digits',
+      sql`${t.cardLast4} IS NULL OR ${t.cardLast4} ~ '^[0-9]{4}$'`,
+    ),
     index('receipts_issued_idx').on(t.issuedAt),
   ],
 );

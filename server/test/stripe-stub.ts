@@ -234,7 +234,10 @@ export async function startStripeStub(options: { latencyMs?: number } = {}): Pro
           latest_charge: {
             id: newId('ch'),
             object: 'charge',
-            payment_method_details: { type: 'card', card: { brand: 'visa', last4: STUB_CARD_LAST4 } },
+            payment_method_details: {
+              type: 'card',
+              card: { brand: 'visa', last4: STUB_CARD_LAST4 },
+            },
           },
         },
       ];

@@ -13,8 +13,14 @@ const monthKey = (date: Date) =>
   `${date.getUTCFullYear()}-${String(date.getUTCMonth() + 1).padStart(2, '0')}`;
 
 /** The Coach's earnings for the last 12 months (UTC), oldest first, months without any included. */
-export async function coachEarnings(db: Executor, coachId: string, now = new Date()): Promise<Earnings> {
-  const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (EARNINGS_MONTHS - 1), 1));
+export async function coachEarnings(
+  db: Executor,
+  coachId: string,
+  now = new Date(),
+): Promise<Earnings> {
+  const first = new Date(
+    Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (EARNINGS_MONTHS - 1), 1),
+  );
   const rows = await coachEarningsByMonth(db, coachId, first);
   const byMonth = new Map(rows.map((r) => [r.month, r]));
   const months = Array.from({ length: EARNINGS_MONTHS }, (_, i) => {
