@@ -19,17 +19,29 @@ export default function EarningsChart({ months }: { months: EarningsMonth[] }) {
     const element = box.current;
     if (!element) return;
     const labels = months.map((m) => formatEarningsMonth(m.month));
+    // The axis has room for the month alone; the year shows on January and the first month.
+    const ticks = months.map((m, i) => {
+      const [month, year] = formatEarningsMonth(m.month).split(' ');
+      return i === 0 || m.month.endsWith('-01')
+        ? `${month} ’${(year ?? '').slice(2)}`
+        : (month ?? '');
+    });
     const dollars = (cents: number) => cents / 100;
     const bars = uPlot.paths.bars?.({ size: [0.6, 48] });
     const chart = new uPlot(
       {
         width: Math.max(element.clientWidth, 280),
         height: HEIGHT,
-        scales: { x: { time: false }, y: { range: (_u, _min, max) => [0, Math.max(max, 1)] } },
+        // Half a slot either side, so the first and last bars are whole.
+        scales: {
+          x: { time: false, range: [-0.5, months.length - 0.5] },
+          y: { range: (_u, _min, max) => [0, Math.max(max, 1)] },
+        },
         axes: [
           {
-            values: (_u, splits) => splits.map((i) => labels[i] ?? ''),
-            space: 48,
+            values: (_u, splits) =>
+              splits.map((i) => (Number.isInteger(i) ? (ticks[i] ?? '') : '')),
+            space: 40,
             gap: 6,
           },
           {
@@ -38,7 +50,8 @@ export default function EarningsChart({ months }: { months: EarningsMonth[] }) {
           },
         ],
         cursor: { drag: { x: false, y: false } },
-        legend: { show: true },
+        // The legend names the colours; the table below gives the figures.
+        legend: { show: true, live: false },
         series: [
           { label: 'Month', value: (_u, i) => (i === null ? '' : (labels[i] ?? '')) },
           {

@@ -58,16 +58,16 @@ export function EarningsSection() {
 }
 
 function EarningsTable({ months }: { months: EarningsMonth[] }) {
-  const cell = 'px-3 py-2 text-right tabular-nums';
+  const cell = 'px-2 py-2 text-right tabular-nums sm:px-3';
   return (
     <div className="overflow-x-auto">
-      <table className="w-full min-w-[22rem] text-sm">
+      <table className="w-full text-sm">
         <caption className="mb-2 text-left font-semibold text-navy">
           {EARNINGS_TEXT.caption}
         </caption>
         <thead>
           <tr className="border-b border-line text-muted">
-            <th scope="col" className="px-3 py-2 text-left">
+            <th scope="col" className="px-2 py-2 text-left sm:px-3">
               Month
             </th>
             <th scope="col" className={cell}>
@@ -84,7 +84,7 @@ function EarningsTable({ months }: { months: EarningsMonth[] }) {
         <tbody>
           {months.map((m) => (
             <tr key={m.month} className="border-b border-line/60 last:border-0">
-              <th scope="row" className="px-3 py-2 text-left font-medium text-ink">
+              <th scope="row" className="px-2 py-2 text-left sm:px-3 font-medium text-ink">
                 {formatEarningsMonth(m.month)}
               </th>
               <td className={cell}>{formatDollarsAndCents(m.paid)}</td>
