@@ -14,6 +14,8 @@ export const adminApiPaths = {
   questionAction: (questionId: string, action: QuestionAction) =>
     `/api/admin/questions/${id(questionId)}/${action}`,
   payments: '/api/admin/payments',
+  statement: (range: { from: string; to: string }) =>
+    `/api/admin/statement?${new URLSearchParams(range).toString()}`,
   messages: '/api/admin/messages',
   disputes: '/api/admin/disputes',
   reports: '/api/admin/reports',

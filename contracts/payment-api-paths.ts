@@ -14,5 +14,8 @@ export const paymentApiPaths = {
   completeLocalOnboarding: (accountId: string) =>
     `/api/payments/local/onboarding/${id(accountId)}/complete`,
   paymentHistory: '/api/payments/history',
+  receipt: (questionId: string) => `/api/payments/${id(questionId)}/receipt`,
   payouts: '/api/payouts',
+  earnings: '/api/payouts/earnings',
+  payoutsCsv: '/api/payouts/export',
 } as const;

@@ -125,6 +125,8 @@ export const playerPaymentSchema = z.object({
     photoUrl: z.string().nullable(),
     expertise: z.string(),
   }),
+  /** The receipt's number once the payment was recorded (ADR 056); its PDF can be downloaded. */
+  receiptNumber: z.number().int().nullable(),
 });
 export type PlayerPayment = z.infer<typeof playerPaymentSchema>;
 export const playerPaymentsSchema = z.object({ payments: z.array(playerPaymentSchema) });

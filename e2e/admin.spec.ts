@@ -1,4 +1,4 @@
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
@@ -251,5 +251,41 @@ test.describe('the administrator portal', () => {
     await page.waitForURL('**/admin-dashboard');
     await page.getByRole('tab', { name: 'Security' }).click();
     await expect(page.getByRole('button', { name: 'Turn off' })).toBeVisible();
+  });
+
+  test('downloads the statement of payments and payouts for a date range as CSV', async ({
+    page,
+  }) => {
+    await page.goto('/admin-access');
+    await logIn(page, ADMIN.username, ADMIN.password);
+    await page.waitForURL('**/admin-dashboard');
+    await page.getByRole('tab', { name: 'Payments' }).click();
+    const today = new Date().toISOString().slice(0, 10);
+    await page.getByLabel('From').fill(today);
+    await page.getByLabel('To').fill(today);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download statement CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`statement-${today}-to-${today}.csv`);
+    const csv = await readFile((await download.path())!, 'utf8');
+    const lines = csv
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'Type,Date,Question reference,Question id,Coach,Gross,Coach share,State,Provider id',
+    );
+    // The seeded figures: two payments ($50.00 with its $35.00 payout, $20.00) and that payout.
+    const rows = lines.slice(1).map((line) => line.split(','));
+    const payments = rows.filter((r) => r[0] === 'payment').map((r) => [r[4], r[5], r[6]]);
+    expect(payments.sort()).toEqual([
+      ['Maya Torres', '20.00', ''],
+      ['Maya Torres', '50.00', '35.00'],
+    ]);
+    // Its state depends on the payout sweep and the other tests' actions (pending or held).
+    const payoutRows = rows.filter((r) => r[0] === 'payout');
+    expect(payoutRows.map((r) => [r[5], r[6]])).toEqual([['50.00', '35.00']]);
+    expect(['pending', 'held']).toContain(payoutRows[0]?.[7]);
   });
 });

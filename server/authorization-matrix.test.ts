@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payouts } from './db/schema';
+import { issueReceipt } from './modules/payments/data/receipts';
 import { createAdmin } from './modules/admin/service';
 import { signedInUser } from './test/accounts';
 import { insertQuestion } from './test/factories';
@@ -23,6 +24,8 @@ interface Fixture {
   coachAccountId: string;
   /** A fresh question from the player to the coach, in the given state. */
   question(state?: 'pending' | 'answered' | 'paid-pending'): Promise<string>;
+  /** A fresh paid question of the player with its receipt issued: the question's id. */
+  receipt(): Promise<string>;
 }
 
 interface Case {
@@ -224,6 +227,17 @@ const CASES: Record<string, Case> = {
   },
   'GET /api/payouts': { url: () => '/api/payouts', expected: coaches(200) },
   'GET /api/payments/history': { url: () => '/api/payments/history', expected: players(200) },
+  // Only the Player who paid; for anyone else there is no such receipt.
+  'GET /api/payments/:questionId/receipt': {
+    url: async (fx) => `/api/payments/${await fx.receipt()}/receipt`,
+    expected: { ...users(404), player: 200 },
+  },
+  'GET /api/payouts/earnings': { url: () => '/api/payouts/earnings', expected: coaches(200) },
+  'GET /api/payouts/export': { url: () => '/api/payouts/export', expected: coaches(200) },
+  'GET /api/admin/statement': {
+    url: () => '/api/admin/statement?from=2026-01-01&to=2026-12-31',
+    expected: adminOnly(200),
+  },
   'POST /api/admin/login': {
     url: () => '/api/admin/login',
     payload: { username: 'nobody-here', password: 'wrong-password' },
@@ -362,6 +376,11 @@ describe(`authorization matrix (${testDatabaseKind})`, () => {
             });
         }
         return `/api/questions/${q.id}`;
+      },
+      async receipt() {
+        const id = (await this.question('paid-pending')).split('/').pop() ?? '';
+        await issueReceipt(db, { questionId: id, amount: 4000, cardLast4: null, now: new Date() });
+        return id;
       },
     };
     CASES['POST /api/questions']!.payload = {

@@ -98,10 +98,14 @@ const BENCH_WRITTEN = "question LIKE 'Bench question %' OR question LIKE 'Load q
 
 /**
  * Puts the dataset back to its seeded shape before a run: removes the questions earlier runs wrote
- * (with their payouts), sessions and mail, so fixtures and figures do not drift from run to run.
+ * (with their payouts and receipts), sessions and mail, so fixtures and figures do not drift from run to run.
  * Seeded pending questions answered by the load phase stay answered (npm run seed:bench restores them).
  */
 export async function removeBenchWrites(pool: pg.Pool): Promise<number> {
+  // Bench payments' receipts go too (a bench database's receipt numbers need not be gapless).
+  await pool.query(
+    `DELETE FROM receipts WHERE question_id IN (SELECT id FROM questions WHERE ${BENCH_WRITTEN})`,
+  );
   await pool.query(
     `DELETE FROM payouts WHERE question_id IN (SELECT id FROM questions WHERE ${BENCH_WRITTEN})`,
   );

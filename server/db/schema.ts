@@ -525,6 +525,51 @@ export const payouts = pgTable(
   ],
 );
 
+/**
+ * The receipt numbers' one counter (ADR 056): a single row that each payment's transaction
+ * increments, so the row lock orders concurrent payments and a rollback takes its number back. A
+ * PostgreSQL sequence would leave a gap for every rolled-back payment.
+ */
+export const receiptCounter = pgTable(
+  'receipt_counter',
+  {
+    id: integer('id').primaryKey(),
+    lastNumber: integer('last_number').notNull(),
+  },
+  (t) => [
+    check('receipt_counter_one_row', sql`${t.id} = 1`),
+    check('receipt_counter_positive', sql`${t.lastNumber} > 0`),
+  ],
+);
+
+/**
+ * A receipt for the payment a question keeps (ADR 056), issued in the transaction that records the
+ * payment. Its refund, if any, is the question's (`refunded_at`), so the receipt never goes stale.
+ */
+export const receipts = pgTable(
+  'receipts',
+  {
+    number: integer('number').primaryKey(),
+    questionId: uuid('question_id')
+      .notNull()
+      .unique()
+      .references(() => questions.id, { onDelete: 'restrict' }),
+    /** Integer cents charged. */
+    amount: integer('amount').notNull(),
+    /** The card's last four digits, where the provider reports them. */
+    cardLast4: text('card_last4'),
+    issuedAt: at('issued_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('receipts_amount_positive', sql`${t.amount} > 0`),
+    check(
+      'receipts_card_last4_digits',
+      sql`${t.cardLast4} IS NULL OR ${t.cardLast4} ~ '^[0-9]{4}$'`,
+    ),
+    index('receipts_issued_idx').on(t.issuedAt),
+  ],
+);
+
 export const abuseReports = pgTable(
   'abuse_reports',
   {

@@ -47,6 +47,9 @@ export interface StripeStub {
 
 type Json = Record<string, unknown>;
 
+/** The last four digits of the card every stub payment is made with. */
+export const STUB_CARD_LAST4 = '1881';
+
 const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 const now = () => Math.floor(Date.now() / 1000);
 
@@ -217,6 +220,25 @@ export async function startStripeStub(options: { latencyMs?: number } = {}): Pro
           status: 'succeeded',
           currency: 'usd',
           created: now(),
+        },
+      ];
+    }
+    // The payment's charge names the card (the receipt's last four digits, ADR 056).
+    const intent = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
+    if (method === 'GET' && intent?.[1]) {
+      return [
+        200,
+        {
+          id: intent[1],
+          object: 'payment_intent',
+          latest_charge: {
+            id: newId('ch'),
+            object: 'charge',
+            payment_method_details: {
+              type: 'card',
+              card: { brand: 'visa', last4: STUB_CARD_LAST4 },
+            },
+          },
         },
       ];
     }

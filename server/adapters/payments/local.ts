@@ -5,6 +5,9 @@ import type { ConnectedAccountStatus, PaymentProvider } from './types';
 const idFor = (prefix: string, key: string) =>
   `${prefix}_local_${createHash('sha256').update(key).digest('hex').slice(0, 24)}`;
 
+/** The last four digits of the test card the local checkout page pays with. */
+export const LOCAL_TEST_CARD_LAST4 = '4242';
+
 /**
  * The embedded default (ADR 013): checkout and Coach onboarding are pages of this app, marked as
  * test mode, whose buttons raise the same events as Stripe's webhook. It keeps no state of its own;
@@ -44,6 +47,10 @@ export function createLocalPaymentProvider(options: {
     },
     async refund({ idempotencyKey }) {
       return { refundId: idFor('re', idempotencyKey) };
+    },
+    // The test checkout page pays with Stripe's well-known test card, so receipts show its digits.
+    async cardLast4() {
+      return LOCAL_TEST_CARD_LAST4;
     },
   };
 }

@@ -210,5 +210,20 @@ export function createStripePaymentProvider(
       );
       return { refundId: refund.id };
     },
+    async cardLast4(paymentIntentId) {
+      // The charge's payment_method_details name the card (ADR 056). A receipt without the digits
+      // is better than a payment left unrecorded, so any failure here is just "unknown".
+      try {
+        const intent = await stripe.paymentIntents.retrieve(paymentIntentId, {
+          expand: ['latest_charge'],
+        });
+        const charge = intent.latest_charge;
+        const last4 =
+          typeof charge === 'object' ? charge?.payment_method_details?.card?.last4 : undefined;
+        return last4 && /^[0-9]{4}$/.test(last4) ? last4 : null;
+      } catch {
+        return null;
+      }
+    },
   };
 }

@@ -28,6 +28,11 @@ export type PaymentEvent =
       /** The session paid; both providers name it (optional for events built by tests). */
       sessionId?: string;
       paymentIntentId: string;
+      /**
+       * The card's last four digits for the receipt (ADR 056), where the provider gives them:
+       * the Stripe webhook asks for them before applying the event; null when unknown.
+       */
+      cardLast4?: string | null;
     }
   | { id: string; type: 'checkout.expired'; questionId: string }
   | { id: string; type: 'payment.failed'; questionId: string }
@@ -66,4 +71,6 @@ export interface PaymentProvider {
     idempotencyKey: string;
   }): Promise<{ reversalId: string }>;
   refund(input: { paymentIntentId: string; idempotencyKey: string }): Promise<{ refundId: string }>;
+  /** The last four digits of the card that made a payment, or null when the provider cannot say. */
+  cardLast4(paymentIntentId: string): Promise<string | null>;
 }

@@ -28,8 +28,10 @@ import {
   adminUsersPageSchema,
   adminUsersQuerySchema,
 } from '../../../contracts/admin-data';
+import { statementRangeSchema } from '../../../contracts/receipts';
 import { depsOf, type AppContext } from '../../context';
 import type { Database } from '../../db/client';
+import { statementFileName } from '../payments';
 import { dashboardStats } from './data';
 import { failedJobsPage, retryFailedJob } from './failed-jobs';
 import { requireAdmin } from './guard';
@@ -37,6 +39,7 @@ import { actOnQuestion, dismissReport } from './moderation';
 import {
   auditRateLimitedLogin,
   changeTwoFactor,
+  exportStatement,
   login,
   logout,
   setUpTwoFactor,
@@ -190,6 +193,20 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
       const deps = { ...depsOf(ctx, request.log), jobs: ctx.jobs };
       await retryFailedJob(deps, who, request.params.queue, request.params.id);
       return reply.code(204).send(null);
+    },
+  );
+
+  // Every payment and payout within a date range as CSV (ADR 056); each export is audited.
+  app.get(
+    '/api/admin/statement',
+    { schema: { querystring: statementRangeSchema } },
+    async (request, reply) => {
+      const csv = await exportStatement(db, await actor(request), request.query);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('content-disposition', `attachment; filename="${statementFileName(request.query)}"`)
+        .send(csv);
     },
   );
 

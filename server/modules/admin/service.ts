@@ -4,7 +4,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ADMIN_MESSAGES, ADMIN_THROTTLED_LOGIN_DELAY_MS } from '../../../contracts/admin';
 import type { ServiceDeps } from '../../context';
 import type { Executor } from '../../db/client';
+import type { StatementRange } from '../../../contracts/receipts';
 import { AppError } from '../../errors';
+import { statementCsv } from '../payments';
 import { lockPolicy, loginAnywhere, loginFrom, THROTTLE_POLICY } from './attempt-limits';
 import {
   adminForTokenHash,
@@ -192,4 +194,16 @@ export async function logout(
   await revokeSession(db, admin.sessionId);
   const { ip, userAgent, adminId, username } = admin;
   await audit(db, { ip, userAgent, adminId, username, action: 'logout', success: true });
+}
+
+/** The payments and payouts of a date range as CSV (ADR 056); the export is audited. */
+export async function exportStatement(db: Executor, admin: Actor, range: StatementRange) {
+  const csv = await statementCsv(db, range);
+  await audit(db, {
+    ...admin,
+    action: 'statement-export',
+    success: true,
+    details: { from: range.from, to: range.to },
+  });
+  return csv;
 }

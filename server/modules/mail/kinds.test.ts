@@ -60,7 +60,7 @@ describe(`every e-mail is composed with HTML and plain text (${testDatabaseKind}
   afterAll(() => t.close());
   const db = () => t.ctx.database.db;
 
-  it('the new-question and answered e-mails of a paid, answered question', async () => {
+  it('the new-question, receipt and answered e-mails of a paid, answered question', async () => {
     await db().delete(mailOutbox);
     const coach = await insertCoach(db(), { name: 'Casey Coach' });
     const player = await insertUser(db(), { name: 'Pat Player' });
@@ -83,11 +83,18 @@ describe(`every e-mail is composed with HTML and plain text (${testDatabaseKind}
       q.id,
       'Keep your eyes up.',
     );
-    const mails = await db().select().from(mailOutbox);
-    expect(mails.map((m) => m.subject).sort()).toEqual([
+    const all = await db().select().from(mailOutbox);
+    expect(all.map((m) => m.subject).sort()).toEqual([
       'You have a new question',
       'Your question has been answered',
+      'Your receipt 000001',
     ]);
+    // The receipt (ADR 056) points to Payment History, where its PDF is.
+    const receipt = all.find((m) => m.subject.startsWith('Your receipt'));
+    expect(receipt?.to).toBe(player.email);
+    expect(receipt?.html).toMatch(/^<!DOCTYPE html/);
+    expect(receipt?.text).toContain(`${t.ctx.config.PUBLIC_URL}/payments`);
+    const mails = all.filter((m) => m !== receipt);
     const link = `${t.ctx.config.PUBLIC_URL}/questions/${q.id}`;
     const [toCoach] = mails.filter((m) => m.to === coach.email);
     expect(toCoach?.text).toContain('Hi Casey Coach,');

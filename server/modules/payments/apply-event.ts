@@ -17,7 +17,9 @@ import {
   recordExtraRefund,
   refundExtraNow,
 } from './extra-payments';
+import { issueReceipt } from './data/receipts';
 import { queueNewQuestionMail } from './money-mail';
+import { queueReceiptMail } from './receipts';
 import { recordRefund, refundNow, type Money } from './settlement';
 
 /**
@@ -33,6 +35,13 @@ export async function applyPaymentEvent(
 ): Promise<boolean> {
   const { config, logger } = money;
   const now = new Date();
+  // The receipt names the card (ADR 056): asked of the provider before any lock is taken.
+  const cardLast4 =
+    event.type === 'checkout.completed'
+      ? event.cardLast4 !== undefined
+        ? event.cardLast4
+        : await money.payments.cardLast4(event.paymentIntentId).catch(() => null)
+      : null;
   const afterCommit: {
     /** Money counted once the event's transaction commits (ADR 051). */
     moved?: { kind: 'payment' | 'refund'; cents: number };
@@ -75,6 +84,9 @@ export async function applyPaymentEvent(
           const paid = await markPaid(tx, q.id, event.paymentIntentId, now);
           if (!paid) return null;
           afterCommit.moved = { kind: 'payment', cents: paid.amount };
+          // The payment the question keeps gets its receipt, numbered in this transaction.
+          await issueReceipt(tx, { questionId: paid.id, amount: paid.amount, cardLast4, now });
+          await queueReceiptMail(tx, config, paid.id);
           // Paid after the question was closed (withdrawn, declined): it goes back at once.
           if (paid.status !== 'pending' && paid.status !== 'answered') {
             const refundReason = paid.status === 'declined' ? 'declined' : 'withdrawn';

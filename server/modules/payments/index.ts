@@ -27,4 +27,5 @@ export {
   releasePayouts,
   type Money,
 } from './settlement';
+export { statementCsv, statementFileName } from './statements';
 export { stripeWebhookRoutes } from './webhook';

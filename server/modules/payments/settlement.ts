@@ -26,6 +26,7 @@ import {
 } from './data/question-money';
 import { expireOpenCheckouts, expireStaleCheckouts, recoverExtraRefunds } from './extra-payments';
 import { queuePayoutSentMail, queueRefundMail } from './money-mail';
+import { queueReceiptMail } from './receipts';
 
 export { claimRefund };
 
@@ -132,6 +133,8 @@ export async function recordRefund(
     done.reason ?? 'admin',
     done.declineNote,
   );
+  // The receipt again, now with its refund lines (ADR 056).
+  await queueReceiptMail(tx, config, questionId);
   return true;
 }
 

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PlayerPayments, Payouts } from '@contracts/payments';
+import type { Earnings } from '@contracts/receipts';
 import { paymentApiPaths } from '@contracts/payment-api-paths';
 import { api } from '@/lib/api-client';
 
@@ -10,6 +11,14 @@ export const payoutsQuery = () =>
     queryFn: ({ signal }) => api<Payouts>(paymentApiPaths.payouts, { signal }),
   });
 export const usePayouts = () => useQuery(payoutsQuery());
+
+/** The signed-in Coach's earnings by month, the last 12 months (ADR 056). */
+export const earningsQuery = () =>
+  queryOptions({
+    queryKey: ['payouts', 'earnings'],
+    queryFn: ({ signal }) => api<Earnings>(paymentApiPaths.earnings, { signal }),
+  });
+export const useEarnings = () => useQuery(earningsQuery());
 
 /** The signed-in Player's payments (one per question), newest first. */
 export const paymentHistoryQuery = () =>

@@ -12,6 +12,7 @@ import {
 import { RecordsPage } from '@/components/records-page';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { EarningsSection } from './earnings-section';
 import { usePayouts } from './history-api';
 import { ManagePaymentButton } from './manage-payment-button';
 import { cn } from '@/lib/cn';
@@ -92,6 +93,7 @@ export function PayoutsPage() {
                 paid={sumOf(data.payouts, (p) => p.status === 'paid')}
                 pending={sumOf(data.payouts, isOutstanding)}
               />
+              <EarningsSection />
               <ul className="flex flex-col gap-4">
                 {data.payouts.map((payout) => (
                   <li key={payout.id}>

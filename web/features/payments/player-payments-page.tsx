@@ -1,9 +1,11 @@
-import { ArrowRight, Clock, CreditCard, Receipt, Trophy, Wallet } from 'lucide-react';
+import { ArrowRight, Clock, CreditCard, FileDown, Receipt, Trophy, Wallet } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatWholeDollars } from '@contracts/money';
 import type { PlayerPayment } from '@contracts/payments';
 import { PAYOUT_MESSAGES } from '@contracts/payments';
+import { paymentApiPaths } from '@contracts/payment-api-paths';
+import { DOWNLOAD_RECEIPT_LABEL, receiptNumberLabel } from '@contracts/receipts';
 import { RecordsPage } from '@/components/records-page';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
@@ -146,7 +148,20 @@ function PaymentCard({ payment }: { payment: PlayerPayment }) {
 
       <p className="mt-4 line-clamp-2 break-words text-ink">{payment.question}</p>
 
-      <div className="mt-4 flex justify-end">
+      <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:justify-end">
+        {payment.receiptNumber !== null ? (
+          // A plain link: the server answers with the PDF as an attachment (ADR 056).
+          <Button asChild variant="ghost" size="sm" className="w-full sm:w-auto">
+            <a
+              href={paymentApiPaths.receipt(payment.id)}
+              download
+              aria-label={`${DOWNLOAD_RECEIPT_LABEL} ${receiptNumberLabel(payment.receiptNumber)} (PDF)`}
+            >
+              <FileDown aria-hidden />
+              {DOWNLOAD_RECEIPT_LABEL}
+            </a>
+          </Button>
+        ) : null}
         <Button asChild variant="outline" size="sm" className="w-full sm:w-auto">
           <Link to={`/questions/${encodeURIComponent(payment.id)}`}>
             View Details

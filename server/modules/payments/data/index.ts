@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { BusEvents } from '../../../adapters/events/types';
 import type { ConnectedAccountStatus } from '../../../adapters/payments/types';
 import type { Executor } from '../../../db/client';
-import { checkoutSessions, coaches, payouts, questions } from '../../../db/schema';
+import { checkoutSessions, coaches, payouts, questions, receipts } from '../../../db/schema';
 import type { Changes } from '../../../db/unit-of-work';
 import { recordCheckoutSession } from '../../questions/data';
 
@@ -153,9 +153,11 @@ export function playerPaymentHistory(db: Executor, playerId: string, limit: numb
       coachName: coaches.name,
       coachPhotoUrl: coaches.photoUrl,
       expertise: coaches.expertise,
+      receiptNumber: receipts.number,
     })
     .from(questions)
     .innerJoin(coaches, eq(coaches.id, questions.coachId))
+    .leftJoin(receipts, eq(receipts.questionId, questions.id))
     .where(eq(questions.playerId, playerId))
     .orderBy(desc(questions.createdAt))
     .limit(limit);

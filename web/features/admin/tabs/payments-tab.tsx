@@ -3,6 +3,7 @@ import { formatAdminAmount } from '@contracts/money';
 import { formatAdminDate, StatusBadge, type Column } from '../admin-table';
 import { adminApiPaths } from '@contracts/admin-api-paths';
 import { FilteredTable } from '../filtered-table';
+import { StatementExport } from '../statement-export';
 
 const TYPES = [
   { value: 'payment', label: 'Payments from Players' },
@@ -25,13 +26,16 @@ const columns: Column<AdminPaymentRow>[] = [
 
 export function PaymentsTab() {
   return (
-    <FilteredTable
-      caption="Payments"
-      columns={columns}
-      path={adminApiPaths.payments}
-      empty="Nothing here yet."
-      filter={{ param: 'type', label: 'Type', options: TYPES, initial: 'payment' }}
-      orderLabel="Order payments"
-    />
+    <div className="flex flex-col gap-5">
+      <StatementExport />
+      <FilteredTable
+        caption="Payments"
+        columns={columns}
+        path={adminApiPaths.payments}
+        empty="Nothing here yet."
+        filter={{ param: 'type', label: 'Type', options: TYPES, initial: 'payment' }}
+        orderLabel="Order payments"
+      />
+    </div>
   );
 }
