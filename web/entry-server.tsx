@@ -3,6 +3,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import type { PageMeta, SsrEntry, SsrResult } from '@contracts/ssr';
 import { AppRoot } from '@/app/app-root';
+import { loadSignedInNav } from '@/app/header';
 import { createQueryClient } from '@/app/query-client';
 import { routes, type SsrHandle } from '@/app/router';
 import { accountQuery } from '@/lib/account-query';
@@ -40,6 +41,7 @@ async function render({ url, origin }: { url: string; origin: string }): Promise
     queryClient.prefetchQuery(accountQuery()),
     queryClient.prefetchQuery(publicConfigQuery()),
   ]);
+  if (queryClient.getQueryData(accountQuery().queryKey)?.user) await loadSignedInNav();
   let status = context.statusCode;
   // Behind the beta gate, a visitor without the code is shown the gate and nothing else.
   if (queryClient.getQueryData(betaStatusQuery().queryKey)?.granted) {
