@@ -8,7 +8,7 @@ import { OFFLINE_MESSAGE, useOnline } from '@/lib/online';
 export function PageLoading() {
   const online = useOnline();
   return (
-    <div className="flex flex-1 flex-col" role="status" aria-busy={online}>
+    <div className="flex w-full flex-1 flex-col" role="status" aria-busy={online}>
       <div className="bg-navy px-4 py-10">
         <div className="mx-auto w-full max-w-3xl">
           <div className="h-10 w-2/3 max-w-md animate-pulse rounded bg-white/15" />
@@ -22,7 +22,7 @@ export function PageLoading() {
           <p className="font-semibold text-navy">{OFFLINE_MESSAGE}</p>
         )}
         {[0, 1, 2].map((row) => (
-          <div key={row} className="h-24 animate-pulse rounded-2xl bg-surface" />
+          <div key={row} className="h-24 animate-pulse rounded-2xl bg-line" />
         ))}
       </div>
     </div>
