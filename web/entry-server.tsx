@@ -3,6 +3,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { PAGE_FORM_QUERY_KEY, type PageMeta, type SsrEntry } from '@contracts/ssr';
 import { AppRoot } from '@/app/app-root';
+import { loadSignedInNav } from '@/app/header';
 import { createQueryClient } from '@/app/query-client';
 import { routes, type SsrHandle } from '@/app/router';
 import { accountQuery } from '@/lib/account-query';
@@ -47,6 +48,7 @@ const render: SsrEntry['render'] = async ({ url, origin, form }) => {
   ]);
   // A form the page posted comes back with its message and what was typed (ADR 053).
   if (form) queryClient.setQueryData(PAGE_FORM_QUERY_KEY, form);
+  if (queryClient.getQueryData(accountQuery().queryKey)?.user) await loadSignedInNav();
   let status = context.statusCode;
   if (admitted && handle) {
     const { prefetch } = await handle.ssr();

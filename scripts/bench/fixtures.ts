@@ -27,11 +27,11 @@ const nFromUserId = (id: string) => Number(id.replace('bench-user-', ''));
 
 export async function findFixtures(pool: pg.Pool): Promise<Fixtures> {
   const coach = await pool.query<{ coach_id: string; user_id: string; n: number }>(
-    `SELECT q.expert_id, e.user_id, count(*)::int AS n FROM questions q
+    `SELECT q.expert_id AS coach_id, e.user_id, count(*)::int AS n FROM questions q
      JOIN experts e ON e.id = q.expert_id GROUP BY q.expert_id, e.user_id ORDER BY n DESC LIMIT 1`,
   );
   const player = await pool.query<{ player_id: string; n: number }>(
-    `SELECT asker_id, count(*)::int AS n FROM questions WHERE asker_id LIKE 'bench-user-%'
+    `SELECT asker_id AS player_id, count(*)::int AS n FROM questions WHERE asker_id LIKE 'bench-user-%'
      GROUP BY asker_id ORDER BY n DESC LIMIT 1`,
   );
   const c = coach.rows[0];

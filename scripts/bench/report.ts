@@ -5,6 +5,7 @@ import path from 'node:path';
 import { ONE_QUERY_FLOOR, type Shape } from './constants';
 import type { Size } from './db';
 import type { EndpointResult } from './endpoints';
+import type { InpResult } from './inp';
 import type { LighthouseResult } from './lighthouse';
 import type { LoadResult } from './load';
 import type { PgbenchResult } from './pgbench';
@@ -47,6 +48,8 @@ export interface Report {
   costGrowth?: CostGrowth[];
   realtime?: { latency?: SseLatency; idle?: IdleLevel[] };
   lighthouse?: LighthouseResult[];
+  /** Interaction to Next Paint of one scripted interaction per page (issue 26). */
+  inp?: InpResult[];
   load?: LoadResult;
   verdicts?: Verdict[];
   /** Phases that failed; the rest of the run went on. */
@@ -273,6 +276,11 @@ export function printReport(report: Report, log: (line: string) => void): void {
       );
     }
   }
+  for (const i of report.inp ?? []) {
+    log(
+      `INP ${i.page.padEnd(14)} ${pad(i.inpMs, 4)} ms  (${i.interaction}; runs ${i.runsMs.join(', ')})`,
+    );
+  }
   if (report.load) {
     const l = report.load;
     log('');
@@ -396,6 +404,14 @@ export function markdownReport(report: Report): string {
       lines.push(
         `| ${l.page} | ${l.formFactor} | ${l.score} | ${l.fcpMs.toFixed(0)} | ${l.lcpMs.toFixed(0)} | ${l.tbtMs.toFixed(0)} | ${l.cls.toFixed(3)} |`,
       );
+    }
+    lines.push('');
+  }
+  if (report.inp?.length) {
+    lines.push('## INP (CPU ×4, one scripted interaction per page, median of 3)', '');
+    lines.push('| Page | Interaction | INP ms | Runs |', '| --- | --- | ---: | --- |');
+    for (const i of report.inp) {
+      lines.push(`| ${i.page} | ${i.interaction} | ${i.inpMs} | ${i.runsMs.join(', ')} |`);
     }
     lines.push('');
   }

@@ -5,7 +5,7 @@
  *   --sizes small,large     datasets to run (seeded automatically when missing; --reseed forces it)
  *   --duration 15           seconds per endpoint measurement (after --warmup 3 seconds)
  *   --connections 50        autocannon connections
- *   --skip a,b              phases to skip: endpoints, realtime, sse, lighthouse, load
+ *   --skip a,b              phases to skip: endpoints, realtime, sse, lighthouse, inp, load
  *   --load-duration 120     seconds of the simulated-user load; --load-users 200; --think-ms 500
  *   --sse 2000,5000,10000   idle SSE connection levels; --rt-answers 200
  *   --log-level warn        the app server's LOG_LEVEL
@@ -26,6 +26,7 @@ import {
   type RunOptions,
 } from './endpoints';
 import { findFixtures, removeBenchWrites } from './fixtures';
+import { inpPages, measureInp } from './inp';
 import { runLighthouse } from './lighthouse';
 import { runPgbench, type PgbenchResult } from './pgbench';
 import { runLoad } from './load';
@@ -42,7 +43,7 @@ import { measureStatementCeilings, type StatementRates } from './statement-ceili
 import { costGrowth, machine, printReport, verdicts, writeReport, type Report } from './report';
 import { seedBench } from './seed';
 
-const PHASES = ['endpoints', 'realtime', 'sse', 'lighthouse', 'load'] as const;
+const PHASES = ['endpoints', 'realtime', 'sse', 'lighthouse', 'inp', 'load'] as const;
 type Phase = (typeof PHASES)[number];
 
 const { values: args } = parseArgs({
@@ -244,6 +245,12 @@ for (const size of sizes) {
               : undefined,
             formFactors,
           ),
+        );
+      }
+      if (runs('inp')) {
+        log('INP (a scripted interaction per page, CPU ×4)…');
+        report.inp = await phase('inp', () =>
+          measureInp(inpPages(server.url, `/experts/${fixtures.busiestCoach.coachId}`), log),
         );
       }
       if (runs('load')) {

@@ -1,10 +1,22 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Component, useEffect, useState, type ErrorInfo, type ReactNode } from 'react';
 import { useRouteError } from 'react-router';
-import { ErrorScreen } from '@/components/error-screen';
+import { ErrorScreen, OfflineScreen } from '@/components/error-screen';
+import { useOnline } from '@/lib/online';
 
-/** The router's errorElement: logs the error for the developer, shows the generic screen. */
+/**
+ * The router's errorElement: logs the error for the developer, shows the generic screen. A page
+ * whose code could not be fetched because the browser is offline says so instead, and loads
+ * itself again once the connection returns (issue 26).
+ */
 export function RouteErrorScreen() {
-  console.error(useRouteError());
+  const error = useRouteError();
+  const online = useOnline();
+  const [offlineFailure] = useState(() => !navigator.onLine);
+  useEffect(() => {
+    if (offlineFailure && online) window.location.reload();
+  }, [offlineFailure, online]);
+  if (offlineFailure) return <OfflineScreen />;
+  console.error(error);
   return <ErrorScreen />;
 }
 

@@ -5,10 +5,35 @@ import { Brand } from '@/components/brand';
 import { Button } from '@/components/ui/button';
 import { useAccount } from '@/features/account/api';
 import { shareSignUpLink } from '@/features/referral/share-link';
+import type { Account } from '@contracts/account';
 import { COACHES_ITEM, NavEntries, type NavItem } from './nav-items';
+import type { SignedInNav as SignedInNavType } from './signed-in-nav';
 
-/** Loaded only once someone is signed in, so a visitor's first paint does not carry it. */
-const SignedInNav = lazy(() => import('./signed-in-nav').then((m) => ({ default: m.SignedInNav })));
+let signedInNav: { SignedInNav: typeof SignedInNavType } | null = null;
+
+/**
+ * The signed-in navigation is its own chunk, loaded only once someone is signed in, so a visitor's
+ * first paint does not carry it (ADR 016). The server renderer and the browser load it before they
+ * render a signed-in page, so the header renders it in place: a Suspense boundary still pending
+ * when the server's HTML is done would be completed by an inline script, which the CSP refuses,
+ * leaving the menu empty and React to give up hydrating it (error #419, ADR 054).
+ */
+export const loadSignedInNav = () =>
+  import('./signed-in-nav').then((module) => (signedInNav = module));
+
+/** After a sign-in in this tab: the chunk arrives, with nothing shown meanwhile. */
+const LazySignedInNav = lazy(() =>
+  loadSignedInNav().then((module) => ({ default: module.SignedInNav })),
+);
+
+function SignedInSlot({ account }: { account: Account }) {
+  if (signedInNav) return <signedInNav.SignedInNav account={account} />;
+  return (
+    <Suspense fallback={null}>
+      <LazySignedInNav account={account} />
+    </Suspense>
+  );
+}
 
 const VISITOR_ITEMS: NavItem[] = [
   COACHES_ITEM,
@@ -46,9 +71,7 @@ export function Header() {
         </Link>
         <div className="flex items-center gap-1 sm:gap-2">
           {account.data?.user ? (
-            <Suspense fallback={null}>
-              <SignedInNav account={account.data} />
-            </Suspense>
+            <SignedInSlot account={account.data} />
           ) : account.data ? (
             <SignedOutNav />
           ) : (

@@ -1,4 +1,5 @@
 import { Outlet, ScrollRestoration } from 'react-router';
+import { OfflineNotice } from '@/components/offline-notice';
 import { useRealtime } from './realtime';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -14,6 +15,7 @@ export function Layout() {
         Skip to content
       </a>
       <Header />
+      <OfflineNotice />
       {/* At least a screen tall below the header (h-16), so the footer starts at the fold and
           does not jump down when a lazily loaded page arrives (it was the home page's layout
           shift, CLS 0.19). */}

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiPaths } from '@contracts/api-paths';
 import { useAccount } from '@/features/account/api';
@@ -12,16 +12,40 @@ export function useRealtime() {
   const queryClient = useQueryClient();
   const userId = useAccount().data?.user?.id ?? null;
   useEffect(() => {
-    const source = new EventSource(apiPaths.events);
-    source.addEventListener('coaches.changed', () => {
-      void queryClient.invalidateQueries({ queryKey: ['coaches'] });
+    let source: EventSource | null = null;
+    // Opened once the page is idle: on a hydrating page the stream's request and its first
+    // events would compete with hydration for the main thread (issue 26, ADR 054).
+    const cancelIdle = whenIdle(() => {
+      source = openStream(queryClient);
     });
-    // A question's change may be money moving too: a payout released, held, cancelled; a refund.
-    source.addEventListener('questions.changed', () => {
-      for (const queryKey of [['questions'], ['payouts'], ['payments', 'history']]) {
-        void queryClient.invalidateQueries({ queryKey });
-      }
-    });
-    return () => source.close();
+    return () => {
+      cancelIdle();
+      source?.close();
+    };
   }, [queryClient, userId]);
+}
+
+/** The tab's stream, each event refetching what it changed. */
+function openStream(queryClient: QueryClient): EventSource {
+  const source = new EventSource(apiPaths.events);
+  source.addEventListener('coaches.changed', () => {
+    void queryClient.invalidateQueries({ queryKey: ['coaches'] });
+  });
+  // A question's change may be money moving too: a payout released, held, cancelled; a refund.
+  source.addEventListener('questions.changed', () => {
+    for (const queryKey of [['questions'], ['payouts'], ['payments', 'history']]) {
+      void queryClient.invalidateQueries({ queryKey });
+    }
+  });
+  return source;
+}
+
+/** Runs `task` when the browser is idle (at most 2 s from now); returns a cancel. */
+function whenIdle(task: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(task, { timeout: 2000 });
+    return () => cancelIdleCallback(handle);
+  }
+  const handle = setTimeout(task, 200);
+  return () => clearTimeout(handle);
 }

@@ -1,11 +1,14 @@
+import './zod-config';
 import { hydrate } from '@tanstack/react-query';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppRoot } from '@/app/app-root';
+import { loadSignedInNav } from '@/app/header';
 import { createQueryClient } from '@/app/query-client';
 import { routes } from '@/app/router';
+import { accountQuery } from '@/lib/account-query';
 import { SSR_STATE_ID } from '@/lib/ssr-state';
 
 /**
@@ -26,12 +29,15 @@ export async function start() {
 
   // The server rendered this page's route modules; load them before hydrating, or the router
   // would first render nothing where the server's HTML has the page (ADR 026).
-  await Promise.all(
-    (matchRoutes(routes, window.location) ?? []).map(async ({ route }) => {
+  // So is the signed-in header's menu (ADR 054).
+  const signedIn = Boolean(queryClient.getQueryData(accountQuery().queryKey)?.user);
+  await Promise.all([
+    signedIn && loadSignedInNav(),
+    ...(matchRoutes(routes, window.location) ?? []).map(async ({ route }) => {
       if (typeof route.lazy !== 'function') return;
       Object.assign(route, await route.lazy(), { lazy: undefined });
     }),
-  );
+  ]);
   await nextTask();
   const app = (
     <AppRoot queryClient={queryClient}>

@@ -1,5 +1,4 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { QUERY_RETRIES } from '@contracts/limits';
 import type { PublicCoach, PublicPlayer } from '@contracts/profiles';
 import { profileApiPaths } from '@contracts/profile-api-paths';
 import { api, ApiRequestError } from '@/lib/api-client';
@@ -7,10 +6,6 @@ import { api, ApiRequestError } from '@/lib/api-client';
 /** The profile does not exist (the API answered 404). */
 export const isNotFoundError = (error: unknown): boolean =>
   error instanceof ApiRequestError && error.status === 404;
-
-/** A missing profile stays missing: no retry on 404; other failures get the spec's 3 retries. */
-const retryUnlessNotFound = (failureCount: number, error: Error): boolean =>
-  !isNotFoundError(error) && failureCount < QUERY_RETRIES;
 
 /**
  * A Coach's public page by id or slug (the name with hyphens for spaces). Keyed under 'coaches' so
@@ -20,7 +15,6 @@ export const publicCoachQuery = (idOrSlug: string) =>
   queryOptions({
     queryKey: ['coaches', 'profile', idOrSlug],
     queryFn: ({ signal }) => api<PublicCoach>(profileApiPaths.publicCoach(idOrSlug), { signal }),
-    retry: retryUnlessNotFound,
   });
 
 export const usePublicCoach = (idOrSlug: string) =>
@@ -31,7 +25,6 @@ export const publicPlayerQuery = (userId: string) =>
   queryOptions({
     queryKey: ['players', userId],
     queryFn: ({ signal }) => api<PublicPlayer>(profileApiPaths.publicPlayer(userId), { signal }),
-    retry: retryUnlessNotFound,
   });
 
 export const usePublicPlayer = (userId: string) =>

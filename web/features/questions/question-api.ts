@@ -1,6 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Query } from '@tanstack/react-query';
-import { QUERY_RETRIES } from '@contracts/limits';
 import { DECLINE_MESSAGES, UNPAID_MESSAGES, type DisputeReason } from '@contracts/question-states';
 import { QUESTION_MESSAGES, type QuestionDetail, type REPORT_REASONS } from '@contracts/questions';
 import { questionApiPaths } from '@contracts/question-api-paths';
@@ -11,20 +10,16 @@ import { api, ApiRequestError } from '@/lib/api-client';
 export const errorStatus = (error: unknown): number | null =>
   error instanceof ApiRequestError ? error.status : null;
 
-/** Signed out, not allowed, missing: asking again gives the same answer. */
-const FINAL_STATUSES = new Set([401, 403, 404]);
-
-const retryUnlessFinal = (failureCount: number, error: Error): boolean =>
-  !FINAL_STATUSES.has(errorStatus(error) ?? 0) && failureCount < QUERY_RETRIES;
-
 export const questionDetailKey = (id: string) => ['questions', 'detail', id] as const;
 
-/** One question as its Player or its owning Coach sees it on the detail page. */
+/**
+ * One question as its Player or its owning Coach sees it on the detail page. A refusal (400 for a
+ * mistyped id, 401, 403, 404) is final and shown at once: the client's default retries no 4xx.
+ */
 export const questionDetailQuery = (id: string) =>
   queryOptions({
     queryKey: questionDetailKey(id),
     queryFn: ({ signal }) => api<QuestionDetail>(questionApiPaths.question(id), { signal }),
-    retry: retryUnlessFinal,
   });
 
 export const useQuestionDetail = (id: string) =>
