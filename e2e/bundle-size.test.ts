@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
  * can hydrate `/`, gzipped, must stay within its budget. It reads the manifest of the production
  * build, so it runs with the end-to-end tests, after `npm run build`.
  */
-const HOME_JS_BUDGET_BYTES = 137 * 1024;
+const HOME_JS_BUDGET_BYTES = 138 * 1024;
 
 const webDist = path.join(import.meta.dirname, '..', 'dist', 'web');
 const manifestPath = path.join(webDist, '.vite', 'manifest.json');
