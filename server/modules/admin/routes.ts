@@ -199,7 +199,11 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
   // Every payment and payout within a date range as CSV (ADR 056); each export is audited.
   app.get(
     '/api/admin/statement',
-    { schema: { querystring: statementRangeSchema } },
+    {
+      schema: { querystring: statementRangeSchema },
+      // Who is asking comes before what they sent: no token is a 401 whatever the range.
+      preValidation: async (request: FastifyRequest) => void (await requireAdmin(db, request)),
+    },
     async (request, reply) => {
       const csv = await exportStatement(db, await actor(request), request.query);
       return reply
