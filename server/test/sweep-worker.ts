@@ -32,8 +32,13 @@ const provider = {
 const logger = pino({ level: 'silent' });
 const handle = await openDatabase({ url: url ?? '' });
 const now = new Date(nowIso ?? Date.now());
-// The sweeps read only these settings: links in the e-mails they queue.
-const config = { PUBLIC_URL: 'http://localhost:3000', PAYOUT_HOLD_DAYS: 3 } as Config;
+// The sweeps read only these settings: links in the e-mails they queue, and the secret that signs
+// their unsubscribe links (ADR 057).
+const config = {
+  PUBLIC_URL: 'http://localhost:3000',
+  APP_SECRET: 'sweep-worker-secret-at-least-32-characters',
+  PAYOUT_HOLD_DAYS: 3,
+} as Config;
 const money: Money = {
   db: handle.db,
   payments: provider,
