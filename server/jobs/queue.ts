@@ -79,6 +79,26 @@ const errorText = (output: unknown): string => {
   return output == null ? '' : JSON.stringify(output);
 };
 
+/** Attempts at one statement that PostgreSQL chose as a deadlock's victim, before giving up. */
+const DEADLOCK_ATTEMPTS = 5;
+
+/**
+ * Processes starting together create the same queues at once, and pg-boss's `createQueue` (an
+ * insert plus a partition table) can deadlock against itself: PostgreSQL aborts one side (40P01),
+ * which only has to try again. Seen in the cluster proof, 1 start in 3 on an empty database.
+ */
+async function retriedOnDeadlock<T>(step: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await step();
+    } catch (err) {
+      const deadlock = (err as { code?: unknown }).code === '40P01';
+      if (!deadlock || attempt >= DEADLOCK_ATTEMPTS) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 100));
+    }
+  }
+}
+
 /**
  * The job queue (ADR 050): pg-boss on the app's own database connections — the pool on
  * PostgreSQL, the one connection on PGlite — through `executeSql`. Each process asks for one run
@@ -147,9 +167,9 @@ export function createJobQueue(
           retryBackoff: true,
           expireInSeconds: EXPIRE_SECONDS,
         };
-        await boss.createQueue(job.name, queue);
+        await retriedOnDeadlock(() => boss.createQueue(job.name, queue));
         // A queue made by an earlier version keeps up with today's retry settings.
-        await boss.updateQueue(job.name, queue);
+        await retriedOnDeadlock(() => boss.updateQueue(job.name, queue));
         await boss.work<object>(
           job.name,
           { pollingIntervalSeconds: settings.pollingIntervalSeconds, includeMetadata: true },
