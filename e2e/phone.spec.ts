@@ -3,6 +3,7 @@ import { test, expect } from './support/fixtures';
 import { DIRECTORY_MESSAGES, DIRECTORY_PAGE_SIZE } from '../contracts/directory';
 import { createUser } from './support/accounts';
 import { openPage } from './support/browser';
+import { askAndPay } from './support/questions';
 
 /**
  * Issue 26, 'Phone layout and flow': the directory on a phone and on a desktop, Load more in the
@@ -114,18 +115,9 @@ test.describe('answering from the question page', () => {
 
   /** Asks through the form and pays on the local provider's test page; returns the question's URL. */
   const ask = async (player: Page, coachId: string, question: string) => {
-    await player.goto(`/ask/${coachId}`);
-    await player.getByLabel('Your Question').fill(question);
-    await player.getByLabel('I pledge to keep my question respectful and on-topic.').check();
-    await player
-      .getByLabel(/I agree to the Terms of Service, Privacy Policy and Revenue Agreement/)
-      .check();
-    await player.getByRole('button', { name: 'Submit Question' }).click();
-    await player.waitForURL('**/test-checkout/**');
-    await player.getByRole('button', { name: 'Pay', exact: true }).click();
-    await player.waitForURL('**/questions/**');
+    const path = await askAndPay(player, coachId, question);
     await expect(player.getByText('Waiting for Coach Response')).toBeVisible();
-    return new URL(player.url()).pathname;
+    return path;
   };
 
   test("'Respond to Question' opens the answer form there, and My Questions puts the fresh answer first", async ({

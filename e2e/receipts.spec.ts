@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { pdfText } from '../server/test/pdf-text';
 import { test, expect } from './support/fixtures';
+import { askAndPay } from './support/questions';
 
 test.describe('receipts and earnings', () => {
   test.use({ coachName: 'Rae Receipt', playerName: 'Ike Invoice' });
@@ -21,16 +22,7 @@ test.describe('receipts and earnings', () => {
     await onboarding.close();
 
     // The Player asks and pays on the test checkout.
-    await player.goto(`/ask/${coachId}`);
-    await player.getByLabel('Your Question').fill('How do I read a zone defence?');
-    await player.getByLabel('I pledge to keep my question respectful and on-topic.').check();
-    await player
-      .getByLabel(/I agree to the Terms of Service, Privacy Policy and Revenue Agreement/)
-      .check();
-    await player.getByRole('button', { name: 'Submit Question' }).click();
-    await player.waitForURL('**/test-checkout/**');
-    await player.getByRole('button', { name: 'Pay', exact: true }).click();
-    await player.waitForURL('**/questions/**');
+    await askAndPay(player, coachId, 'How do I read a zone defence?');
 
     // Payment History offers the receipt as a PDF with the payment's figures.
     await player.goto('/payments');
