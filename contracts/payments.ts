@@ -102,6 +102,8 @@ export const payoutSchema = z.object({
   questionPaid: z.boolean(),
   disputeOpen: z.boolean(),
   heldByAdmin: z.boolean(),
+  /** The Player's follow-up waits for the Coach's answer (ADR 058). */
+  followUpWaiting: z.boolean(),
 });
 export type Payout = z.infer<typeof payoutSchema>;
 export const payoutsSchema = z.object({
@@ -162,6 +164,7 @@ export function payoutState(
     default:
       if (p.disputeOpen) return { label: 'Held: dispute open', tone: 'held' };
       if (p.heldByAdmin) return { label: 'Held: under review', tone: 'held' };
+      if (p.followUpWaiting) return { label: 'Held: follow-up waiting', tone: 'held' };
       if (!p.questionPaid) return { label: 'Held: waiting for the Player’s payment', tone: 'held' };
       if (!payoutsEnabled) return { label: 'Held: finish payment setup', tone: 'held' };
       if (Date.parse(p.releasableAt) > now.getTime()) {

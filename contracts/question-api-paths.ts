@@ -17,4 +17,7 @@ export const questionApiPaths = {
   questionDecline: (questionId: string) => `${question(questionId)}/decline`,
   questionWithdraw: (questionId: string) => `${question(questionId)}/withdraw`,
   questionAnswer: (questionId: string) => `${question(questionId)}/answer`,
+  questionMessages: (questionId: string) => `${question(questionId)}/messages`,
+  messageReports: (questionId: string, messageId: string) =>
+    `${question(questionId)}/messages/${id(messageId)}/reports`,
 } as const;

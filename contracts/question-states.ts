@@ -42,6 +42,8 @@ export const DISPUTE_REASON_LABELS = {
   incomplete: 'Incomplete answer',
   inappropriate: 'Inappropriate',
   other: 'Other',
+  /** Offered only once the Player's follow-up expired unanswered (ADR 058). */
+  follow_up_unanswered: 'Follow-up not answered',
 } as const;
 export type DisputeReason = keyof typeof DISPUTE_REASON_LABELS;
 export const DISPUTE_REASONS = Object.keys(DISPUTE_REASON_LABELS) as [
@@ -54,6 +56,7 @@ export const DISPUTE_MESSAGES = {
   detailsLength: 'Details must be at most 2000 characters',
   windowClosed: 'The time to dispute this answer has passed.',
   notPaid: 'Only a paid question can be disputed.',
+  followUpNotExpired: 'This reason applies only once your follow-up has gone unanswered.',
 } as const;
 
 export const disputeSchema = z.object({
@@ -95,7 +98,53 @@ export interface QuestionState {
   disputeFlagged: boolean;
   /** ISO time the dispute window closes (the payout's hold window), null before an answer. */
   disputeUntil: string | null;
+  /** What the conversation holds so far (ADR 058); absent: no messages yet. */
+  thread?: ThreadFacts;
 }
+
+/** At most this many "Ask for details" per question (ADR 058). */
+export const MAX_CLARIFICATIONS = 2;
+
+/** What the conversation rules read of a question's messages. */
+export interface ThreadFacts {
+  detailsRequested: number;
+  detailsReplied: number;
+  /** ISO time the follow-up stops waiting for its answer; null before one is sent. */
+  followUpUntil: string | null;
+  followUpAnswered: boolean;
+}
+
+export const NO_MESSAGES: ThreadFacts = {
+  detailsRequested: 0,
+  detailsReplied: 0,
+  followUpUntil: null,
+  followUpAnswered: false,
+};
+
+/** The facts of a thread from its messages' kinds and the question's follow-up times. */
+export function threadFactsOf(
+  kinds: readonly string[],
+  followUp: { until: Date | string | null; answered: boolean },
+): ThreadFacts {
+  const count = (kind: string) => kinds.filter((k) => k === kind).length;
+  const until = followUp.until;
+  return {
+    detailsRequested: count('clarification_request'),
+    detailsReplied: count('clarification_reply'),
+    followUpUntil: until === null ? null : typeof until === 'string' ? until : until.toISOString(),
+    followUpAnswered: followUp.answered,
+  };
+}
+
+/** The follow-up was sent and its time ran out before the Coach answered it. */
+export const followUpExpired = (s: QuestionState, now: Date = new Date()) =>
+  s.thread?.followUpUntil != null &&
+  !s.thread.followUpAnswered &&
+  now.getTime() >= Date.parse(s.thread.followUpUntil);
+
+/** The follow-up was sent and still waits for the Coach's answer. */
+export const followUpWaiting = (s: QuestionState, now: Date = new Date()) =>
+  s.thread?.followUpUntil != null && !s.thread.followUpAnswered && !followUpExpired(s, now);
 
 /** The state of a stored question, as the rules below read it (the server's rows are this shape). */
 export const questionStateOf = (
@@ -106,12 +155,14 @@ export const questionStateOf = (
     disputeFlagged: boolean;
   },
   disputeUntil: Date | null,
+  thread: ThreadFacts = NO_MESSAGES,
 ): QuestionState => ({
   status: q.status,
   paymentStatus: q.paymentStatus,
   hasAnswer: q.answer !== null,
   disputeFlagged: q.disputeFlagged,
   disputeUntil: disputeUntil?.toISOString() ?? null,
+  thread,
 });
 
 /** A question in one of these can still take its payment. */
@@ -137,18 +188,41 @@ export function playerActions(s: QuestionState, now: Date = new Date()) {
     review: paidAndAnswered && !s.disputeFlagged,
     report: s.hasAnswer,
     dispute: paidAndAnswered && !s.disputeFlagged && windowOpen,
+    /** The Coach asked for details and the question still waits: one reply per request. */
+    replyToDetails:
+      s.status === 'pending' &&
+      !s.disputeFlagged &&
+      (s.thread?.detailsReplied ?? 0) < (s.thread?.detailsRequested ?? 0),
+    /** One follow-up, included in the price, while the dispute window is open. */
+    followUp:
+      paidAndAnswered &&
+      !s.disputeFlagged &&
+      windowOpen &&
+      (s.thread?.followUpUntil ?? null) === null,
   };
 }
 export type PlayerAction = keyof ReturnType<typeof playerActions>;
 
-/** The owning Coach's actions: answer or decline a question still waiting for an answer. */
-export function coachActions(s: QuestionState) {
+/**
+ * The owning Coach's actions: answer or decline a question still waiting for an answer, ask for
+ * details before answering (at most MAX_CLARIFICATIONS), answer the follow-up while it waits.
+ */
+export function coachActions(s: QuestionState, now: Date = new Date()) {
   const waiting = s.status === 'pending';
+  const answerable = waiting && (s.paymentStatus === 'paid' || s.paymentStatus === 'pending');
   return {
-    answer: waiting && (s.paymentStatus === 'paid' || s.paymentStatus === 'pending'),
+    answer: answerable,
     decline: waiting && s.paymentStatus !== 'refunding' && s.paymentStatus !== 'refunded',
+    askForDetails:
+      answerable && !s.disputeFlagged && (s.thread?.detailsRequested ?? 0) < MAX_CLARIFICATIONS,
+    answerFollowUp:
+      s.status === 'answered' &&
+      s.paymentStatus === 'paid' &&
+      !s.disputeFlagged &&
+      followUpWaiting(s, now),
   };
 }
+export type CoachAction = keyof ReturnType<typeof coachActions>;
 
 // ---------------------------------------------------------------- transitions
 

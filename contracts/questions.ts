@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DISPUTE_REASONS, PAYMENT_STATUSES, QUESTION_STATUSES } from './question-states';
 import { optionalSecureText, secureText } from './secure-input';
 import { joined } from './messages';
+import { threadMessageSchema } from './question-thread';
 
 /** A question as its Coach sees it in the inbox. */
 export const coachInboxQuestionSchema = z.object({
@@ -17,6 +18,10 @@ export const coachInboxQuestionSchema = z.object({
   amount: z.number().int(),
   createdAt: z.string(),
   answeredAt: z.string().nullable(),
+  /** Messages in the question's conversation (ADR 058). */
+  messageCount: z.number().int(),
+  /** The Player replied to a request for details and the answer is still to come. */
+  replyWaiting: z.boolean(),
 });
 export type CoachInboxQuestion = z.infer<typeof coachInboxQuestionSchema>;
 
@@ -64,6 +69,8 @@ export const playerQuestionSchema = z.object({
   /** When the dispute window closes (the payout's hold window); null before the answer. */
   disputeUntil: z.string().nullable(),
   declinedAt: z.string().nullable(),
+  /** Messages in the question's conversation (ADR 058). */
+  messageCount: z.number().int(),
 });
 export type PlayerQuestion = z.infer<typeof playerQuestionSchema>;
 export const playerQuestionsSchema = z.object({
@@ -214,5 +221,10 @@ export const questionDetailSchema = threadItemSchema.extend({
   thread: z.array(threadItemSchema),
   myRating: z.boolean().nullable(),
   myReview: z.number().int().nullable(),
+  /** The conversation after the question, oldest first (ADR 058). */
+  messages: z.array(threadMessageSchema),
+  /** When the follow-up stops waiting for its answer; null before one is sent. */
+  followUpUntil: z.string().nullable(),
+  followUpAnswered: z.boolean(),
 });
 export type QuestionDetail = z.infer<typeof questionDetailSchema>;

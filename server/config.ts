@@ -108,6 +108,8 @@ const configSchema = z
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(5000).optional(),
     // The hold window after an answer: disputes are possible and the payout waits (ADR 023).
     PAYOUT_HOLD_DAYS: z.coerce.number().min(0).max(60).default(3),
+    // How long the Player's one follow-up waits for the Coach's answer, the payout held (ADR 058).
+    FOLLOW_UP_HOURS: z.coerce.number().min(1).max(720).default(72),
     // Who hears of new disputes; unset: the contact address.
     ADMIN_NOTIFY_EMAIL: optionalString.pipe(z.email().optional()),
     ADMIN_USERNAME: optionalString,

@@ -19,6 +19,7 @@ import {
 import { CONTACT_TOPIC_VALUES } from '../../contracts/contact';
 import { NOTIFICATION_CATEGORIES } from '../../contracts/notifications';
 import { EXTRA_PAYMENT_REASONS, PAYOUT_STATUSES } from '../../contracts/payments';
+import { MESSAGE_KINDS } from '../../contracts/question-thread';
 import {
   DISPUTE_REASONS,
   PAYMENT_STATUSES,
@@ -44,6 +45,7 @@ export const paymentStatusEnum = pgEnum('payment_status', PAYMENT_STATUSES);
 export const refundReasonEnum = pgEnum('refund_reason', REFUND_REASONS);
 export const disputeReasonEnum = pgEnum('dispute_reason', DISPUTE_REASONS);
 export const payoutStatusEnum = pgEnum('payout_status', PAYOUT_STATUSES);
+export const messageKindEnum = pgEnum('question_message_kind', MESSAGE_KINDS);
 /**
  * How an administrator settled a dispute (ADR 015, 023); null while it is open. 'dismissed' is
  * history only: disputes are now settled by a release or a refund.
@@ -321,6 +323,15 @@ export const questions = pgTable(
     refundId: text('refund_id'),
     playerViewedResponse: boolean('asker_viewed_response').notNull().default(false),
     coachViewedQuestion: boolean('expert_viewed_question').notNull().default(false),
+    /**
+     * The conversation's figures the lists show without reading it (ADR 058): how many messages,
+     * the latest one's kind (a Player reply waiting, a follow-up waiting), and the follow-up's
+     * clock. Written with each message, in its transaction, under the question's row lock.
+     */
+    messageCount: integer('message_count').notNull().default(0),
+    lastMessageKind: messageKindEnum('last_message_kind'),
+    followUpUntil: at('follow_up_until'),
+    followUpAnsweredAt: at('follow_up_answered_at'),
   },
   (t) => [
     check('questions_amount_positive', sql`${t.amount} > 0`),
@@ -375,6 +386,34 @@ export const questions = pgTable(
     index('questions_refunding_idx')
       .on(t.refundClaimedAt)
       .where(sql`${t.refundClaimedAt} IS NOT NULL`),
+  ],
+);
+
+/**
+ * The conversation on a question (issue 23, ADR 058): never edited or deleted by its authors, so
+ * it is the record a dispute is judged on. The author is the question's Player or its Coach.
+ */
+export const questionMessages = pgTable(
+  'question_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'restrict' }),
+    authorId: text('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    kind: messageKindEnum('kind').notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // The question page reads its thread in time order.
+    index('question_messages_question_idx').on(t.questionId, t.createdAt, t.id),
+    // One follow-up per question, whatever two requests race (the row lock is the first guard).
+    uniqueIndex('question_messages_one_follow_up_uq')
+      .on(t.questionId)
+      .where(sql`${t.kind} = 'follow_up'`),
   ],
 );
 
@@ -583,6 +622,10 @@ export const abuseReports = pgTable(
     reportedCoachId: uuid('reported_expert_id')
       .notNull()
       .references(() => coaches.id, { onDelete: 'cascade' }),
+    /** Set when the report is about one message of the question's conversation (ADR 058). */
+    reportedMessageId: uuid('reported_message_id').references(() => questionMessages.id, {
+      onDelete: 'cascade',
+    }),
     reason: reportReasonEnum('reason').notNull(),
     details: text('details'),
     status: reportStatusEnum('status').notNull().default('open'),

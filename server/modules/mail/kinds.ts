@@ -18,6 +18,11 @@ export const MAIL_KINDS = {
   'email-changed': 'security',
   'new-question': 'new_questions',
   'question-answered': 'conversation_messages',
+  // The conversation on a question (ADR 058).
+  'details-asked': 'conversation_messages',
+  'details-replied': 'conversation_messages',
+  'follow-up': 'conversation_messages',
+  'follow-up-answered': 'conversation_messages',
   'payment-receipt': 'money',
   refund: 'money',
   decline: 'money',

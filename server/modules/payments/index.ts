@@ -7,6 +7,7 @@ export {
   accountStatusFromDatabase,
   createPayout,
   moneyMailSubject,
+  movePayoutWindow,
   questionMoneyChanged,
   setPayoutHold,
   type QuestionParticipants,

@@ -1,5 +1,6 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { DisputeReason, RefundReason } from '../../../contracts/question-states';
+import type { MessageKind } from '../../../contracts/question-thread';
 import type { BusEvents } from '../../adapters/events/types';
 import type { Executor } from '../../db/client';
 import { coaches, payouts, questions, ratings, reviews } from '../../db/schema';
@@ -82,14 +83,45 @@ async function changeQuestion(
   changes.raise('questions.changed', who);
 }
 
-/** pending → answered, with the answer. */
+/** pending → answered, with the answer (unread for the Player, who may have opened it to reply). */
 export const markAnswered = (
   tx: Executor,
   changes: Changes,
   who: Participants,
   answer: string,
   answeredAt: Date,
-) => changeQuestion(tx, changes, who, { answer, status: 'answered', answeredAt });
+) =>
+  changeQuestion(tx, changes, who, {
+    answer,
+    status: 'answered',
+    answeredAt,
+    playerViewedResponse: false,
+  });
+
+/**
+ * A message added to the question's conversation (ADR 058): its figures for the lists, the
+ * follow-up's clock, and the unread flag of the side it is addressed to.
+ */
+export async function recordMessageOnQuestion(
+  tx: Executor,
+  changes: Changes,
+  who: Participants,
+  message: { kind: MessageKind; at: Date; followUpUntil?: Date },
+) {
+  await tx
+    .update(questions)
+    .set({
+      messageCount: sql`${questions.messageCount} + 1`,
+      lastMessageKind: message.kind,
+      ...(message.kind === 'follow_up' ? { followUpUntil: message.followUpUntil } : {}),
+      ...(message.kind === 'follow_up_answer' ? { followUpAnsweredAt: message.at } : {}),
+      ...(message.kind === 'clarification_request' || message.kind === 'follow_up_answer'
+        ? { playerViewedResponse: false }
+        : { coachViewedQuestion: false }),
+    })
+    .where(eq(questions.id, who.questionId));
+  changes.raise('questions.changed', who);
+}
 
 /** An answered, paid question is disputed by its Player: the payout stays held. */
 export const markDisputed = (
@@ -282,7 +314,11 @@ export async function markQuestionViewed(
       and(
         eq(questions.id, who.questionId),
         viewer === 'asker'
-          ? and(eq(questions.status, 'answered'), eq(questions.playerViewedResponse, false))
+          ? and(
+              // An answer, or a message on a question still waiting (ADR 058).
+              or(eq(questions.status, 'answered'), gt(questions.messageCount, 0)),
+              eq(questions.playerViewedResponse, false),
+            )
           : eq(questions.coachViewedQuestion, false),
       ),
     )

@@ -232,6 +232,13 @@ export async function reportAnswer(
  */
 export async function flagDispute(deps: Deps, user: SessionUser, id: string, input: DisputeInput) {
   await asPlayer(deps, user, id, 'dispute', async (tx, changes, row, now) => {
+    const q = row.question;
+    // "Follow-up not answered" is a reason only once the follow-up expired unanswered (ADR 058).
+    const followUpExpired =
+      q.followUpUntil !== null && q.followUpAnsweredAt === null && now >= q.followUpUntil;
+    if (input.reason === 'follow_up_unanswered' && !followUpExpired) {
+      throw conflict(DISPUTE_MESSAGES.followUpNotExpired);
+    }
     await markDisputed(tx, changes, participants(row), input, now);
     const subject = await moneyMailSubject(tx, row.question.id);
     await queueDisputeMail(tx, deps.config, subject, input);

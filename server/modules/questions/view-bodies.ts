@@ -59,6 +59,9 @@ export function questionDetailBody(
     thread: q.thread.length > 1 ? q.thread : [],
     myRating: viewerRole === 'asker' ? q.viewerHelpful : null,
     myReview: q.review,
+    messages: q.messages,
+    followUpUntil: iso(q.followUpUntil),
+    followUpAnswered: q.followUpAnsweredAt !== null,
   };
 }
 

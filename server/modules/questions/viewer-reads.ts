@@ -10,7 +10,17 @@ import type {
 import type { Database } from '../../db/client';
 import { isoTime, jsonArray, jsonObject } from '../../db/json-rows';
 import { preparedByTime, toPage } from '../../db/keyset';
-import { coaches, payouts, questions, ratings, reviews, userRoles, users } from '../../db/schema';
+import type { ThreadMessage } from '../../../contracts/question-thread';
+import {
+  coaches,
+  payouts,
+  questionMessages,
+  questions,
+  ratings,
+  reviews,
+  userRoles,
+  users,
+} from '../../db/schema';
 import { toViewer, viewerByToken } from '../auth';
 
 /**
@@ -139,6 +149,9 @@ function coachInboxStatement(db: Database, filter: InboxFilter, paged: boolean) 
         playerName: questions.playerName,
         playerPhotoUrl: userRoles.photoUrl,
         context: questions.context,
+        messageCount: questions.messageCount,
+        // The Player answered the Coach's request for details; the answer is still to come.
+        replyWaiting: sql<boolean>`(${questions.status} = ${PENDING} and ${questions.lastMessageKind} is not distinct from 'clarification_reply')`,
         sortKey: keys.sortKey,
       }).as('row'),
     })
@@ -191,6 +204,7 @@ function playerQuestionsStatement(db: Database, paged: boolean) {
         disputeFlagged: questions.disputeFlagged,
         disputeUntil: isoTime(payouts.releasableAt),
         declinedAt: isoTime(questions.declinedAt),
+        messageCount: questions.messageCount,
         sortKey: keys.sortKey,
       }).as('row'),
     })
@@ -228,6 +242,28 @@ function questionPageStatement(db: Database) {
     )
     .orderBy(asc(threadQuestions.createdAt))
     .as('thread_rows');
+  // The conversation on this question (ADR 058), oldest first, each message with its author.
+  const fromPlayer = eq(questionMessages.authorId, questions.playerId);
+  const messages = db
+    .select({
+      row: jsonObject<ThreadMessage>({
+        id: questionMessages.id,
+        kind: questionMessages.kind,
+        authorRole: sql`case when ${fromPlayer} then 'asker' else 'expert' end`,
+        authorName: sql`case when ${fromPlayer} then ${questions.playerName} else ${coaches.name} end`,
+        body: questionMessages.body,
+        createdAt: isoTime(questionMessages.createdAt),
+      }).as('row'),
+    })
+    .from(questionMessages)
+    .where(
+      and(
+        eq(questionMessages.questionId, questions.id),
+        or(eq(questions.playerId, viewer.id), eq(coaches.userId, viewer.id)),
+      ),
+    )
+    .orderBy(asc(questionMessages.createdAt), asc(questionMessages.id))
+    .as('message_rows');
   const detail = db
     .select({
       ...getTableColumns(questions),
@@ -240,6 +276,7 @@ function questionPageStatement(db: Database) {
       viewerHelpful: ratings.isHelpful,
       disputeUntil: payouts.releasableAt,
       thread: jsonArray(thread).as('thread'),
+      messages: jsonArray(messages).as('messages'),
     })
     .from(questions)
     .innerJoin(coaches, eq(coaches.id, questions.coachId))
@@ -261,14 +298,16 @@ function questionPageStatement(db: Database) {
  */
 function unreadCountsStatement(db: Database) {
   const viewer = viewerByToken(db, token, {
+    // An answer, or a Coach's request for details still waiting for the answer (ADR 058).
     playerUnread: sql<number>`(select count(*)::int from ${questions} where ${and(
       eq(questions.playerId, users.id),
-      sql`${questions.status} = ${ANSWERED}`,
+      sql`(${questions.status} = ${ANSWERED} or (${questions.status} = ${PENDING} and ${questions.messageCount} > 0))`,
       eq(questions.playerViewedResponse, false),
     )})`.as('asker_unread'),
+    // A question waiting (with the Player's reply, if any), or the Player's follow-up.
     coachUnread: sql<number>`(select count(*)::int from ${questions} where ${and(
       eq(questions.coachId, coaches.id),
-      sql`${questions.status} = ${PENDING}`,
+      sql`(${questions.status} = ${PENDING} or (${questions.status} = ${ANSWERED} and ${questions.lastMessageKind} is not distinct from 'follow_up'))`,
       eq(questions.coachViewedQuestion, false),
       sql`${questions.paymentStatus} in ('paid', 'pending')`,
     )})`.as('expert_unread'),

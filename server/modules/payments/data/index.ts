@@ -117,6 +117,25 @@ export async function setPayoutHold(
   changes.raise('questions.changed', who);
 }
 
+/**
+ * The Player's follow-up moves the end of the hold window, which is the dispute window (ADR 058):
+ * later while it waits, back to 24 h after its answer (never before the usual window's end).
+ */
+export async function movePayoutWindow(
+  tx: Executor,
+  questionId: string,
+  releasableAt: Date,
+  mode: 'later-only' | 'set',
+) {
+  await tx
+    .update(payouts)
+    .set({
+      releasableAt:
+        mode === 'set' ? releasableAt : sql`greatest(${payouts.releasableAt}, ${releasableAt})`,
+    })
+    .where(eq(payouts.questionId, questionId));
+}
+
 /** The Coach's payouts, newest first, with the question's text and Player: payouts_expert_idx. */
 export function coachPayoutHistory(db: Executor, coachId: string, limit: number) {
   return db
@@ -132,6 +151,7 @@ export function coachPayoutHistory(db: Executor, coachId: string, limit: number)
       playerName: questions.playerName,
       questionPaid: sql<boolean>`${questions.paymentStatus} = 'paid'`,
       disputeOpen: sql<boolean>`${questions.disputeFlagged} AND ${questions.disputeResolution} IS NULL`,
+      followUpWaiting: sql<boolean>`coalesce(${questions.followUpAnsweredAt} IS NULL AND ${questions.followUpUntil} > now(), false)`,
     })
     .from(payouts)
     .innerJoin(questions, eq(questions.id, payouts.questionId))

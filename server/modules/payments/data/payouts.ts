@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lte, ne, not, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lte, ne, not, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { coaches, payouts, questions } from '../../../db/schema';
 
@@ -100,11 +100,14 @@ export function lockReleasablePayouts(
   questionId: string | undefined,
 ) {
   const disputeOpen = and(questions.disputeFlagged, isNull(questions.disputeResolution));
+  // A follow-up still waiting keeps the payout (ADR 058); its window was moved past it anyway.
+  const followUpWaiting = and(isNull(questions.followUpAnsweredAt), gt(questions.followUpUntil, now));
   const blocked = or(
     payouts.heldByAdmin,
     not(coaches.stripePayoutsEnabled),
     isNull(coaches.stripeAccountId),
     disputeOpen,
+    followUpWaiting,
   );
   return tx
     .select({ id: payouts.id, blocked: sql<boolean>`${blocked}` })

@@ -1,0 +1,356 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_CLARIFICATIONS, DISPUTE_MESSAGES } from '../../../contracts/question-states';
+import { THREAD_MESSAGES, type MessageKind } from '../../../contracts/question-thread';
+import { QUESTION_MESSAGES } from '../../../contracts/questions';
+import { UNSAFE_INPUT } from '../../../contracts/secure-input';
+import { abuseReports, mailOutbox, payouts, questionMessages, questions } from '../../db/schema';
+import { askCoach, requestsTo, signedInUser, type TestUser } from '../../test/accounts';
+import { coachProfile } from '../../test/asked-question';
+import { createTestApp, testDatabaseKind, type TestApp } from '../../test/harness';
+
+const HOUR = 3_600_000;
+
+describe(`the conversation on a question (${testDatabaseKind})`, () => {
+  let t: TestApp;
+  let coach: TestUser;
+  let player: TestUser;
+  let stranger: TestUser;
+  let otherCoach: TestUser;
+  let coachId: string;
+
+  const call = requestsTo(() => t.app);
+  const db = () => t.ctx.database.db;
+  let address = 0;
+  const send = (user: TestUser | undefined, id: string, kind: MessageKind, body: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/questions/${id}/messages`,
+      headers: user ? { cookie: user.cookie } : {},
+      // Sending is rate-limited per address; this file sends far more than one person would.
+      remoteAddress: `10.30.${Math.floor(++address / 250)}.${address % 250}`,
+      payload: { kind, body },
+    });
+  const detail = async (user: TestUser, id: string) =>
+    (await call('GET', `/api/questions/${id}`, user)).json();
+  const messagesOf = (id: string) =>
+    db().select().from(questionMessages).where(eq(questionMessages.questionId, id));
+  const mailTo = async (to: string, subject: string) =>
+    (await db().select().from(mailOutbox).where(eq(mailOutbox.to, to))).filter((m) =>
+      m.subject.includes(subject),
+    );
+
+  /** A question the Player asked and paid for (as a completed checkout would record it). */
+  async function paidQuestion() {
+    const id = await askCoach(call, player, coachId);
+    await db()
+      .update(questions)
+      .set({ paymentStatus: 'paid', paidAt: new Date() })
+      .where(eq(questions.id, id));
+    return id;
+  }
+  async function answered() {
+    const id = await paidQuestion();
+    const res = await call('POST', `/api/questions/${id}/answer`, coach, {
+      answer: 'Keep your hips low and stay on your inside foot.',
+    });
+    expect(res.statusCode).toBe(204);
+    return id;
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp({ QUESTION_RATE_LIMIT_PER_MINUTE: '1000' });
+    coach = await signedInUser(t.app, t.ctx, { roles: ['expert'], name: 'Coach Lee' });
+    coachId = await coachProfile(t.app, coach, 'Coach Lee');
+    player = await signedInUser(t.app, t.ctx, { roles: ['asker'], name: 'Pat Player' });
+    stranger = await signedInUser(t.app, t.ctx, { roles: ['asker'] });
+    otherCoach = await signedInUser(t.app, t.ctx, { roles: ['expert'] });
+    await coachProfile(t.app, otherCoach, 'Other Coach');
+  });
+  afterAll(() => t.close());
+
+  describe('asking for details before the answer', () => {
+    let id: string;
+    beforeAll(async () => {
+      id = await paidQuestion();
+    });
+
+    it('lets the Coach ask, shows it to the Player in the thread and e-mails them', async () => {
+      const res = await send(coach, id, 'clarification_request', 'Which hand do you shoot with?');
+      expect(res.statusCode).toBe(201);
+      const q = await detail(player, id);
+      expect(q.messages).toEqual([
+        {
+          id: res.json().id,
+          kind: 'clarification_request',
+          authorRole: 'expert',
+          authorName: 'Coach Lee',
+          body: 'Which hand do you shoot with?',
+          createdAt: expect.any(String),
+        },
+      ]);
+      const [mail] = await mailTo(player.email, 'asked for details');
+      expect(mail?.subject).toBe('Coach Lee asked for details about your question');
+      expect(mail?.text).toContain('Which hand do you shoot with?');
+      expect(mail?.text).toContain(`/questions/${id}`);
+      // The Player's badge counts it until the page is opened.
+      expect((await call('GET', '/api/questions/unread-count', player)).json().count).toBe(1);
+      await call('POST', `/api/questions/${id}/viewed`, player);
+      expect((await call('GET', '/api/questions/unread-count', player)).json().count).toBe(0);
+    });
+
+    it('lets the Player reply once per request, flags the reply in the Coach inbox and e-mails the Coach', async () => {
+      const res = await send(player, id, 'clarification_reply', 'My right hand, I am 16.');
+      expect(res.statusCode).toBe(201);
+      const again = await send(player, id, 'clarification_reply', 'And I play guard.');
+      expect(again.statusCode).toBe(409);
+      expect(again.json().message).toBe(THREAD_MESSAGES.noRequest);
+
+      const inbox = (await call('GET', '/api/questions/coach-inbox', coach)).json();
+      const row = inbox.questions.find((q: { id: string }) => q.id === id);
+      expect(row).toMatchObject({ messageCount: 2, replyWaiting: true });
+      const mine = (await call('GET', '/api/questions/mine', player)).json();
+      expect(mine.questions.find((q: { id: string }) => q.id === id).messageCount).toBe(2);
+      const [mail] = await mailTo(coach.email, 'replied with the details');
+      expect(mail?.text).toContain('My right hand, I am 16.');
+
+      const q = await detail(coach, id);
+      expect(q.messages.map((m: { authorRole: string }) => m.authorRole)).toEqual([
+        'expert',
+        'asker',
+      ]);
+      expect(q.messages[1].authorName).toBe('Pat Player');
+    });
+
+    it(`refuses a request for details beyond ${MAX_CLARIFICATIONS}, changing nothing`, async () => {
+      expect(
+        (await send(coach, id, 'clarification_request', 'Left or right foot?')).statusCode,
+      ).toBe(201);
+      const third = await send(coach, id, 'clarification_request', 'How tall are you?');
+      expect(third.statusCode).toBe(409);
+      expect(third.json().message).toBe(THREAD_MESSAGES.detailsLimit);
+      expect(await messagesOf(id)).toHaveLength(3);
+    });
+
+    it('refuses the wrong side, strangers and the signed-out, changing nothing', async () => {
+      const asPlayer = await send(player, id, 'clarification_request', 'Can I ask myself?');
+      expect(asPlayer.statusCode).toBe(403);
+      expect(asPlayer.json().message).toBe(THREAD_MESSAGES.coachOnly);
+      const asCoach = await send(coach, id, 'follow_up', 'Following up on myself');
+      expect(asCoach.statusCode).toBe(403);
+      expect(asCoach.json().message).toBe(QUESTION_MESSAGES.playerOnly);
+      const fromStranger = await send(stranger, id, 'clarification_reply', 'Not my question');
+      expect(fromStranger.statusCode).toBe(403);
+      expect(fromStranger.json().message).toBe(QUESTION_MESSAGES.accessRestricted);
+      expect((await send(otherCoach, id, 'clarification_request', 'Not mine')).statusCode).toBe(
+        403,
+      );
+      expect((await send(undefined, id, 'clarification_reply', 'Who am I')).statusCode).toBe(401);
+      const unknown = await send(player, crypto.randomUUID(), 'clarification_reply', 'Hello');
+      expect(unknown.statusCode).toBe(404);
+      expect(await messagesOf(id)).toHaveLength(3);
+    });
+
+    it('refuses bad input with the field message', async () => {
+      const empty = await send(player, id, 'clarification_reply', '   ');
+      expect(empty.statusCode).toBe(400);
+      expect(empty.json().message).toBe(THREAD_MESSAGES.bodyLength);
+      const long = await send(player, id, 'clarification_reply', 'x'.repeat(5001));
+      expect(long.json().message).toBe(THREAD_MESSAGES.bodyLength);
+      const script = await send(player, id, 'clarification_reply', '<script>alert(1)</script>');
+      expect(script.json().message).toBe(UNSAFE_INPUT);
+      const kind = await call('POST', `/api/questions/${id}/messages`, player, {
+        kind: 'answer',
+        body: 'Sneaky',
+      });
+      expect(kind.statusCode).toBe(400);
+      expect(await messagesOf(id)).toHaveLength(3);
+    });
+
+    it('ends with the answer: no details asked or replies after it', async () => {
+      const res = await call('POST', `/api/questions/${id}/answer`, coach, {
+        answer: 'Tuck your elbow under the ball.',
+      });
+      expect(res.statusCode).toBe(204);
+      const late = await send(coach, id, 'clarification_request', 'One more thing?');
+      expect(late.statusCode).toBe(409);
+      expect(late.json().message).toBe(THREAD_MESSAGES.detailsAfterAnswer);
+      const reply = await send(player, id, 'clarification_reply', 'Late reply');
+      expect(reply.json().message).toBe(THREAD_MESSAGES.replyClosed);
+      const inbox = (await call('GET', '/api/questions/coach-inbox', coach)).json();
+      expect(inbox.questions.find((q: { id: string }) => q.id === id).replyWaiting).toBe(false);
+    });
+  });
+
+  describe('the one follow-up', () => {
+    it('is refused before the answer', async () => {
+      const id = await paidQuestion();
+      const res = await send(player, id, 'follow_up', 'Can I follow up already?');
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe(THREAD_MESSAGES.followUpClosed);
+    });
+
+    it('holds the payout while it waits, once, and the answer releases the window 24 h later', async () => {
+      const id = await answered();
+      const [before] = await db().select().from(payouts).where(eq(payouts.questionId, id));
+      const unread = () => call('GET', '/api/questions/unread-count', coach);
+      const unreadBefore = (await unread()).json().count as number;
+      const sent = await send(player, id, 'follow_up', 'What about when I am tired?');
+      expect(sent.statusCode).toBe(201);
+      const [mail] = await mailTo(coach.email, 'sent a follow-up');
+      expect(mail?.text).toContain('What about when I am tired?');
+
+      const [held] = await db().select().from(payouts).where(eq(payouts.questionId, id));
+      // 72 hours to answer, then 24 hours to dispute: past the usual 3-day window.
+      expect(held!.releasableAt.getTime()).toBeGreaterThanOrEqual(Date.now() + 95 * HOUR);
+      expect(held!.releasableAt.getTime()).toBeGreaterThan(before!.releasableAt.getTime());
+      const list = (await call('GET', '/api/payouts', coach)).json();
+      const card = list.payouts.find((p: { id: string }) => p.id === held!.id);
+      expect(card.followUpWaiting).toBe(true);
+      // The follow-up is new to the Coach's badge.
+      expect((await unread()).json().count).toBe(unreadBefore + 1);
+
+      const second = await send(player, id, 'follow_up', 'And a second one?');
+      expect(second.statusCode).toBe(409);
+      expect(second.json().message).toBe(THREAD_MESSAGES.followUpTaken);
+
+      const answer = await send(coach, id, 'follow_up_answer', 'Shorten your release when tired.');
+      expect(answer.statusCode).toBe(201);
+      const [done] = await db().select().from(payouts).where(eq(payouts.questionId, id));
+      // Back to the usual window (3 days after the answer), which is later than 24 h from now.
+      expect(done!.releasableAt.getTime()).toBe(before!.releasableAt.getTime());
+      const after = (await call('GET', '/api/payouts', coach)).json();
+      expect(after.payouts.find((p: { id: string }) => p.id === held!.id).followUpWaiting).toBe(
+        false,
+      );
+      const q = await detail(player, id);
+      expect(q.followUpAnswered).toBe(true);
+      expect(q.messages.map((m: { kind: string }) => m.kind)).toEqual([
+        'follow_up',
+        'follow_up_answer',
+      ]);
+      const [told] = await mailTo(player.email, 'answered your follow-up');
+      expect(told?.subject).toBe('Coach Lee answered your follow-up');
+      const twice = await send(coach, id, 'follow_up_answer', 'Another answer');
+      expect(twice.json().message).toBe(THREAD_MESSAGES.noFollowUp);
+    });
+
+    it('keeps the dispute window open 24 h after a late follow-up answer', async () => {
+      const id = await answered();
+      // The answer was given almost 3 days ago: its usual window ends within the hour.
+      const soon = new Date(Date.now() + HOUR / 2);
+      await db().update(payouts).set({ releasableAt: soon }).where(eq(payouts.questionId, id));
+      await db()
+        .update(questions)
+        .set({ answeredAt: new Date(soon.getTime() - 3 * 24 * HOUR) })
+        .where(eq(questions.id, id));
+      expect((await send(player, id, 'follow_up', 'One last thing?')).statusCode).toBe(201);
+      expect((await send(coach, id, 'follow_up_answer', 'Sure, here it is.')).statusCode).toBe(201);
+      const [row] = await db().select().from(payouts).where(eq(payouts.questionId, id));
+      expect(row!.releasableAt.getTime()).toBeGreaterThan(Date.now() + 23 * HOUR);
+      expect(row!.releasableAt.getTime()).toBeLessThanOrEqual(Date.now() + 24 * HOUR);
+    });
+
+    it('expires unanswered: the Coach can no longer answer and the Player may dispute it as not answered', async () => {
+      const id = await answered();
+      const early = await call('POST', `/api/questions/${id}/dispute`, player, {
+        reason: 'follow_up_unanswered',
+      });
+      expect(early.statusCode).toBe(409);
+      expect((await send(player, id, 'follow_up', 'Are you there?')).statusCode).toBe(201);
+      const notYet = await call('POST', `/api/questions/${id}/dispute`, player, {
+        reason: 'follow_up_unanswered',
+      });
+      expect(notYet.statusCode).toBe(409);
+      expect(notYet.json().message).toBe(DISPUTE_MESSAGES.followUpNotExpired);
+
+      await db()
+        .update(questions)
+        .set({ followUpUntil: new Date(Date.now() - 1000) })
+        .where(eq(questions.id, id));
+      const late = await send(coach, id, 'follow_up_answer', 'Sorry, I was away.');
+      expect(late.statusCode).toBe(409);
+      expect(late.json().message).toBe(THREAD_MESSAGES.noFollowUp);
+      const dispute = await call('POST', `/api/questions/${id}/dispute`, player, {
+        reason: 'follow_up_unanswered',
+      });
+      expect(dispute.statusCode).toBe(204);
+      const [row] = await db().select().from(questions).where(eq(questions.id, id));
+      expect(row?.disputeReason).toBe('follow_up_unanswered');
+    });
+
+    it('keeps exactly one of two follow-ups sent at the same instant', async () => {
+      const id = await answered();
+      const [a, b] = await Promise.all([
+        send(player, id, 'follow_up', 'First of two at once'),
+        send(player, id, 'follow_up', 'Second of two at once'),
+      ]);
+      expect([a!.statusCode, b!.statusCode].sort()).toEqual([201, 409]);
+      const kept = await messagesOf(id);
+      expect(kept).toHaveLength(1);
+      const [row] = await db().select().from(questions).where(eq(questions.id, id));
+      expect(row?.messageCount).toBe(1);
+    });
+  });
+
+  describe('closed questions', () => {
+    it('takes no messages after a refund, changing nothing', async () => {
+      const id = await paidQuestion();
+      await db()
+        .update(questions)
+        .set({ status: 'refunded', paymentStatus: 'refunded', refundedAt: new Date() })
+        .where(eq(questions.id, id));
+      const res = await send(coach, id, 'clarification_request', 'Still there?');
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe(THREAD_MESSAGES.closed);
+      expect(await messagesOf(id)).toHaveLength(0);
+    });
+
+    it('takes no messages after a decline', async () => {
+      const id = await paidQuestion();
+      expect((await call('POST', `/api/questions/${id}/decline`, coach, {})).statusCode).toBe(204);
+      const res = await send(coach, id, 'clarification_request', 'Changed my mind?');
+      expect(res.json().message).toBe(THREAD_MESSAGES.closed);
+    });
+
+    it('takes no messages during an open dispute', async () => {
+      const id = await answered();
+      const flagged = await call('POST', `/api/questions/${id}/dispute`, player, {
+        reason: 'incomplete',
+      });
+      expect(flagged.statusCode).toBe(204);
+      const res = await send(player, id, 'follow_up', 'Following up during a dispute');
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe(THREAD_MESSAGES.disputeOpen);
+      expect(await messagesOf(id)).toHaveLength(0);
+    });
+  });
+
+  describe('reporting a message', () => {
+    it('files an abuse report naming the message; not one about your own message', async () => {
+      const id = await paidQuestion();
+      const msg = (
+        await send(coach, id, 'clarification_request', 'Send me your phone number')
+      ).json().id as string;
+      const url = `/api/questions/${id}/messages/${msg}/reports`;
+      const own = await call('POST', url, coach, { reason: 'spam' });
+      expect(own.statusCode).toBe(400);
+      expect(own.json().message).toBe(THREAD_MESSAGES.ownMessage);
+      expect((await call('POST', url, stranger, { reason: 'spam' })).statusCode).toBe(403);
+      const res = await call('POST', url, player, { reason: 'scam', details: 'Off-platform' });
+      expect(res.statusCode).toBe(201);
+      const [report] = await db()
+        .select()
+        .from(abuseReports)
+        .where(eq(abuseReports.reportedMessageId, msg));
+      expect(report).toMatchObject({ reporterId: player.userId, reason: 'scam' });
+      const wrong = await call(
+        'POST',
+        `/api/questions/${id}/messages/${crypto.randomUUID()}/reports`,
+        player,
+        { reason: 'spam' },
+      );
+      expect(wrong.statusCode).toBe(404);
+    });
+  });
+});
