@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payouts } from './db/schema';
+import { payouts, questionMessages } from './db/schema';
 import { issueReceipt } from './modules/payments/data/receipts';
 import { createAdmin } from './modules/admin/service';
 import { signedInUser } from './test/accounts';
@@ -26,6 +26,8 @@ interface Fixture {
   question(state?: 'pending' | 'answered' | 'paid-pending'): Promise<string>;
   /** A fresh paid question of the player with its receipt issued: the question's id. */
   receipt(): Promise<string>;
+  /** A Coach's message on a fresh paid question: the URL of its reports. */
+  coachMessage(): Promise<string>;
 }
 
 interface Case {
@@ -196,6 +198,18 @@ const CASES: Record<string, Case> = {
     url: async (fx) => `${await fx.question('paid-pending')}/decline`,
     payload: { note: 'Not my field.' },
     expected: { ...users(403), coach: 204 },
+  },
+  // The conversation (ADR 058): the follow-up is the Player's; the owning Coach is refused too.
+  'POST /api/questions/:id/messages': {
+    url: async (fx) => `${await fx.question('answered')}/messages`,
+    payload: { kind: 'follow_up', body: 'And when I am tired?' },
+    expected: player(201),
+  },
+  // Either side reports the other's message; its author cannot report it.
+  'POST /api/questions/:id/messages/:messageId/reports': {
+    url: (fx) => fx.coachMessage(),
+    payload: { reason: 'spam' },
+    expected: player(201, 400),
   },
   'POST /api/questions/:id/withdraw': {
     url: async (fx) => `${await fx.question('pending')}/withdraw`,
@@ -376,6 +390,19 @@ describe(`authorization matrix (${testDatabaseKind})`, () => {
             });
         }
         return `/api/questions/${q.id}`;
+      },
+      async coachMessage() {
+        const url = await this.question('paid-pending');
+        const [message] = await db
+          .insert(questionMessages)
+          .values({
+            questionId: url.split('/').pop() ?? '',
+            authorId: coach.userId,
+            kind: 'clarification_request',
+            body: 'Which hand?',
+          })
+          .returning({ id: questionMessages.id });
+        return `${url}/messages/${message?.id ?? ''}/reports`;
       },
       async receipt() {
         const id = (await this.question('paid-pending')).split('/').pop() ?? '';

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payouts } from './db/schema';
+import { THREAD_MESSAGES } from '../contracts/question-thread';
+import { QUESTION_MESSAGES } from '../contracts/questions';
+import { payouts, questionMessages } from './db/schema';
 import { createAdmin } from './modules/admin/service';
 import { BODY_MESSAGES, MAX_BODY_DEPTH } from './plugins/body-shape';
 import { signedInUser } from './test/accounts';
@@ -89,7 +91,7 @@ interface WriteRoute {
 describe(`hostile input on every write route (${testDatabaseKind})`, () => {
   let t: TestApp;
   let routes: WriteRoute[] = [];
-  const as = {} as Record<'player' | 'coach' | 'admin', Credentials>;
+  const as = {} as Record<'player' | 'coach' | 'admin' | 'stranger', Credentials>;
   let path: (url: string) => Promise<string>;
   let address = 0;
 
@@ -190,6 +192,8 @@ describe(`hostile input on every write route (${testDatabaseKind})`, () => {
     as.player = { cookie: player.cookie };
     as.coach = { cookie: coach.cookie };
     as.admin = { authorization: `Bearer ${token}` };
+    const stranger = await signedInUser(app, ctx, { roles: ['asker'], name: 'Hostile Stranger' });
+    as.stranger = { cookie: stranger.cookie };
 
     // A fresh question per request, so an accepted write never blocks the next one.
     path = async (url) => {
@@ -211,6 +215,7 @@ describe(`hostile input on every write route (${testDatabaseKind})`, () => {
         .replace(':action', 'hold-payout')
         .replace(':queue', 'mail')
         .replace(':role', 'asker')
+        .replace(':messageId', randomUUID())
         .replace(':sessionId', `cs_local_${randomUUID()}`)
         .replace(':outcome', 'pay')
         .replace(':accountId', 'acct_local_unknown');
@@ -442,5 +447,62 @@ describe(`hostile input on every write route (${testDatabaseKind})`, () => {
       headers: { 'content-type': 'multipart/form-data' },
     });
     expect(noBoundary.statusCode).toBeGreaterThanOrEqual(400);
+  });
+
+  it('refuses messages against the conversation rules with a clear message, changing nothing (ADR 058)', async () => {
+    const post = async (url: string, who: Credentials, kind: string, body: string) => {
+      const before = await fingerprint();
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `${url}/messages`,
+        headers: who,
+        payload: { kind, body },
+        remoteAddress: `10.98.${Math.floor(++address / 250) % 250}.${address % 250}`,
+      });
+      const wrote = (await fingerprint()) !== before;
+      return {
+        status: res.statusCode,
+        message: (res.json() as { message?: string }).message,
+        wrote,
+      };
+    };
+    // An answered, paid question inside its dispute window.
+    const question = await path('/api/questions/:id');
+    expect(await post(question, as.stranger, 'follow_up', 'Not my question')).toEqual({
+      status: 403,
+      message: QUESTION_MESSAGES.accessRestricted,
+      wrote: false,
+    });
+    expect(await post(question, as.coach, 'clarification_request', 'Which hand?')).toEqual({
+      status: 409,
+      message: THREAD_MESSAGES.detailsAfterAnswer,
+      wrote: false,
+    });
+    expect((await post(question, as.player, 'follow_up', 'And when tired?')).status).toBe(201);
+    expect(await post(question, as.player, 'follow_up', 'A second one')).toEqual({
+      status: 409,
+      message: THREAD_MESSAGES.followUpTaken,
+      wrote: false,
+    });
+
+    // Two follow-ups sent at the same instant: exactly one is kept.
+    const fresh = await path('/api/questions/:id');
+    const both = await Promise.all(
+      ['First at once', 'Second at once'].map((body) =>
+        t.app.inject({
+          method: 'POST',
+          url: `${fresh}/messages`,
+          headers: as.player,
+          payload: { kind: 'follow_up', body },
+          remoteAddress: `10.97.0.${++address % 250}`,
+        }),
+      ),
+    );
+    expect(both.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    const kept = await t.ctx.database.db
+      .select()
+      .from(questionMessages)
+      .where(eq(questionMessages.questionId, fresh.split('/').pop() ?? ''));
+    expect(kept).toHaveLength(1);
   });
 });

@@ -8,12 +8,22 @@ import { useFlagDispute } from './question-api';
 import { ReasonForm, useReasonDialog } from './reason-form';
 
 const REASONS = DISPUTE_REASONS.map((value) => ({ value, label: DISPUTE_REASON_LABELS[value] }));
+/** "Follow-up not answered" is offered only once the follow-up expired unanswered (ADR 058). */
+const USUAL_REASONS = REASONS.filter((r) => r.value !== 'follow_up_unanswered');
 
 /**
  * 'Flag Dispute' within the hold window: a required reason and optional details. The payout stays
  * with us until an administrator settles it (ADR 023).
  */
-export function DisputeDialog({ questionId, until }: { questionId: string; until: string }) {
+export function DisputeDialog({
+  questionId,
+  until,
+  followUpExpired = false,
+}: {
+  questionId: string;
+  until: string;
+  followUpExpired?: boolean;
+}) {
   const { dialog, form } = useReasonDialog({
     mutation: useFlagDispute(questionId),
     failed: QUESTION_MESSAGES.disputeFailed,
@@ -34,7 +44,7 @@ export function DisputeDialog({ questionId, until }: { questionId: string; until
         >
           <ReasonForm
             name="dispute-reason"
-            reasons={REASONS}
+            reasons={followUpExpired ? REASONS : USUAL_REASONS}
             submitLabel="Flag Dispute"
             {...form}
           />

@@ -47,9 +47,12 @@ export function PaymentRequired({ q }: { q: QuestionDetail }) {
 export function PlayerActions({
   q,
   may,
+  followUpExpired = false,
 }: {
   q: QuestionDetail;
   may: ReturnType<typeof playerActions>;
+  /** The follow-up went unanswered: "Follow-up not answered" is a reason to dispute (ADR 058). */
+  followUpExpired?: boolean;
 }) {
   return (
     <Card className="flex flex-col gap-5 p-4 sm:p-6">
@@ -65,7 +68,11 @@ export function PlayerActions({
       <div className="flex flex-wrap items-start gap-2 border-t border-line pt-4">
         {may.report && <ReportDialog questionId={q.id} />}
         {may.dispute && q.disputeUntil && (
-          <DisputeDialog questionId={q.id} until={q.disputeUntil} />
+          <DisputeDialog
+            questionId={q.id}
+            until={q.disputeUntil}
+            followUpExpired={followUpExpired}
+          />
         )}
       </div>
     </Card>

@@ -3,7 +3,13 @@ import { CheckCircle2, Undo2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatWholeDollars } from '@contracts/money';
-import { playerActions, coachActions } from '@contracts/question-states';
+import {
+  playerActions,
+  coachActions,
+  followUpExpired,
+  threadFactsOf,
+} from '@contracts/question-states';
+import type { MessageKind } from '@contracts/question-thread';
 import type { QuestionDetail } from '@contracts/questions';
 import { QUESTION_MESSAGES } from '@contracts/questions';
 import { toast } from '@/components/toast/toast-store';
@@ -23,6 +29,7 @@ import {
   WithdrawnBox,
 } from './money-state';
 import { errorStatus, useMarkQuestionViewed, useQuestionDetail } from './question-api';
+import { ConversationActions, ThreadMessages } from './conversation';
 import { Thread } from './question-thread';
 import { REFUNDED_SENTENCE, SimpleDetail } from './simple-detail';
 import { StatusBadge } from './status-badge';
@@ -125,10 +132,26 @@ function FullDetail({ q }: { q: QuestionDetail }) {
     hasAnswer: q.answer !== null,
     disputeFlagged: q.disputeFlagged,
     disputeUntil: q.disputeUntil,
+    thread: threadFactsOf(
+      q.messages.map((m) => m.kind),
+      { until: q.followUpUntil, answered: q.followUpAnswered },
+    ),
   };
   // The same rules the server applies, so no button here is refused (ADR 023).
   const may = playerActions(state);
   const coachMay = coachActions(state);
+  // The conversation (ADR 058): the messages before the answer, then the answer, then the rest.
+  const beforeAnswer = q.messages.filter((m) => !q.answeredAt || m.createdAt <= q.answeredAt);
+  const afterAnswer = q.messages.filter((m) => q.answeredAt && m.createdAt > q.answeredAt);
+  const messageKinds: MessageKind[] = isPlayer
+    ? [
+        ...(may.replyToDetails ? (['clarification_reply'] as const) : []),
+        ...(may.followUp ? (['follow_up'] as const) : []),
+      ]
+    : [
+        ...(coachMay.askForDetails ? (['clarification_request'] as const) : []),
+        ...(coachMay.answerFollowUp ? (['follow_up_answer'] as const) : []),
+      ];
   const waiting = q.answer === null && q.status === 'pending';
   const unpaidWaiting = isPlayer && waiting && may.pay;
   const refundedUnanswered = q.answer === null && q.status === 'refunded';
@@ -150,8 +173,11 @@ function FullDetail({ q }: { q: QuestionDetail }) {
       <div className="mx-auto flex w-full max-w-3xl flex-col gap-5 px-4 py-8 sm:py-10">
         <CoachCard q={q} />
         <QuestionCard q={q} />
+        <ThreadMessages q={q} messages={beforeAnswer} />
 
         {q.answer !== null && <AnswerCard answer={q.answer} answeredAt={q.answeredAt} />}
+        <ThreadMessages q={q} messages={afterAnswer} />
+        <ConversationActions q={q} kinds={messageKinds} />
 
         {unpaidWaiting && <UnpaidBox q={q} />}
         {waiting && !unpaidWaiting && (
@@ -187,7 +213,9 @@ function FullDetail({ q }: { q: QuestionDetail }) {
           </Box>
         )}
 
-        {isPlayer && q.answer !== null && <PlayerActions q={q} may={may} />}
+        {isPlayer && q.answer !== null && (
+          <PlayerActions q={q} may={may} followUpExpired={followUpExpired(state)} />
+        )}
 
         {q.thread.length > 1 && <Thread q={q} />}
       </div>

@@ -1,0 +1,251 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Flag, MessagesSquare, Send } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { questionApiPaths } from '@contracts/question-api-paths';
+import {
+  MESSAGE_ACTIONS,
+  MESSAGE_KIND_LABELS,
+  MESSAGE_MAX_CHARS,
+  sendMessageSchema,
+  THREAD_MESSAGES,
+  type MessageKind,
+  type ThreadMessage,
+} from '@contracts/question-thread';
+import { QUESTION_MESSAGES, REPORT_REASONS, type QuestionDetail } from '@contracts/questions';
+import { toast } from '@/components/toast/toast-store';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/ui/dialog';
+import { Field, inputClass } from '@/components/ui/field';
+import { api, ApiRequestError, errorMessage } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { formatDateTime } from '@/lib/dates';
+import type { ReportInput } from './question-api';
+import { ReasonForm, useReasonDialog } from './reason-form';
+
+/**
+ * The conversation on a question (ADR 058): its messages in time order, each with its author, time
+ * and text, and a report button on the other side's; the forms that add to it. Which forms show is
+ * decided by `playerActions` / `coachActions`, the rules the server applies.
+ */
+
+const ROLE_LABEL = { asker: 'Player', expert: 'Coach' } as const;
+
+/** Messages of the thread, as cards: the page places them around the answer in time order. */
+export function ThreadMessages({
+  q,
+  messages,
+}: {
+  q: QuestionDetail;
+  messages: readonly ThreadMessage[];
+}) {
+  if (messages.length === 0) return null;
+  return (
+    <ol aria-label="Conversation" className="flex flex-col gap-3">
+      {messages.map((m) => (
+        <li key={m.id}>
+          <MessageCard q={q} message={m} />
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function MessageCard({ q, message: m }: { q: QuestionDetail; message: ThreadMessage }) {
+  const mine = m.authorRole === q.viewerRole;
+  return (
+    <Card
+      className={cn(
+        'p-4 sm:p-5',
+        m.authorRole === 'expert' ? 'border-l-4 border-l-navy' : 'border-l-4 border-l-line',
+      )}
+    >
+      <article aria-label={`${MESSAGE_KIND_LABELS[m.kind]} by ${m.authorName}`}>
+        <header className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+          <p className="min-w-0 font-semibold break-words text-navy">
+            {m.authorName}
+            <span className="ml-2 text-sm font-normal text-muted">
+              {`${ROLE_LABEL[m.authorRole]} · ${MESSAGE_KIND_LABELS[m.kind]}`}
+            </span>
+          </p>
+          <time dateTime={m.createdAt} className="text-sm text-muted">
+            {formatDateTime(m.createdAt)}
+          </time>
+        </header>
+        <p className="mt-2 break-words whitespace-pre-line text-ink">{m.body}</p>
+        {!mine && <ReportMessage questionId={q.id} messageId={m.id} />}
+      </article>
+    </Card>
+  );
+}
+
+function ReportMessage({ questionId, messageId }: { questionId: string; messageId: string }) {
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: (report: ReportInput) =>
+      api(questionApiPaths.messageReports(questionId, messageId), {
+        method: 'POST',
+        body: report,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['questions'] }),
+  });
+  const { dialog, form } = useReasonDialog({
+    mutation,
+    failed: QUESTION_MESSAGES.reportFailed,
+    sent: QUESTION_MESSAGES.reportSubmitted,
+  });
+  return (
+    <Dialog {...dialog}>
+      <DialogTrigger asChild>
+        <Button
+          type="button"
+          variant="ghost"
+          size="sm"
+          className="mt-2 text-danger hover:bg-danger-soft"
+        >
+          <Flag aria-hidden />
+          Report message
+        </Button>
+      </DialogTrigger>
+      <DialogContent title="Report Message">
+        <ReasonForm
+          name="message-report-reason"
+          reasons={REPORT_REASONS}
+          submitLabel="Submit Report"
+          {...form}
+        />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** The message forms the viewer may use now, each behind its button. */
+export function ConversationActions({ q, kinds }: { q: QuestionDetail; kinds: MessageKind[] }) {
+  if (kinds.length === 0) return null;
+  return (
+    <Card className="flex flex-col gap-3 p-4 sm:p-6">
+      <h2 className="flex items-center gap-2 text-xl font-bold text-navy">
+        <MessagesSquare aria-hidden className="size-5 shrink-0" />
+        Conversation
+      </h2>
+      <p className="text-sm text-muted">{hintFor(q, kinds)}</p>
+      <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+        {kinds.map((kind) => (
+          <MessageDialog key={kind} questionId={q.id} kind={kind} />
+        ))}
+      </div>
+    </Card>
+  );
+}
+
+function hintFor(q: QuestionDetail, kinds: MessageKind[]): string {
+  if (kinds.includes('follow_up')) {
+    return 'One follow-up question is included in your fee.';
+  }
+  if (kinds.includes('follow_up_answer') && q.followUpUntil) {
+    return `The Player's follow-up waits for your answer until ${formatDateTime(q.followUpUntil)}.`;
+  }
+  if (kinds.includes('clarification_reply')) {
+    return 'Your Coach asked for more details. The refund clock keeps running while you reply.';
+  }
+  return 'Ask the Player for details before you answer. You may answer without waiting for the reply.';
+}
+
+function MessageDialog({ questionId, kind }: { questionId: string; kind: MessageKind }) {
+  const queryClient = useQueryClient();
+  const { button, label } = MESSAGE_ACTIONS[kind];
+  const [open, setOpen] = useState(false);
+  const [body, setBody] = useState('');
+  const [error, setError] = useState<string | undefined>();
+
+  const send = useMutation({
+    mutationFn: (text: string) =>
+      api<{ id: string }>(questionApiPaths.questionMessages(questionId), {
+        method: 'POST',
+        body: { kind, body: text },
+      }),
+    onSuccess: () => {
+      toast({ title: THREAD_MESSAGES.sent });
+      setOpen(false);
+      setBody('');
+      return queryClient.invalidateQueries({ queryKey: ['questions'] });
+    },
+    onError: (failure) => {
+      // Refused because the question moved on: what the page shows is out of date.
+      if (failure instanceof ApiRequestError && failure.status === 409) {
+        void queryClient.invalidateQueries({ queryKey: ['questions'] });
+      }
+      toast({
+        title: errorMessage(failure, THREAD_MESSAGES.sendFailed),
+        variant: 'destructive',
+      });
+    },
+  });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (send.isPending) return;
+    const parsed = sendMessageSchema.safeParse({ kind, body });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? THREAD_MESSAGES.bodyLength);
+      return;
+    }
+    setError(undefined);
+    send.mutate(parsed.data.body);
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!send.isPending) setOpen(next);
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button type="button" size="sm" variant={kind === 'follow_up_answer' ? 'primary' : 'outline'}>
+          <Send aria-hidden />
+          {button}
+        </Button>
+      </DialogTrigger>
+      <DialogContent title={button}>
+        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+          <Field
+            label={label}
+            error={error}
+            hint={
+              <span
+                className={cn(
+                  'block text-right tabular-nums',
+                  body.length > MESSAGE_MAX_CHARS && 'font-semibold text-danger',
+                )}
+              >
+                {`${body.length}/${MESSAGE_MAX_CHARS}`}
+              </span>
+            }
+          >
+            <textarea
+              className={cn(inputClass, 'min-h-32 resize-y')}
+              rows={5}
+              required
+              value={body}
+              onChange={(event) => {
+                setBody(event.target.value);
+                if (error) setError(undefined);
+              }}
+            />
+          </Field>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <DialogClose asChild>
+              <Button type="button" variant="outline" disabled={send.isPending}>
+                Cancel
+              </Button>
+            </DialogClose>
+            <Button type="submit" disabled={body.trim() === '' || send.isPending}>
+              Send
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
