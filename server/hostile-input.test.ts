@@ -466,8 +466,16 @@ describe(`hostile input on every write route (${testDatabaseKind})`, () => {
         wrote,
       };
     };
-    // An answered, paid question inside its dispute window.
-    const question = await path('/api/questions/:id');
+    /** An answered, paid question inside its dispute window. */
+    const answered = async () => {
+      const url = await path('/api/questions/:id');
+      await t.ctx.database.db
+        .update(payouts)
+        .set({ releasableAt: new Date(Date.now() + 3 * 86_400_000) })
+        .where(eq(payouts.questionId, url.split('/').pop() ?? ''));
+      return url;
+    };
+    const question = await answered();
     expect(await post(question, as.stranger, 'follow_up', 'Not my question')).toEqual({
       status: 403,
       message: QUESTION_MESSAGES.accessRestricted,
@@ -486,7 +494,7 @@ describe(`hostile input on every write route (${testDatabaseKind})`, () => {
     });
 
     // Two follow-ups sent at the same instant: exactly one is kept.
-    const fresh = await path('/api/questions/:id');
+    const fresh = await answered();
     const both = await Promise.all(
       ['First at once', 'Second at once'].map((body) =>
         t.app.inject({

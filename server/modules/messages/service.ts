@@ -20,7 +20,7 @@ import { insertAbuseReport } from '../admin/data';
 import type { SessionUser } from '../auth';
 import { moneyMailSubject, movePayoutWindow, releasableAfter } from '../payments';
 import { lockQuestion, recordMessageOnQuestion } from '../questions/data';
-import { participantRole } from '../questions/service';
+import { participantRole } from '../questions';
 import { findMessage, insertMessage, messageKinds } from './data';
 import { queueMessageMail } from './mail';
 

@@ -202,7 +202,11 @@ function MessageDialog({ questionId, kind }: { questionId: string; kind: Message
       }}
     >
       <DialogTrigger asChild>
-        <Button type="button" size="sm" variant={kind === 'follow_up_answer' ? 'primary' : 'outline'}>
+        <Button
+          type="button"
+          size="sm"
+          variant={kind === 'follow_up_answer' ? 'primary' : 'outline'}
+        >
           <Send aria-hidden />
           {button}
         </Button>

@@ -9,6 +9,7 @@ import { Card } from '@/components/ui/card';
 import { timeSince } from '@/lib/relative-time';
 import { DeclineDialog } from '../decline-dialog';
 import { RespondDialog } from '../respond-dialog';
+import { MessageBadges } from '../message-badges';
 import { StatusBadge } from '../status-badge';
 
 /** One question in the Coach Inbox: who asked, for what fee, and Decline / Respond while pending. */
@@ -50,6 +51,7 @@ export function CoachInboxCard({
           <Clock aria-hidden className="size-4 shrink-0" />
           <time dateTime={q.createdAt}>{timeSince(q.createdAt)}</time>
         </span>
+        <MessageBadges messageCount={q.messageCount} replyWaiting={q.replyWaiting} />
       </div>
 
       <p className="mt-4 line-clamp-2 break-words text-ink">{q.question}</p>

@@ -6,6 +6,7 @@ import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { timeSince } from '@/lib/relative-time';
+import { MessageBadges } from '../message-badges';
 import { StatusBadge } from '../status-badge';
 import { StatusNotice } from './status-notice';
 
@@ -33,6 +34,7 @@ export function PlayerQuestionCard({ question: q }: { question: PlayerQuestion }
           <Clock aria-hidden className="size-4 shrink-0" />
           <time dateTime={q.createdAt}>{timeSince(q.createdAt)}</time>
         </span>
+        <MessageBadges messageCount={q.messageCount} />
       </div>
 
       <p className="mt-4 line-clamp-2 break-words text-ink">{q.question}</p>
