@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DISPUTE_REASONS, PAYMENT_STATUSES, QUESTION_STATUSES } from './question-states';
 import { optionalSecureText, secureText } from './secure-input';
 import { joined } from './messages';
+import { reviewWordsSchema } from './reviews';
 
 /** A question as its Coach sees it in the inbox. */
 export const coachInboxQuestionSchema = z.object({
@@ -151,7 +152,12 @@ export const answerSchema = z.object({
 });
 
 export const ratingSchema = z.object({ isHelpful: z.boolean() });
-export const reviewSchema = z.object({ rating: z.number().int().min(1).max(5) });
+/** Stars with optional words (issue 24); sending only stars clears the words. */
+export const reviewSchema = z.object({
+  rating: z.number().int().min(1).max(5),
+  words: reviewWordsSchema,
+});
+export type ReviewInput = z.input<typeof reviewSchema>;
 
 export const REPORT_REASONS = [
   { value: 'harassment', label: 'Harassment' },
@@ -214,5 +220,8 @@ export const questionDetailSchema = threadItemSchema.extend({
   thread: z.array(threadItemSchema),
   myRating: z.boolean().nullable(),
   myReview: z.number().int().nullable(),
+  /** The words of the Player's review, and the Coach's reply to it (ADR 062). */
+  myReviewWords: z.string().nullable(),
+  reviewReply: z.string().nullable(),
 });
 export type QuestionDetail = z.infer<typeof questionDetailSchema>;

@@ -30,6 +30,7 @@ import { devMailboxRoutes } from './modules/mail';
 import { historyRoutes, paymentRoutes, stripeWebhookRoutes } from './modules/payments';
 import { profileRoutes } from './modules/profiles';
 import { questionRoutes } from './modules/questions';
+import { reviewRoutes } from './modules/reviews';
 import { routeLimitStore } from './modules/rate-limits';
 import { metricsRoutes, observeRequests } from './observability';
 import { publicConfigRoutes } from './modules/public-config';
@@ -140,6 +141,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions) {
   await app.register(eventRoutes, ctx);
   await app.register(homeRoutes, ctx);
   await app.register(questionRoutes, ctx);
+  await app.register(reviewRoutes, ctx);
   await app.register(paymentRoutes, ctx);
   if (ctx.payments.name === 'stripe') await app.register(stripeWebhookRoutes, ctx);
   await app.register(historyRoutes, ctx);

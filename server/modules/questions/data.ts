@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DisputeReason, RefundReason } from '../../../contracts/question-states';
 import type { BusEvents } from '../../adapters/events/types';
 import type { Executor } from '../../db/client';
@@ -251,18 +251,28 @@ export async function upsertRating(
   changes.raise('questions.changed', who);
 }
 
-/** The Player's star review (one per question, changeable). */
+/**
+ * The Player's review (one per question), its stars and words changeable until the Coach replies
+ * (ADR 062); false when a reply is there and nothing changed. A hidden review stays hidden.
+ */
 export async function upsertReview(
   tx: Executor,
   changes: Changes,
   who: Participants,
-  row: { coachId: string; reviewerId: string; rating: number },
-) {
-  await tx
+  row: { coachId: string; reviewerId: string; rating: number; body: string | null },
+): Promise<boolean> {
+  const saved = await tx
     .insert(reviews)
     .values({ questionId: who.questionId, ...row })
-    .onConflictDoUpdate({ target: reviews.questionId, set: { rating: row.rating } });
+    .onConflictDoUpdate({
+      target: reviews.questionId,
+      set: { rating: row.rating, body: row.body },
+      setWhere: isNull(reviews.reply),
+    })
+    .returning({ id: reviews.id });
+  if (saved.length === 0) return false;
   changes.raise('questions.changed', who);
+  return true;
 }
 
 /**

@@ -59,6 +59,8 @@ export function questionDetailBody(
     thread: q.thread.length > 1 ? q.thread : [],
     myRating: viewerRole === 'asker' ? q.viewerHelpful : null,
     myReview: q.review,
+    myReviewWords: q.reviewWords,
+    reviewReply: q.reviewReply,
   };
 }
 
