@@ -90,7 +90,8 @@ export const REVIEW_ACTIONS = {
   },
   restore: {
     label: 'Restore review',
-    confirm: "Restore this review? It shows on the Coach's page and counts in their star rating again.",
+    confirm:
+      "Restore this review? It shows on the Coach's page and counts in their star rating again.",
     done: 'Review restored',
   },
 } as const;

@@ -238,6 +238,8 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
         params: z.object({ id: z.uuid(), action: z.enum(REVIEW_ACTION_NAMES) }),
         response: done,
       },
+      // Who is asking comes before what they sent: no token is a 401 whatever the action.
+      preValidation: async (request: FastifyRequest) => void (await requireAdmin(db, request)),
     },
     async (request, reply) => {
       const who = await actor(request);

@@ -22,7 +22,12 @@ function published(review: LockedReview | null): LockedReview {
 }
 
 /** The reviewed Coach answers a review once, publicly; the reply is never edited (ADR 062). */
-export async function replyToReview(deps: Deps, user: SessionUser, reviewId: string, reply: string) {
+export async function replyToReview(
+  deps: Deps,
+  user: SessionUser,
+  reviewId: string,
+  reply: string,
+) {
   await transaction(deps, async (tx, changes) => {
     const review = published(await lockReview(tx, reviewId));
     if (review.coachUserId !== user.id) throw forbidden(REVIEW_MESSAGES.notYourReview);
