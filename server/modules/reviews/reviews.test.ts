@@ -47,7 +47,6 @@ describe(`written reviews (${testDatabaseKind})`, () => {
     (await db().select().from(reviews).where(eq(reviews.questionId, questionId)))[0]!.id;
   const publicList = (cursor?: string) =>
     call('GET', `/api/coaches/${coachId}/reviews${cursor ? `?cursor=${cursor}` : ''}`);
-  const profile = async () => (await call('GET', `/api/coaches/${coachId}`)).json();
 
   beforeAll(async () => {
     t = await createTestApp();
