@@ -17,14 +17,14 @@ import {
   setPayoutHold,
   type Money,
 } from '../payments';
-import { resolveDispute } from '../questions/data';
+import { resolveDispute, setReviewPublished } from '../questions/data';
 import {
   REVIEW_ACTION_REFUSALS,
   REVIEW_MESSAGES,
   type ReviewAction,
 } from '../../../contracts/reviews';
-import { closeReviewReports, lockReview, reviewParticipants, setReviewPublished } from '../reviews';
-import { audit, closeReports, dismissOpenReport, reportExists } from './data';
+import { lockReview, reviewParticipants } from '../reviews';
+import { audit, closeReports, closeReviewReports, dismissOpenReport, reportExists } from './data';
 import type { Actor } from './service';
 
 const unavailable = () => new AppError(409, ADMIN_ACTION_MESSAGES.unavailable);

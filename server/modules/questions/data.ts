@@ -305,3 +305,18 @@ export async function findCoach(db: Executor, coachId: string) {
   const [row] = await db.select().from(coaches).where(eq(coaches.id, coachId));
   return row ?? null;
 }
+
+/** The Coach's reply, written only if there is none yet (it is never edited: ADR 062). */
+export async function writeReviewReply(tx: Executor, reviewId: string, reply: string, now: Date) {
+  const written = await tx
+    .update(reviews)
+    .set({ reply, repliedAt: now })
+    .where(and(eq(reviews.id, reviewId), isNull(reviews.reply)))
+    .returning({ id: reviews.id });
+  return written.length > 0;
+}
+
+/** Publishes or hides a review; the triggers of ADR 025 move the Coach's star figures with it. */
+export async function setReviewPublished(tx: Executor, reviewId: string, published: boolean) {
+  await tx.update(reviews).set({ published }).where(eq(reviews.id, reviewId));
+}

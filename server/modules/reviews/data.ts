@@ -1,8 +1,8 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { REVIEWS_PAGE_SIZE } from '../../../contracts/reviews';
 import type { Executor } from '../../db/client';
 import { byTime, toPage } from '../../db/keyset';
-import { abuseReports, coaches, questions, reviews, users } from '../../db/schema';
+import { coaches, questions, reviews, users } from '../../db/schema';
 import { listedCoach } from '../coaches';
 
 /** Whether the Coach's page exists for the public (their account not deleted). */
@@ -13,6 +13,9 @@ export async function isListedCoach(db: Executor, coachId: string): Promise<bool
     .where(and(eq(coaches.id, coachId), listedCoach));
   return row !== undefined;
 }
+
+// Reads only: `reviews` is written by its owner, questions (`questions/data.ts`), and the reports
+// about a review by admin's data (docs/architecture.md, 'Module boundaries').
 
 /**
  * One page of a Coach's published reviews, newest first, served by reviews_expert_newest_idx: the
@@ -66,26 +69,3 @@ export async function lockReview(tx: Executor, reviewId: string) {
   return row ?? null;
 }
 export type LockedReview = NonNullable<Awaited<ReturnType<typeof lockReview>>>;
-
-/** The Coach's reply, written only if there is none yet (it is never edited: ADR 062). */
-export async function writeReply(tx: Executor, reviewId: string, reply: string, now: Date) {
-  const written = await tx
-    .update(reviews)
-    .set({ reply, repliedAt: now })
-    .where(and(eq(reviews.id, reviewId), isNull(reviews.reply)))
-    .returning({ id: reviews.id });
-  return written.length > 0;
-}
-
-/** Publishes or hides a review; the triggers of ADR 025 move the Coach's star figures with it. */
-export async function setReviewPublished(tx: Executor, reviewId: string, published: boolean) {
-  await tx.update(reviews).set({ published }).where(eq(reviews.id, reviewId));
-}
-
-/** Closes the open reports about one review as acted on (it was hidden). */
-export async function closeReviewReports(tx: Executor, reviewId: string, now: Date) {
-  await tx
-    .update(abuseReports)
-    .set({ status: 'actioned', resolvedAt: now })
-    .where(and(eq(abuseReports.reportedReviewId, reviewId), eq(abuseReports.status, 'open')));
-}

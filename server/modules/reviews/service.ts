@@ -4,7 +4,8 @@ import { transaction } from '../../db/unit-of-work';
 import { AppError, forbidden, notFound } from '../../errors';
 import type { SessionUser } from '../auth';
 import { insertAbuseReport } from '../admin/data';
-import { lockReview, writeReply, type LockedReview } from './data';
+import { writeReviewReply } from '../questions/data';
+import { lockReview, type LockedReview } from './data';
 
 type Deps = Pick<ServiceDeps, 'db' | 'bus'>;
 
@@ -31,7 +32,7 @@ export async function replyToReview(
   await transaction(deps, async (tx, changes) => {
     const review = published(await lockReview(tx, reviewId));
     if (review.coachUserId !== user.id) throw forbidden(REVIEW_MESSAGES.notYourReview);
-    if (!(await writeReply(tx, review.id, reply, new Date()))) {
+    if (!(await writeReviewReply(tx, review.id, reply, new Date()))) {
       throw new AppError(409, REVIEW_MESSAGES.alreadyReplied);
     }
     changes.raise('questions.changed', reviewParticipants(review));
