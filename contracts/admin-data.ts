@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DISPUTE_REASONS } from './question-states';
+import { adminReviewSchema } from './reviews';
 
 /**
  * The administrator's tables (spec §3 admin rows, plus the moderation tabs of issue 6). Every list
@@ -121,6 +122,8 @@ export const adminReportRowSchema = z.object({
   status: z.enum(['open', 'dismissed', 'actioned']),
   createdAt: iso,
   state: adminQuestionStateSchema,
+  /** The review the report is about (ADR 062); null when it is about the answer. */
+  review: adminReviewSchema.nullable(),
 });
 export const adminReportsPageSchema = page(adminReportRowSchema);
 export type AdminReportRow = z.infer<typeof adminReportRowSchema>;

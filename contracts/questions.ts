@@ -3,6 +3,7 @@ import { DISPUTE_REASONS, PAYMENT_STATUSES, QUESTION_STATUSES } from './question
 import { optionalSecureText, secureText } from './secure-input';
 import { joined } from './messages';
 import { threadMessageSchema } from './question-thread';
+import { reviewWordsSchema } from './reviews';
 
 /** A question as its Coach sees it in the inbox. */
 export const coachInboxQuestionSchema = z.object({
@@ -158,7 +159,12 @@ export const answerSchema = z.object({
 });
 
 export const ratingSchema = z.object({ isHelpful: z.boolean() });
-export const reviewSchema = z.object({ rating: z.number().int().min(1).max(5) });
+/** Stars with optional words (issue 24); sending only stars clears the words. */
+export const reviewSchema = z.object({
+  rating: z.number().int().min(1).max(5),
+  words: reviewWordsSchema,
+});
+export type ReviewInput = z.input<typeof reviewSchema>;
 
 export const REPORT_REASONS = [
   { value: 'harassment', label: 'Harassment' },
@@ -226,5 +232,8 @@ export const questionDetailSchema = threadItemSchema.extend({
   /** When the follow-up stops waiting for its answer; null before one is sent. */
   followUpUntil: z.string().nullable(),
   followUpAnswered: z.boolean(),
+  /** The words of the Player's review, and the Coach's reply to it (ADR 062). */
+  myReviewWords: z.string().nullable(),
+  reviewReply: z.string().nullable(),
 });
 export type QuestionDetail = z.infer<typeof questionDetailSchema>;

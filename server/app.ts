@@ -31,6 +31,7 @@ import { historyRoutes, paymentRoutes, stripeWebhookRoutes } from './modules/pay
 import { profileRoutes } from './modules/profiles';
 import { questionRoutes } from './modules/questions';
 import { messageRoutes } from './modules/messages';
+import { reviewRoutes } from './modules/reviews';
 import { routeLimitStore } from './modules/rate-limits';
 import { metricsRoutes, observeRequests } from './observability';
 import { publicConfigRoutes } from './modules/public-config';
@@ -142,6 +143,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions) {
   await app.register(homeRoutes, ctx);
   await app.register(questionRoutes, ctx);
   await app.register(messageRoutes, ctx);
+  await app.register(reviewRoutes, ctx);
   await app.register(paymentRoutes, ctx);
   if (ctx.payments.name === 'stripe') await app.register(stripeWebhookRoutes, ctx);
   await app.register(historyRoutes, ctx);

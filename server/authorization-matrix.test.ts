@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payouts, questionMessages } from './db/schema';
+import { payouts, questionMessages, reviews } from './db/schema';
 import { issueReceipt } from './modules/payments/data/receipts';
 import { createAdmin } from './modules/admin/service';
 import { signedInUser } from './test/accounts';
@@ -28,6 +28,8 @@ interface Fixture {
   receipt(): Promise<string>;
   /** A Coach's message on a fresh paid question: the URL of its reports. */
   coachMessage(): Promise<string>;
+  /** A fresh review by the player of the coach's answer (hidden by an administrator): its id. */
+  review(hidden?: boolean): Promise<string>;
 }
 
 interface Case {
@@ -189,6 +191,21 @@ const CASES: Record<string, Case> = {
     payload: { reason: 'spam' },
     expected: player(201),
   },
+  // Written reviews (ADR 062): public list; only the reviewed Coach replies; anyone signed in reports.
+  'GET /api/coaches/:coachId/reviews': {
+    url: (fx) => `/api/coaches/${fx.coachProfileId}/reviews`,
+    expected: all(200),
+  },
+  'POST /api/reviews/:id/reply': {
+    url: async (fx) => `/api/reviews/${await fx.review()}/reply`,
+    payload: { reply: 'Thanks for the kind words.' },
+    expected: { ...coaches(403), coach: 204 },
+  },
+  'POST /api/reviews/:id/reports': {
+    url: async (fx) => `/api/reviews/${await fx.review()}/reports`,
+    payload: { reason: 'spam' },
+    expected: users(201),
+  },
   'POST /api/questions/:id/dispute': {
     url: async (fx) => `${await fx.question('answered')}/dispute`,
     payload: { reason: 'incomplete' },
@@ -282,6 +299,10 @@ const CASES: Record<string, Case> = {
   'POST /api/admin/questions/:id/:action': {
     url: async (fx) =>
       `/api/admin/questions/${(await fx.question('answered')).split('/').pop()}/hold-payout`,
+    expected: adminOnly(204),
+  },
+  'POST /api/admin/reviews/:id/:action': {
+    url: async (fx) => `/api/admin/reviews/${await fx.review(true)}/restore`,
     expected: adminOnly(204),
   },
   'POST /api/admin/reports/:id/dismiss': {
@@ -408,6 +429,20 @@ describe(`authorization matrix (${testDatabaseKind})`, () => {
         const id = (await this.question('paid-pending')).split('/').pop() ?? '';
         await issueReceipt(db, { questionId: id, amount: 4000, cardLast4: null, now: new Date() });
         return id;
+      },
+      async review(hidden = false) {
+        const questionId = (await this.question('answered')).split('/').pop() ?? '';
+        const [row] = await db
+          .insert(reviews)
+          .values({
+            questionId,
+            coachId: coach.coachId,
+            reviewerId: player.userId,
+            rating: 4,
+            published: !hidden,
+          })
+          .returning({ id: reviews.id });
+        return row?.id ?? '';
       },
     };
     CASES['POST /api/questions']!.payload = {

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { THREAD_MESSAGES } from '../contracts/question-thread';
 import { QUESTION_MESSAGES } from '../contracts/questions';
-import { payouts, questionMessages } from './db/schema';
+import { payouts, questionMessages, reviews } from './db/schema';
 import { createAdmin } from './modules/admin/service';
 import { BODY_MESSAGES, MAX_BODY_DEPTH } from './plugins/body-shape';
 import { signedInUser } from './test/accounts';
@@ -129,7 +129,7 @@ describe(`hostile input on every write route (${testDatabaseKind})`, () => {
   const credentialsFor = (url: string): Credentials =>
     url.startsWith('/api/admin/')
       ? as.admin
-      : /\/(answer)$|^\/api\/profiles\/expert|^\/api\/payments\/(connect|portal|local\/onboarding)/.test(
+      : /\/(answer|reply)$|^\/api\/profiles\/expert|^\/api\/payments\/(connect|portal|local\/onboarding)/.test(
             url,
           )
         ? as.coach
@@ -210,9 +210,18 @@ describe(`hostile input on every write route (${testDatabaseKind})`, () => {
       if (!url.endsWith('/answer')) {
         await db.insert(payouts).values({ questionId: question.id, coachId, amount: 2100 });
       }
+      // Review routes (ADR 062) take a fresh review of the question, so they reach the handler.
+      let id = url.startsWith('/api/admin/reports') ? randomUUID() : question.id;
+      if (/^\/api\/(admin\/)?reviews\//.test(url)) {
+        const [row] = await db
+          .insert(reviews)
+          .values({ questionId: question.id, coachId, reviewerId: player.userId, rating: 4 })
+          .returning({ id: reviews.id });
+        id = row!.id;
+      }
       return url
-        .replace(':id', url.startsWith('/api/admin/reports') ? randomUUID() : question.id)
-        .replace(':action', 'hold-payout')
+        .replace(':id', id)
+        .replace(':action', url.startsWith('/api/admin/reviews') ? 'hide' : 'hold-payout')
         .replace(':queue', 'mail')
         .replace(':role', 'asker')
         .replace(':messageId', randomUUID())

@@ -487,14 +487,24 @@ export const reviews = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     rating: integer('rating').notNull(),
+    /** Unpublished while an administrator hides it (ADR 062): off the page and the figures. */
     published: boolean('published').notNull().default(true),
     createdAt: createdAt(),
+    /** The Player's optional words (issue 24), up to REVIEW_WORDS_MAX characters. */
+    body: text('body'),
+    /** The Coach's one public reply (ADR 062): written once, never edited. */
+    reply: text('reply'),
+    repliedAt: at('replied_at'),
   },
   (t) => [
     check('reviews_rating_range', sql`${t.rating} BETWEEN 1 AND 5`),
     // Covers the star average: read from the index alone.
     index('reviews_expert_published_idx')
       .on(t.coachId, t.rating)
+      .where(sql`${t.published}`),
+    // The Coach's page lists published reviews newest first, a keyset page at a time.
+    index('reviews_expert_newest_idx')
+      .on(t.coachId, t.createdAt, t.id)
       .where(sql`${t.published}`),
   ],
 );
@@ -626,6 +636,10 @@ export const abuseReports = pgTable(
     reportedMessageId: uuid('reported_message_id').references(() => questionMessages.id, {
       onDelete: 'cascade',
     }),
+    /** Set when the report is about the Player's review of the question, not the answer (ADR 062). */
+    reportedReviewId: uuid('reported_review_id').references(() => reviews.id, {
+      onDelete: 'cascade',
+    }),
     reason: reportReasonEnum('reason').notNull(),
     details: text('details'),
     status: reportStatusEnum('status').notNull().default('open'),
@@ -635,6 +649,9 @@ export const abuseReports = pgTable(
   (t) => [
     index('abuse_reports_status_idx').on(t.status, t.createdAt, t.id),
     index('abuse_reports_question_idx').on(t.reportedQuestionId),
+    index('abuse_reports_review_idx')
+      .on(t.reportedReviewId)
+      .where(sql`${t.reportedReviewId} IS NOT NULL`),
   ],
 );
 

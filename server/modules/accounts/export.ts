@@ -144,6 +144,8 @@ export async function exportAccountData(db: Executor, user: SessionUser) {
         .select({
           questionId: reviews.questionId,
           rating: reviews.rating,
+          words: reviews.body,
+          coachReply: reviews.reply,
           published: reviews.published,
           createdAt: reviews.createdAt,
         })

@@ -343,3 +343,11 @@ export async function dashboardStats(db: Executor) {
 export async function insertAbuseReport(tx: Executor, values: typeof abuseReports.$inferInsert) {
   await tx.insert(abuseReports).values(values);
 }
+
+/** Closes the open reports about one review as acted on (it was hidden). */
+export async function closeReviewReports(tx: Executor, reviewId: string, now: Date) {
+  await tx
+    .update(abuseReports)
+    .set({ status: 'actioned', resolvedAt: now })
+    .where(and(eq(abuseReports.reportedReviewId, reviewId), eq(abuseReports.status, 'open')));
+}

@@ -17,8 +17,14 @@ import {
   setPayoutHold,
   type Money,
 } from '../payments';
-import { resolveDispute } from '../questions/data';
-import { audit, closeReports, dismissOpenReport, reportExists } from './data';
+import { resolveDispute, setReviewPublished } from '../questions/data';
+import {
+  REVIEW_ACTION_REFUSALS,
+  REVIEW_MESSAGES,
+  type ReviewAction,
+} from '../../../contracts/reviews';
+import { lockReview, reviewParticipants } from '../reviews';
+import { audit, closeReports, closeReviewReports, dismissOpenReport, reportExists } from './data';
 import type { Actor } from './service';
 
 const unavailable = () => new AppError(409, ADMIN_ACTION_MESSAGES.unavailable);
@@ -123,5 +129,27 @@ export async function dismissReport(
     throw exists
       ? new AppError(409, ADMIN_ACTION_MESSAGES.reportClosed)
       : notFound(ADMIN_ACTION_MESSAGES.notFound);
+  });
+}
+
+/**
+ * Hides a review (it leaves the Coach's page and star figures, and the open reports about it are
+ * closed as acted on) or restores it, audited (ADR 062). A second click is refused, and audited so.
+ */
+export async function actOnReview(
+  deps: Pick<ServiceDeps, 'db' | 'bus'>,
+  actor: Actor,
+  reviewId: string,
+  action: ReviewAction,
+) {
+  await audited(deps, actor, `review.${action}`, { reviewId }, async (tx, changes) => {
+    const review = await lockReview(tx, reviewId);
+    if (!review) throw notFound(REVIEW_MESSAGES.notFound);
+    const publish = action === 'restore';
+    if (review.published === publish) throw new AppError(409, REVIEW_ACTION_REFUSALS[action]);
+    await setReviewPublished(tx, review.id, publish);
+    if (action === 'hide') await closeReviewReports(tx, review.id, new Date());
+    // The Coach's page and its figures are cached until one of their questions changes.
+    changes.raise('questions.changed', reviewParticipants(review));
   });
 }

@@ -35,7 +35,8 @@ import { statementFileName } from '../payments';
 import { dashboardStats } from './data';
 import { failedJobsPage, retryFailedJob } from './failed-jobs';
 import { requireAdmin } from './guard';
-import { actOnQuestion, dismissReport } from './moderation';
+import { actOnQuestion, actOnReview, dismissReport } from './moderation';
+import { REVIEW_ACTION_NAMES } from '../../../contracts/reviews';
 import {
   auditRateLimitedLogin,
   changeTwoFactor,
@@ -225,6 +226,24 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
     async (request, reply) => {
       const who = await actor(request);
       await actOnQuestion(depsOf(ctx, request.log), who, request.params.id, request.params.action);
+      return reply.code(204).send(null);
+    },
+  );
+
+  // Hide or restore a Player's review (ADR 062), audited.
+  app.post(
+    '/api/admin/reviews/:id/:action',
+    {
+      schema: {
+        params: z.object({ id: z.uuid(), action: z.enum(REVIEW_ACTION_NAMES) }),
+        response: done,
+      },
+      // Who is asking comes before what they sent: no token is a 401 whatever the action.
+      preValidation: async (request: FastifyRequest) => void (await requireAdmin(db, request)),
+    },
+    async (request, reply) => {
+      const who = await actor(request);
+      await actOnReview(depsOf(ctx, request.log), who, request.params.id, request.params.action);
       return reply.code(204).send(null);
     },
   );

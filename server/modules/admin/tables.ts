@@ -31,6 +31,7 @@ import {
   extraPayments,
   payouts,
   questions,
+  reviews,
   users,
 } from '../../db/schema';
 
@@ -303,6 +304,11 @@ export async function reportsPage(db: Executor, query: z.output<typeof adminRepo
       details: abuseReports.details,
       status: abuseReports.status,
       createdAt: abuseReports.createdAt,
+      reviewId: reviews.id,
+      reviewRating: reviews.rating,
+      reviewWords: reviews.body,
+      reviewReply: reviews.reply,
+      reviewPublished: reviews.published,
       sortKey: page.sortKey,
       ...stateFields,
     })
@@ -311,12 +317,26 @@ export async function reportsPage(db: Executor, query: z.output<typeof adminRepo
     .innerJoin(questions, eq(questions.id, abuseReports.reportedQuestionId))
     .innerJoin(coaches, eq(coaches.id, abuseReports.reportedCoachId))
     .leftJoin(payouts, eq(payouts.questionId, questions.id))
+    .leftJoin(reviews, eq(reviews.id, abuseReports.reportedReviewId))
     .where(
       and(page.after, query.status === 'all' ? undefined : eq(abuseReports.status, query.status)),
     )
     .orderBy(...page.orderBy)
     .limit(LIMIT);
-  return toPage(rows, ADMIN_PAGE_SIZE, withState);
+  return toPage(rows, ADMIN_PAGE_SIZE, (row) => {
+    const { reviewId, reviewRating, reviewWords, reviewReply, reviewPublished, ...report } = row;
+    const review =
+      reviewId === null
+        ? null
+        : {
+            id: reviewId,
+            rating: reviewRating ?? 0,
+            words: reviewWords,
+            reply: reviewReply,
+            published: reviewPublished ?? false,
+          };
+    return { ...withState(report), review };
+  });
 }
 
 export async function disputesPage(db: Executor, query: z.output<typeof adminDisputesQuerySchema>) {

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DisputeReason, RefundReason } from '../../../contracts/question-states';
 import type { MessageKind } from '../../../contracts/question-thread';
 import type { BusEvents } from '../../adapters/events/types';
@@ -283,18 +283,28 @@ export async function upsertRating(
   changes.raise('questions.changed', who);
 }
 
-/** The Player's star review (one per question, changeable). */
+/**
+ * The Player's review (one per question), its stars and words changeable until the Coach replies
+ * (ADR 062); false when a reply is there and nothing changed. A hidden review stays hidden.
+ */
 export async function upsertReview(
   tx: Executor,
   changes: Changes,
   who: Participants,
-  row: { coachId: string; reviewerId: string; rating: number },
-) {
-  await tx
+  row: { coachId: string; reviewerId: string; rating: number; body: string | null },
+): Promise<boolean> {
+  const saved = await tx
     .insert(reviews)
     .values({ questionId: who.questionId, ...row })
-    .onConflictDoUpdate({ target: reviews.questionId, set: { rating: row.rating } });
+    .onConflictDoUpdate({
+      target: reviews.questionId,
+      set: { rating: row.rating, body: row.body },
+      setWhere: isNull(reviews.reply),
+    })
+    .returning({ id: reviews.id });
+  if (saved.length === 0) return false;
   changes.raise('questions.changed', who);
+  return true;
 }
 
 /**
@@ -330,4 +340,19 @@ export async function markQuestionViewed(
 export async function findCoach(db: Executor, coachId: string) {
   const [row] = await db.select().from(coaches).where(eq(coaches.id, coachId));
   return row ?? null;
+}
+
+/** The Coach's reply, written only if there is none yet (it is never edited: ADR 062). */
+export async function writeReviewReply(tx: Executor, reviewId: string, reply: string, now: Date) {
+  const written = await tx
+    .update(reviews)
+    .set({ reply, repliedAt: now })
+    .where(and(eq(reviews.id, reviewId), isNull(reviews.reply)))
+    .returning({ id: reviews.id });
+  return written.length > 0;
+}
+
+/** Publishes or hides a review; the triggers of ADR 025 move the Coach's star figures with it. */
+export async function setReviewPublished(tx: Executor, reviewId: string, published: boolean) {
+  await tx.update(reviews).set({ published }).where(eq(reviews.id, reviewId));
 }

@@ -106,7 +106,7 @@ export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     { schema: { params: idParams, body: reviewSchema, response: noContent } },
     async (request, reply) => {
       const user = await requireUser(auth, request);
-      await reviewAnswer(depsOf(ctx, request.log), user, request.params.id, request.body.rating);
+      await reviewAnswer(depsOf(ctx, request.log), user, request.params.id, request.body);
       return reply.code(204).send(null);
     },
   );

@@ -14,6 +14,7 @@ import {
 } from '../../../contracts/question-states';
 import { QUESTION_MESSAGES, type AskQuestionInput } from '../../../contracts/questions';
 import { joined } from '../../../contracts/messages';
+import { REVIEW_MESSAGES } from '../../../contracts/reviews';
 import type { ServiceDeps } from '../../context';
 import type { Executor } from '../../db/client';
 import { transaction, type Changes } from '../../db/unit-of-work';
@@ -199,10 +200,22 @@ export async function rateAnswer(deps: Deps, user: SessionUser, id: string, isHe
   });
 }
 
-export async function reviewAnswer(deps: Deps, user: SessionUser, id: string, rating: number) {
+export async function reviewAnswer(
+  deps: Deps,
+  user: SessionUser,
+  id: string,
+  input: { rating: number; words: string | null },
+) {
   await asPlayer(deps, user, id, 'review', async (tx, changes, row) => {
-    const values = { coachId: row.question.coachId, reviewerId: user.id, rating };
-    await upsertReview(tx, changes, participants(row), values);
+    const values = {
+      coachId: row.question.coachId,
+      reviewerId: user.id,
+      rating: input.rating,
+      body: input.words,
+    };
+    if (!(await upsertReview(tx, changes, participants(row), values))) {
+      throw conflict(REVIEW_MESSAGES.lockedByReply);
+    }
   });
 }
 

@@ -62,6 +62,8 @@ export function questionDetailBody(
     messages: q.messages,
     followUpUntil: iso(q.followUpUntil),
     followUpAnswered: q.followUpAnsweredAt !== null,
+    myReviewWords: q.reviewWords,
+    reviewReply: q.reviewReply,
   };
 }
 

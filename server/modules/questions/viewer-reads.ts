@@ -273,6 +273,8 @@ function questionPageStatement(db: Database) {
       expertise: coaches.expertise,
       playerPhotoUrl: renamed<string | null>(userRoles.photoUrl, 'asker_photo_url'),
       review: renamed<number | null>(reviews.rating, 'review'),
+      reviewWords: renamed<string | null>(reviews.body, 'review_words'),
+      reviewReply: renamed<string | null>(reviews.reply, 'review_reply'),
       viewerHelpful: ratings.isHelpful,
       disputeUntil: payouts.releasableAt,
       thread: jsonArray(thread).as('thread'),

@@ -1,5 +1,6 @@
 import { AtSign, Briefcase, Camera, ExternalLink, Globe, ThumbsUp } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { coachPath } from '@contracts/coach-slug';
 import { coachPreviewAlt, coachPreviewPath } from '@contracts/link-preview';
@@ -26,16 +27,21 @@ const SOCIAL_LINKS: { key: keyof PublicCoach; label: string; icon: LucideIcon }[
 ];
 
 /** The Coach public profile at /expert/:id and /experts/:id; the id may be the name's slug. */
-export function CoachProfilePage() {
+export function CoachProfilePage({
+  reviews,
+}: {
+  /** The Coach's written reviews, composed by the route (another feature's). */
+  reviews?: (coach: PublicCoach) => ReactNode;
+}) {
   const { id = '' } = useParams();
   const { coach, notFound } = useCoachPage(id);
 
   if (notFound) return <CoachNotFound />;
   if (!coach) return <ProfileSkeleton of="coach" />;
-  return <CoachProfile coach={coach} />;
+  return <CoachProfile coach={coach} reviews={reviews?.(coach)} />;
 }
 
-function CoachProfile({ coach }: { coach: PublicCoach }) {
+function CoachProfile({ coach, reviews }: { coach: PublicCoach; reviews?: ReactNode }) {
   const price = formatWholeDollars(coach.pricePerQuestion);
   useDocumentMeta({
     title: pageTitle(`${coach.name} · ${coach.expertise}`),
@@ -152,6 +158,8 @@ function CoachProfile({ coach }: { coach: PublicCoach }) {
               </ul>
             </section>
           )}
+
+          {reviews}
         </div>
       </article>
     </div>

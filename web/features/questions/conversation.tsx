@@ -21,7 +21,7 @@ import { api, ApiRequestError, errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/dates';
 import type { ReportInput } from './question-api';
-import { ReasonForm, useReasonDialog } from './reason-form';
+import { ReasonForm, useReasonDialog } from '@/components/reason-form';
 
 /**
  * The conversation on a question (ADR 058): its messages in time order, each with its author, time

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
 import { formatDate } from '@/lib/dates';
 import { useFlagDispute } from './question-api';
-import { ReasonForm, useReasonDialog } from './reason-form';
+import { ReasonForm, useReasonDialog } from '@/components/reason-form';
 
 const REASONS = DISPUTE_REASONS.map((value) => ({ value, label: DISPUTE_REASON_LABELS[value] }));
 /** "Follow-up not answered" is offered only once the follow-up expired unanswered (ADR 058). */

@@ -64,7 +64,15 @@ export function PlayerActions({
         </p>
       )}
       {may.rate && <HelpfulRating questionId={q.id} value={q.myRating} />}
-      {may.review && <StarReview questionId={q.id} value={q.myReview} />}
+      {may.review && (
+        <StarReview
+          questionId={q.id}
+          value={q.myReview}
+          words={q.myReviewWords}
+          reply={q.reviewReply}
+          coachName={q.coach.name}
+        />
+      )}
       <div className="flex flex-wrap items-start gap-2 border-t border-line pt-4">
         {may.report && <ReportDialog questionId={q.id} />}
         {may.dispute && q.disputeUntil && (

@@ -1,7 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Query } from '@tanstack/react-query';
 import { DECLINE_MESSAGES, UNPAID_MESSAGES, type DisputeReason } from '@contracts/question-states';
-import { QUESTION_MESSAGES, type QuestionDetail, type REPORT_REASONS } from '@contracts/questions';
+import {
+  QUESTION_MESSAGES,
+  type QuestionDetail,
+  type REPORT_REASONS,
+  type ReviewInput,
+} from '@contracts/questions';
 import { questionApiPaths } from '@contracts/question-api-paths';
 import { toast } from '@/components/toast/toast-store';
 import { api, ApiRequestError } from '@/lib/api-client';
@@ -62,8 +67,8 @@ export function useRateQuestion(questionId: string) {
 export function useReviewCoach(questionId: string) {
   const invalidate = useInvalidateQuestions();
   return useMutation({
-    mutationFn: (rating: number) =>
-      api(questionApiPaths.questionReview(questionId), { method: 'PUT', body: { rating } }),
+    mutationFn: (review: ReviewInput) =>
+      api(questionApiPaths.questionReview(questionId), { method: 'PUT', body: review }),
     onSuccess: invalidate,
   });
 }

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
 import { cn } from '@/lib/cn';
 import { useReportQuestion } from './question-api';
-import { ReasonForm, useReasonDialog } from './reason-form';
+import { ReasonForm, useReasonDialog } from '@/components/reason-form';
 
 /** 'Report Abuse': the trigger button and its dialog with the reason and optional details. */
 export function ReportDialog({

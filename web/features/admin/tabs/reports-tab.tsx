@@ -5,6 +5,7 @@ import { StatusBadge, type Column } from '../admin-table';
 import { ConfirmAction } from '../confirm-action';
 import { FilteredTable } from '../filtered-table';
 import { ModerationState, QuestionActions } from './question-actions';
+import { ReviewActions, ReviewSummary } from './review-actions';
 
 const STATUSES = [
   { value: 'open', label: 'Open' },
@@ -23,7 +24,16 @@ const columns: Column<AdminReportRow>[] = [
       </>
     ),
   },
-  { header: 'Question', cell: (r) => r.question, className: 'min-w-64 max-w-md' },
+  {
+    header: 'Question',
+    cell: (r) => (
+      <>
+        {r.question}
+        {r.review && <ReviewSummary review={r.review} />}
+      </>
+    ),
+    className: 'min-w-64 max-w-md',
+  },
   { header: 'Coach', cell: (r) => r.coachName },
   {
     header: 'Reason',
@@ -41,11 +51,17 @@ const columns: Column<AdminReportRow>[] = [
   },
   {
     header: 'Actions',
+    // A review can be hidden, or restored, whatever became of the report that raised it.
     cell: (r) =>
-      r.status === 'open' && (
+      (r.status === 'open' || r.review) && (
         <div className="flex flex-wrap gap-2">
-          <ConfirmAction action={REPORT_DISMISS} path={adminApiPaths.dismissReport(r.id)} />
-          <QuestionActions state={r.state} />
+          {r.review && <ReviewActions review={r.review} />}
+          {r.status === 'open' && (
+            <>
+              <ConfirmAction action={REPORT_DISMISS} path={adminApiPaths.dismissReport(r.id)} />
+              <QuestionActions state={r.state} />
+            </>
+          )}
         </div>
       ),
   },
