@@ -24,6 +24,8 @@ for (const width of [1280, 390]) {
     coach: { page: coach, coachId },
     player: { page: player },
   }) => {
+    // Two browsers through five exchanges on a machine the other suites share.
+    test.setTimeout(240_000);
     for (const page of [coach, player]) await page.setViewportSize({ width, height: 900 });
     const path = await askAndPay(player, coachId, 'How do I add 5 mph to my fastball?');
 
