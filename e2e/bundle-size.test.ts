@@ -6,9 +6,10 @@ import { describe, expect, it } from 'vitest';
 /**
  * The home route's initial JavaScript (ADR 016, ADR 024, ADR 026): what a browser must download before it
  * can hydrate `/`, gzipped, must stay within its budget. It reads the manifest of the production
- * build, so it runs with the end-to-end tests, after `npm run build`.
+ * build, so it runs with the end-to-end tests, after `npm run build`. 139 KB since ADR 064: the
+ * same code as three chunks (evaluated one task each) compresses 0.7 KB worse than as one.
  */
-const HOME_JS_BUDGET_BYTES = 138 * 1024;
+const HOME_JS_BUDGET_BYTES = 139 * 1024;
 
 const webDist = path.join(import.meta.dirname, '..', 'dist', 'web');
 const manifestPath = path.join(webDist, '.vite', 'manifest.json');
@@ -16,6 +17,8 @@ const manifestPath = path.join(webDist, '.vite', 'manifest.json');
 interface ManifestChunk {
   file: string;
   src?: string;
+  /** The chunk's name (vite.config.ts names the app's chunk `start`). */
+  name?: string;
   isEntry?: boolean;
   imports?: string[];
   dynamicImports?: string[];
@@ -28,17 +31,23 @@ const entryOf = (manifest: Manifest): string => {
   return entries[0]!;
 };
 
-/** The app's chunk: the one chunk the entry loads once the page has painted (ADR 026). */
-const appOf = (manifest: Manifest): string => {
+/**
+ * What the entry loads once the page has painted (ADR 026), one chunk after the other (ADR 064):
+ * React's renderer, the router, then the app's chunk (`start`, web/app/start.tsx), returned last.
+ */
+const lazyOfEntry = (manifest: Manifest): string[] => {
   const lazy = manifest[entryOf(manifest)]!.dynamicImports ?? [];
-  if (lazy.length !== 1)
-    throw new Error(`expected the entry to load one chunk, found ${lazy.length}`);
-  return lazy[0]!;
+  const app = lazy.filter((key) => manifest[key]?.name === 'start');
+  if (app.length !== 1)
+    throw new Error(`expected the entry to load the app's chunk (start), found ${lazy}`);
+  if (lazy.length > 3) throw new Error(`expected the entry to load three chunks, found ${lazy}`);
+  return [...lazy.filter((key) => key !== app[0]), app[0]!];
 };
+const appOf = (manifest: Manifest): string => lazyOfEntry(manifest).at(-1)!;
 
 /**
- * The chunks `/` needs before it is interactive: the entry, the app's chunk, the home route, and
- * their static imports.
+ * The chunks `/` needs before it is interactive: the entry, what it loads after the first paint,
+ * the home route, and their static imports.
  */
 function homeInitialChunks(manifest: Manifest): string[] {
   const app = appOf(manifest);
@@ -57,7 +66,7 @@ function homeInitialChunks(manifest: Manifest): string[] {
     for (const next of chunk.imports ?? []) walk(next);
   };
   walk(entryOf(manifest));
-  walk(app);
+  for (const lazy of lazyOfEntry(manifest)) walk(lazy);
   walk(home);
   return [...seen].map((key) => manifest[key]!.file).filter((file) => file.endsWith('.js'));
 }
@@ -74,11 +83,16 @@ describe('home route bundle', () => {
   // sources the app chunk (what the entry loads after the first paint) was built from.
   it('is rendered by react-dom', () => {
     const manifest = readManifest();
-    const app = manifest[appOf(manifest)]!;
-    const map = JSON.parse(readFileSync(path.join(webDist, `${app.file}.map`), 'utf8')) as {
-      sources: string[];
-    };
-    const sources = map.sources.join('\n');
+    const sources = homeInitialChunks(manifest)
+      // The bundler's own runtime chunk has no source map.
+      .filter((file) => existsSync(path.join(webDist, `${file}.map`)))
+      .flatMap((file) => {
+        const map = JSON.parse(readFileSync(path.join(webDist, `${file}.map`), 'utf8')) as {
+          sources: string[];
+        };
+        return map.sources;
+      })
+      .join('\n');
     expect(sources).toMatch(/node_modules\/react-dom\/cjs\/react-dom-client\.production\.js/);
     expect(sources).not.toMatch(/node_modules\/preact\//);
   });

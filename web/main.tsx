@@ -29,4 +29,21 @@ function afterContentfulPaint(run: () => void) {
   observer.observe({ type: 'paint', buffered: true });
 }
 
-afterContentfulPaint(() => void import('@/app/start').then(({ start }) => start()));
+/** Lets the browser paint and handle input between two steps. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Loads the app in three chunks, each evaluated in its own task: React's renderer, the router,
+ * then the app. As one chunk, evaluating it was the longest task of a page on a slow phone, longer
+ * than any slice of hydration (ADR 064). Each chunk is already evaluated when the next imports it.
+ */
+async function boot() {
+  await import('react-dom/client');
+  await nextTask();
+  await import('@/app/router-chunk');
+  await nextTask();
+  const { start } = await import('@/app/start');
+  await start();
+}
+
+afterContentfulPaint(() => void boot());

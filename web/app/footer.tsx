@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { Brand } from '@/components/brand';
+import { StaticHtml } from '@/components/static-html';
 import { usePublicConfig } from '@/features/public-config/api';
 
 const pages = [
@@ -10,10 +11,19 @@ const pages = [
   { to: '/revenue', label: 'Revenue Agreement' },
 ];
 
+/** The same on every page: kept as the server rendered it, not hydrated (ADR 064). */
 export function Footer() {
+  return (
+    <StaticHtml as="footer" className="mt-auto bg-navy text-white/85">
+      <FooterContent />
+    </StaticHtml>
+  );
+}
+
+function FooterContent() {
   const config = usePublicConfig();
   return (
-    <footer className="mt-auto bg-navy text-white/85">
+    <>
       <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-10 md:flex-row md:items-center md:justify-between">
         <div>
           <Brand onDark />
@@ -47,7 +57,7 @@ export function Footer() {
       <p className="border-t border-white/10 py-4 text-center text-xs text-white/60">
         © {new Date().getFullYear()} {config.data?.operatorCompany ?? 'Playbook'}
       </p>
-    </footer>
+    </>
   );
 }
 

@@ -5,6 +5,7 @@ import {
   DIRECTORY_MESSAGES,
   DIRECTORY_PAGE_PARAM,
 } from '@contracts/directory';
+import { StaticHtml } from '@/components/static-html';
 import { Button } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/load-error';
 import { directoryPagesWanted, directorySearch, useDirectory } from './directory-api';
@@ -80,9 +81,11 @@ export function CoachesPage() {
         {coaches.length > 0 && (
           <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
             {coaches.map((coach) => (
-              <li key={coach.id} className="flex min-w-0">
+              // A card is kept as the server rendered it (ADR 064); keyed by what it shows, so
+              // a Coach whose figures change after a refetch is rendered afresh.
+              <StaticHtml as="li" key={JSON.stringify(coach)} className="flex min-w-0">
                 <DirectoryCard coach={coach} />
-              </li>
+              </StaticHtml>
             ))}
           </ul>
         )}

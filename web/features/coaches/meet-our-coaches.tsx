@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { DIRECTORY_MESSAGES } from '@contracts/directory';
+import { StaticHtml } from '@/components/static-html';
 import { Button } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/load-error';
 import { useNewestCoaches } from './api';
@@ -49,9 +50,10 @@ export function MeetOurCoaches() {
         {data && data.coaches.length > 0 && (
           <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
             {data.coaches.map((coach) => (
-              <li key={coach.id} className="flex min-w-0">
+              // Kept as the server rendered it, keyed by what it shows (ADR 064).
+              <StaticHtml as="li" key={JSON.stringify(coach)} className="flex min-w-0">
                 <CoachCard coach={coach} />
-              </li>
+              </StaticHtml>
             ))}
           </ul>
         )}

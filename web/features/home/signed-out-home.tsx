@@ -2,6 +2,7 @@ import { MessageCircleQuestion, NotebookPen, Search, Trophy, Users } from 'lucid
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { COACH_SHARE_PERCENT } from '@contracts/money';
+import { StaticHtml } from '@/components/static-html';
 import { Button } from '@/components/ui/button';
 
 const steps = [
@@ -42,9 +43,22 @@ export function HomeSkeleton() {
   );
 }
 
-/** The signed-out home page: hero, how it works, who it is for, and the newest Coaches. */
-/** The marketing page for visitors; `coaches` is the newest-Coaches strip. */
+/**
+ * The marketing page for visitors: hero, how it works, who it is for, and the newest Coaches
+ * (`coaches`). Everything but the Coaches is copy, kept as the server rendered it (ADR 064).
+ */
 export function SignedOutHome({ coaches }: { coaches: ReactNode }) {
+  return (
+    <>
+      <StaticHtml>
+        <MarketingCopy />
+      </StaticHtml>
+      {coaches}
+    </>
+  );
+}
+
+function MarketingCopy() {
   return (
     <>
       <section className="relative overflow-hidden bg-navy text-white">
@@ -135,8 +149,6 @@ export function SignedOutHome({ coaches }: { coaches: ReactNode }) {
           </Button>
         </div>
       </section>
-
-      {coaches}
     </>
   );
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { StaticHtml } from '@/components/static-html';
 import { Page } from '@/components/ui/page';
 
 /** One numbered section of a legal page; `id` is its anchor (`/terms#refunds`). */
@@ -30,7 +31,8 @@ export function LegalPage({
     <Page title={title} lead={lead}>
       {withContents && <LegalContents sections={sections} />}
       {children}
-      <div className={hasIntro ? 'mt-12 space-y-12' : 'space-y-12'}>
+      {/* The text itself: kept as the server rendered it, not hydrated (ADR 064). */}
+      <StaticHtml className={hasIntro ? 'mt-12 space-y-12' : 'space-y-12'}>
         {sections.map((section, index) => (
           <section key={section.id} id={section.id} aria-labelledby={`${section.id}-heading`}>
             <h2
@@ -45,7 +47,7 @@ export function LegalPage({
             <div className="mt-4 space-y-4 leading-relaxed text-ink">{section.body}</div>
           </section>
         ))}
-      </div>
+      </StaticHtml>
     </Page>
   );
 }

@@ -7,6 +7,7 @@ import { coachPreviewAlt, coachPreviewPath } from '@contracts/link-preview';
 import { formatWholeDollars } from '@contracts/money';
 import type { PublicCoach } from '@contracts/profiles';
 import { ShareProfileButton } from '@/components/share-profile-button';
+import { StaticHtml } from '@/components/static-html';
 import { Button } from '@/components/ui/button';
 import { StarRating } from '@/components/ui/star-rating';
 import { ProfileHero } from './profile-hero';
@@ -126,42 +127,63 @@ function CoachProfile({ coach, reviews }: { coach: PublicCoach; reviews?: ReactN
             </dl>
           </section>
 
-          {coach.bio && (
-            <section aria-labelledby="coach-about-heading">
-              <h2 id="coach-about-heading" className="text-2xl font-bold text-navy">
-                About
-              </h2>
-              <p className="mt-3 break-words whitespace-pre-line text-ink">{coach.bio}</p>
-            </section>
-          )}
-
-          {links.length > 0 && (
-            <section aria-labelledby="coach-links-heading">
-              <h2 id="coach-links-heading" className="text-2xl font-bold text-navy">
-                Links
-              </h2>
-              <ul className="mt-3 flex flex-wrap gap-3">
-                {links.map(({ href, label, icon: Icon }) => (
-                  <li key={label}>
-                    <a
-                      href={href}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      className="inline-flex items-center gap-2 rounded-full border border-line px-4 py-2 text-sm font-semibold text-navy transition-colors hover:border-navy hover:bg-navy hover:text-white"
-                    >
-                      <Icon aria-hidden className="size-4 shrink-0" />
-                      {label}
-                      <ExternalLink aria-hidden className="size-3.5 shrink-0 opacity-70" />
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          )}
+          {/* The Coach's own words and links: kept as the server rendered them, not hydrated
+              (ADR 064). Keyed by what they show, so a change after a refetch renders afresh. */}
+          <StaticHtml
+            key={`${coach.bio ?? ''}\n${links.map((link) => link.href).join('\n')}`}
+            className="flex flex-col gap-8 empty:hidden"
+          >
+            <CoachWords bio={coach.bio} links={links} />
+          </StaticHtml>
 
           {reviews}
         </div>
       </article>
     </div>
+  );
+}
+
+function CoachWords({
+  bio,
+  links,
+}: {
+  bio: string | null;
+  links: { href: string; label: string; icon: LucideIcon }[];
+}) {
+  return (
+    <>
+      {bio && (
+        <section aria-labelledby="coach-about-heading">
+          <h2 id="coach-about-heading" className="text-2xl font-bold text-navy">
+            About
+          </h2>
+          <p className="mt-3 break-words whitespace-pre-line text-ink">{bio}</p>
+        </section>
+      )}
+
+      {links.length > 0 && (
+        <section aria-labelledby="coach-links-heading">
+          <h2 id="coach-links-heading" className="text-2xl font-bold text-navy">
+            Links
+          </h2>
+          <ul className="mt-3 flex flex-wrap gap-3">
+            {links.map(({ href, label, icon: Icon }) => (
+              <li key={label}>
+                <a
+                  href={href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="inline-flex items-center gap-2 rounded-full border border-line px-4 py-2 text-sm font-semibold text-navy transition-colors hover:border-navy hover:bg-navy hover:text-white"
+                >
+                  <Icon aria-hidden className="size-4 shrink-0" />
+                  {label}
+                  <ExternalLink aria-hidden className="size-3.5 shrink-0 opacity-70" />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </>
   );
 }
