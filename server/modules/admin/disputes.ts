@@ -1,4 +1,3 @@
-import { and, count, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ADMIN_ACTION_MESSAGES } from '../../../contracts/admin-actions';
@@ -11,7 +10,6 @@ import {
 } from '../../../contracts/disputes';
 import { depsOf, type AppContext } from '../../context';
 import type { Executor } from '../../db/client';
-import { coaches, payouts, questions, users } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../errors';
 import {
   claimPartialRefund,
@@ -30,6 +28,7 @@ import { closeReports } from './data';
 import { requireAdmin } from './guard';
 import { audited } from './moderation';
 import type { Actor } from './service';
+import { findDisputeDetail } from './tables';
 
 /**
  * Disputes heard from both sides (issue 24, ADR 063): the administrator reads one dispute whole
@@ -44,33 +43,10 @@ export async function disputeDetail(
   db: Executor,
   questionId: string,
 ): Promise<AdminDisputeDetail | null> {
-  const [row] = await db
-    .select({
-      question: questions,
-      coachName: coaches.name,
-      coachEmail: coaches.email,
-      playerSince: users.createdAt,
-      payout: {
-        amount: payouts.amount,
-        status: payouts.status,
-        reversedAmount: payouts.reversedAmount,
-      },
-    })
-    .from(questions)
-    .innerJoin(coaches, eq(coaches.id, questions.coachId))
-    .leftJoin(users, eq(users.id, questions.playerId))
-    .leftJoin(payouts, eq(payouts.questionId, questions.id))
-    .where(and(eq(questions.id, questionId), eq(questions.disputeFlagged, true)));
-  if (!row) return null;
+  const found = await findDisputeDetail(db, questionId);
+  if (!found) return null;
+  const { row, history } = found;
   const q = row.question;
-  // The Player's record on the platform: how much they ask, and how often they dispute.
-  const [history] = await db
-    .select({
-      asked: count(),
-      disputed: sql<number>`count(*) FILTER (WHERE ${questions.disputeFlagged})`.mapWith(Number),
-    })
-    .from(questions)
-    .where(eq(questions.playerId, q.playerId));
   const payout = row.payout?.status ? row.payout : null;
   return {
     id: q.id,
