@@ -99,6 +99,7 @@ describe(`disputes heard from both sides, with partial refunds (${testDatabaseKi
     stranger = await signedInUser(t.app, t.ctx, { roles: ['expert'] });
     const coach = await insertCoach(db(), {
       userId: coachUser.userId,
+      email: coachUser.email,
       name: 'Statement Coach',
       stripeAccountId: `acct_${Math.random().toString(36).slice(2)}`,
       stripePayoutsEnabled: true,
