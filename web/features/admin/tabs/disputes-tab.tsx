@@ -4,6 +4,7 @@ import { DISPUTE_REASON_LABELS } from '@contracts/question-states';
 import { adminApiPaths } from '@contracts/admin-api-paths';
 import type { Column } from '../admin-table';
 import { FilteredTable } from '../filtered-table';
+import { DisputeReview } from './dispute-review';
 import { ModerationState, QuestionActions } from './question-actions';
 
 const STATES = [
@@ -56,7 +57,9 @@ const columns: Column<AdminDisputeRow>[] = [
     header: 'Actions',
     cell: (d) => (
       <div className="flex flex-wrap gap-2">
-        <QuestionActions state={d.state} />
+        <DisputeReview questionId={d.id} />
+        {/* An open dispute is settled through the review, with its note (ADR 063). */}
+        {d.state.disputeResolution !== null && <QuestionActions state={d.state} />}
       </div>
     ),
   },
