@@ -58,8 +58,8 @@ const columns: Column<AdminDisputeRow>[] = [
     cell: (d) => (
       <div className="flex flex-wrap gap-2">
         <DisputeReview questionId={d.id} />
-        {/* An open dispute is settled through the review, with its note (ADR 063). */}
-        {d.state.disputeResolution !== null && <QuestionActions state={d.state} />}
+        {/* The older one-click actions stay beside it for now (ADR 063, consequences). */}
+        <QuestionActions state={d.state} />
       </div>
     ),
   },
