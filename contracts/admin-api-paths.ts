@@ -18,6 +18,8 @@ export const adminApiPaths = {
     `/api/admin/statement?${new URLSearchParams(range).toString()}`,
   messages: '/api/admin/messages',
   disputes: '/api/admin/disputes',
+  dispute: (questionId: string) => `/api/admin/disputes/${id(questionId)}`,
+  resolveDispute: (questionId: string) => `/api/admin/disputes/${id(questionId)}/resolve`,
   reports: '/api/admin/reports',
   dismissReport: (reportId: string) => `/api/admin/reports/${id(reportId)}/dismiss`,
   failedJobs: '/api/admin/failed-jobs',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DISPUTE_REASONS } from './question-states';
+import { DISPUTE_RESOLUTIONS } from './disputes';
+import { DISPUTE_REASONS, PAYMENT_STATUSES, QUESTION_STATUSES } from './question-states';
 import { adminReviewSchema } from './reviews';
 
 /**
@@ -107,7 +108,7 @@ export const adminQuestionStateSchema = z.object({
   payoutStatus: z.string().nullable(),
   payoutHeldByAdmin: z.boolean(),
   disputeFlagged: z.boolean(),
-  disputeResolution: z.enum(['dismissed', 'released', 'refunded']).nullable(),
+  disputeResolution: z.enum(DISPUTE_RESOLUTIONS).nullable(),
 });
 export type AdminQuestionState = z.infer<typeof adminQuestionStateSchema>;
 
@@ -178,3 +179,47 @@ export const adminFailedJobsPageSchema = page(adminFailedJobRowSchema);
 export type AdminFailedJobRow = z.infer<typeof adminFailedJobRowSchema>;
 /** A job's queue in a Retry path: a job name. */
 export const jobQueueNameSchema = z.string().regex(/^[a-z][a-z-]{0,49}$/);
+
+/**
+ * One dispute as the administrator hears it (ADR 063): the reason, the Player, the Coach's
+ * statement and the whole question, with what a resolution would move.
+ */
+export const adminDisputeDetailSchema = z.object({
+  id: z.string(),
+  question: z.string(),
+  context: z.string().nullable(),
+  answer: z.string().nullable(),
+  status: z.enum(QUESTION_STATUSES),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  /** Integer cents paid. */
+  amount: z.number().int(),
+  createdAt: iso,
+  answeredAt: iso.nullable(),
+  player: z.object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    memberSince: iso.nullable(),
+    questionsAsked: z.number().int(),
+    disputesFlagged: z.number().int(),
+  }),
+  coach: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+  dispute: z.object({
+    reason: z.enum(DISPUTE_REASONS).nullable(),
+    details: z.string().nullable(),
+    at: iso.nullable(),
+    statement: z.string().nullable(),
+    statementAt: iso.nullable(),
+    resolution: z.enum(DISPUTE_RESOLUTIONS).nullable(),
+    resolvedAt: iso.nullable(),
+    note: z.string().nullable(),
+    /** Integer cents given back by a partial refund, null without one. */
+    partialRefundAmount: z.number().int().nullable(),
+  }),
+  payout: z
+    .object({ amount: z.number().int(), status: z.string(), reversedAmount: z.number().int() })
+    .nullable(),
+  /** Whether the resolution form is offered: the dispute is open and the payment kept. */
+  resolvable: z.boolean(),
+});
+export type AdminDisputeDetail = z.infer<typeof adminDisputeDetailSchema>;

@@ -14,6 +14,7 @@ export const questionApiPaths = {
   questionReview: (questionId: string) => `${question(questionId)}/review`,
   questionReports: (questionId: string) => `${question(questionId)}/reports`,
   questionDispute: (questionId: string) => `${question(questionId)}/dispute`,
+  disputeStatement: (questionId: string) => `${question(questionId)}/dispute/statement`,
   questionDecline: (questionId: string) => `${question(questionId)}/decline`,
   questionWithdraw: (questionId: string) => `${question(questionId)}/withdraw`,
   questionAnswer: (questionId: string) => `${question(questionId)}/answer`,

@@ -240,6 +240,11 @@ export interface MoneyState {
   paymentStatus: PaymentStatus;
   /** null until the answer creates the payout. */
   payout: PayoutStatus | null;
+  /**
+   * A partial refund from a dispute (ADR 063): 'claimed' while the provider calls are under way,
+   * 'done' once recorded. The payment stays `paid`: the question keeps the rest of it.
+   */
+  partialRefund?: 'claimed' | 'done';
 }
 
 interface Transition {
@@ -247,6 +252,7 @@ interface Transition {
     status?: readonly QuestionStatus[];
     paymentStatus?: readonly PaymentStatus[];
     payout?: readonly (PayoutStatus | null)[];
+    partialRefund?: readonly (MoneyState['partialRefund'] | undefined)[];
   };
   to: (s: MoneyState) => MoneyState;
 }
@@ -297,9 +303,12 @@ export const QUESTION_TRANSITIONS = {
       paymentStatus: s.paymentStatus === 'paid' ? 'refunding' : s.paymentStatus,
     }),
   },
-  /** The 7-day sweep, an administrator, the Coach's deletion or the provider's dashboard. */
+  /**
+   * The 7-day sweep, an administrator, the Coach's deletion or the provider's dashboard. Not while a
+   * partial refund is under way (ADR 063): that one is finished first.
+   */
   claimRefund: {
-    from: { status: LIVE, paymentStatus: ['paid'] },
+    from: { status: LIVE, paymentStatus: ['paid'], partialRefund: [undefined, 'done'] },
     to: (s) => ({ ...s, paymentStatus: 'refunding', payout: payoutOnRefund(s.payout) }),
   },
   /** A declined or withdrawn question keeps saying so; any other is now refunded. */
@@ -325,8 +334,37 @@ export const QUESTION_TRANSITIONS = {
     to: (s) => ({ ...s, payout: 'paid' }),
   },
   recordReversal: {
-    from: { payout: ['reversing'] },
+    from: { paymentStatus: ['refunding', 'refunded'], payout: ['reversing'] },
     to: (s) => ({ ...s, payout: 'cancelled' }),
+  },
+  /**
+   * An administrator settles a dispute with a partial refund (ADR 063): the payment stays `paid`
+   * (the question keeps the rest) and the payout becomes the Coach's share of what is kept; one
+   * already sent (or being sent) is partly reversed.
+   */
+  claimPartialRefund: {
+    from: {
+      status: ['answered'],
+      paymentStatus: ['paid'],
+      payout: ['pending', 'held', 'failed', 'transferring', 'paid'],
+      partialRefund: [undefined],
+    },
+    to: (s) => ({
+      ...s,
+      partialRefund: 'claimed',
+      payout: (PAYOUT_SENT as readonly (PayoutStatus | null)[]).includes(s.payout)
+        ? 'reversing'
+        : s.payout,
+    }),
+  },
+  recordPartialRefund: {
+    from: { partialRefund: ['claimed'] },
+    to: (s) => ({ ...s, partialRefund: 'done' }),
+  },
+  /** The part of the transfer taken back: the rest stays with the Coach, so the payout is paid. */
+  recordPartialReversal: {
+    from: { paymentStatus: ['paid'], payout: ['reversing'], partialRefund: ['claimed', 'done'] },
+    to: (s) => ({ ...s, payout: 'paid' }),
   },
 } satisfies Record<string, Transition>;
 export type QuestionTransition = keyof typeof QUESTION_TRANSITIONS;
@@ -340,7 +378,8 @@ export function applyTransition(s: MoneyState, name: QuestionTransition): MoneyS
   const applies =
     admits(from.status, s.status) &&
     admits(from.paymentStatus, s.paymentStatus) &&
-    admits(from.payout, s.payout);
+    admits(from.payout, s.payout) &&
+    admits(from.partialRefund, s.partialRefund);
   return applies ? to(s) : null;
 }
 
@@ -368,6 +407,16 @@ export function impossibility(s: MoneyState): string | null {
   }
   if (refundStarted && s.payout !== null && s.payout !== 'cancelled' && s.payout !== 'reversing') {
     return 'a payout still owed on a refunded question';
+  }
+  // A full refund may follow a partial one (the rest, from the provider's dashboard): then the
+  // refund's own rules above apply.
+  if (s.partialRefund !== undefined && !refundStarted) {
+    if (s.status !== 'answered' || s.paymentStatus !== 'paid') {
+      return 'partly refunded but the rest is not kept';
+    }
+    if (s.payout === null || s.payout === 'cancelled') {
+      return 'partly refunded but the Coach gets no share of what is kept';
+    }
   }
   return null;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DISPUTE_RESOLUTIONS } from './disputes';
 import { DISPUTE_REASONS, PAYMENT_STATUSES, QUESTION_STATUSES } from './question-states';
 import { optionalSecureText, secureText } from './secure-input';
 import { joined } from './messages';
@@ -208,8 +209,22 @@ export const questionDetailSchema = threadItemSchema.extend({
       details: z.string().nullable(),
       at: z.string(),
       /** Null while an administrator has not settled it. */
-      resolution: z.enum(['dismissed', 'released', 'refunded']).nullable(),
+      resolution: z.enum(DISPUTE_RESOLUTIONS).nullable(),
       resolvedAt: z.string().nullable(),
+      /** The Coach's statement (ADR 063), editable by them until the dispute is resolved. */
+      statement: z.string().nullable(),
+      statementAt: z.string().nullable(),
+      /** The administrator's note on the resolution, shown to both sides. */
+      note: z.string().nullable(),
+      /** A partial refund's figures in integer cents (ADR 063); null without one. */
+      partialRefund: z
+        .object({
+          refunded: z.number().int(),
+          kept: z.number().int(),
+          coachShare: z.number().int(),
+          done: z.boolean(),
+        })
+        .nullable(),
     })
     .nullable(),
   declinedAt: z.string().nullable(),

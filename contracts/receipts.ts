@@ -32,6 +32,8 @@ export interface ReceiptFigures {
   amount: number;
   cardLast4: string | null;
   refundedAt: Date | null;
+  /** A dispute's partial refund, once recorded (ADR 063): the payment is otherwise kept. */
+  partialRefund?: { amount: number; at: Date } | null;
 }
 
 /** A receipt as label and value lines: the e-mail and the PDF print the same ones. */
@@ -52,7 +54,18 @@ export function receiptLines(r: ReceiptFigures): { label: string; value: string 
           },
           { label: 'Total after refund', value: formatDollarsAndCents(0) },
         ]
-      : []),
+      : r.partialRefund
+        ? [
+            {
+              label: 'Refunded',
+              value: `${formatDollarsAndCents(r.partialRefund.amount)} on ${formatReceiptDate(r.partialRefund.at)}`,
+            },
+            {
+              label: 'Total after refund',
+              value: formatDollarsAndCents(r.amount - r.partialRefund.amount),
+            },
+          ]
+        : []),
   ];
 }
 

@@ -274,7 +274,7 @@ test.describe('the administrator portal', () => {
       .trimEnd()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'Type,Date,Question reference,Question id,Coach,Gross,Coach share,State,Provider id',
+      'Type,Date,Question reference,Question id,Coach,Gross,Coach share,State,Provider id,Refunded,Kept',
     );
     // The seeded figures: two payments ($50.00 with its $35.00 payout, $20.00) and that payout.
     const rows = lines.slice(1).map((line) => line.split(','));

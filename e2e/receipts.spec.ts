@@ -72,9 +72,11 @@ test.describe('receipts and earnings', () => {
     const body = await readFile((await csv.path())!, 'utf8');
     expect(
       body.startsWith(
-        '\uFEFFDate,Question reference,Gross,Coach share,State,Provider transfer id\r\n',
+        '\uFEFFDate,Question reference,Gross,Coach share,State,Provider transfer id,Refunded to Player,Kept\r\n',
       ),
     ).toBe(true);
-    expect(body).toMatch(/\r\n\d{4}-\d{2}-\d{2},Q-[0-9A-F]{8},30\.00,21\.00,pending,\r\n$/);
+    expect(body).toMatch(
+      /\r\n\d{4}-\d{2}-\d{2},Q-[0-9A-F]{8},30\.00,21\.00,pending,,0\.00,30\.00\r\n$/,
+    );
   });
 });

@@ -23,7 +23,7 @@ interface Fixture {
   playerId: string;
   coachAccountId: string;
   /** A fresh question from the player to the coach, in the given state. */
-  question(state?: 'pending' | 'answered' | 'paid-pending'): Promise<string>;
+  question(state?: 'pending' | 'answered' | 'paid-pending' | 'disputed'): Promise<string>;
   /** A fresh paid question of the player with its receipt issued: the question's id. */
   receipt(): Promise<string>;
   /** A Coach's message on a fresh paid question: the URL of its reports. */
@@ -211,6 +211,12 @@ const CASES: Record<string, Case> = {
     payload: { reason: 'incomplete' },
     expected: player(204),
   },
+  // The Coach's side of an open dispute (ADR 063): only the owning Coach writes it.
+  'PUT /api/questions/:id/dispute/statement': {
+    url: async (fx) => `${await fx.question('disputed')}/dispute/statement`,
+    payload: { statement: 'I answered every part.' },
+    expected: { ...users(403), coach: 204 },
+  },
   'POST /api/questions/:id/decline': {
     url: async (fx) => `${await fx.question('paid-pending')}/decline`,
     payload: { note: 'Not my field.' },
@@ -305,6 +311,16 @@ const CASES: Record<string, Case> = {
     url: async (fx) => `/api/admin/reviews/${await fx.review(true)}/restore`,
     expected: adminOnly(204),
   },
+  'GET /api/admin/disputes/:id': {
+    url: async (fx) => `/api/admin/disputes/${(await fx.question('disputed')).split('/').pop()}`,
+    expected: adminOnly(200),
+  },
+  'POST /api/admin/disputes/:id/resolve': {
+    url: async (fx) =>
+      `/api/admin/disputes/${(await fx.question('disputed')).split('/').pop()}/resolve`,
+    payload: { outcome: 'release', note: 'The answer stands.' },
+    expected: adminOnly(204),
+  },
   'POST /api/admin/reports/:id/dismiss': {
     url: () => `/api/admin/reports/${UNKNOWN}/dismiss`,
     expected: adminOnly(404),
@@ -391,13 +407,15 @@ describe(`authorization matrix (${testDatabaseKind})`, () => {
       playerId: player.userId,
       coachAccountId: coach.accountId,
       async question(state = 'pending') {
-        const answered = state === 'answered';
+        const disputed = state === 'disputed';
+        const answered = state === 'answered' || disputed;
         const q = await insertQuestion(db, {
           coachId: coach.coachId,
           playerId: player.userId,
           paymentStatus: state === 'pending' ? 'pending' : 'paid',
           paymentIntentId: `pi_${randomUUID()}`,
           ...(answered ? { status: 'answered', answer: 'Yes.', answeredAt: new Date() } : {}),
+          ...(disputed ? { disputeFlagged: true, disputeReason: 'incomplete' as const } : {}),
         });
         if (answered) {
           await db

@@ -129,7 +129,7 @@ describe(`hostile input on every write route (${testDatabaseKind})`, () => {
   const credentialsFor = (url: string): Credentials =>
     url.startsWith('/api/admin/')
       ? as.admin
-      : /\/(answer|reply)$|^\/api\/profiles\/expert|^\/api\/payments\/(connect|portal|local\/onboarding)/.test(
+      : /\/(answer|reply|dispute\/statement)$|^\/api\/profiles\/expert|^\/api\/payments\/(connect|portal|local\/onboarding)/.test(
             url,
           )
         ? as.coach
@@ -206,6 +206,10 @@ describe(`hostile input on every write route (${testDatabaseKind})`, () => {
         ...(url.endsWith('/answer')
           ? {}
           : { status: 'answered', answer: 'Yes.', answeredAt: new Date() }),
+        // The Coach's statement and the administrator's resolution need an open dispute (ADR 063).
+        ...(/\/dispute\/statement$|^\/api\/admin\/disputes\//.test(url)
+          ? { disputeFlagged: true, disputeReason: 'incomplete' as const }
+          : {}),
       });
       if (!url.endsWith('/answer')) {
         await db.insert(payouts).values({ questionId: question.id, coachId, amount: 2100 });

@@ -17,6 +17,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { CONTACT_TOPIC_VALUES } from '../../contracts/contact';
+import { DISPUTE_RESOLUTIONS } from '../../contracts/disputes';
 import { NOTIFICATION_CATEGORIES } from '../../contracts/notifications';
 import { EXTRA_PAYMENT_REASONS, PAYOUT_STATUSES } from '../../contracts/payments';
 import { MESSAGE_KINDS } from '../../contracts/question-thread';
@@ -50,11 +51,7 @@ export const messageKindEnum = pgEnum('question_message_kind', MESSAGE_KINDS);
  * How an administrator settled a dispute (ADR 015, 023); null while it is open. 'dismissed' is
  * history only: disputes are now settled by a release or a refund.
  */
-export const disputeResolutionEnum = pgEnum('dispute_resolution', [
-  'dismissed',
-  'released',
-  'refunded',
-]);
+export const disputeResolutionEnum = pgEnum('dispute_resolution', DISPUTE_RESOLUTIONS);
 export const reportReasonEnum = pgEnum('report_reason', [
   'harassment',
   'inappropriate',
@@ -309,6 +306,17 @@ export const questions = pgTable(
     disputedAt: at('disputed_at'),
     disputeResolution: disputeResolutionEnum('dispute_resolution'),
     disputeResolvedAt: at('dispute_resolved_at'),
+    /** The Coach's side of the dispute, editable until it is resolved (ADR 063). */
+    disputeStatement: text('dispute_statement'),
+    disputeStatementAt: at('dispute_statement_at'),
+    /** The administrator's note on the resolution, shown to both sides (ADR 063). */
+    disputeNote: text('dispute_note'),
+    /**
+     * Integer cents a dispute's partial refund gives back (ADR 063); set when it is claimed. The
+     * payment stays 'paid': the question keeps the rest. `partial_refunded_at` says it was recorded.
+     */
+    partialRefundAmount: integer('partial_refund_amount'),
+    partialRefundedAt: at('partial_refunded_at'),
     declinedAt: at('declined_at'),
     /** The Coach's optional note to the Player when declining. */
     declineNote: text('decline_note'),
@@ -342,6 +350,10 @@ export const questions = pgTable(
     check(
       'questions_refunded_has_time',
       sql`${t.status} <> 'refunded' OR ${t.refundedAt} IS NOT NULL`,
+    ),
+    check(
+      'questions_partial_refund_in_range',
+      sql`${t.partialRefundAmount} IS NULL OR (${t.partialRefundAmount} > 0 AND ${t.partialRefundAmount} < ${t.amount})`,
     ),
     check(
       'questions_dispute_needs_answer',
@@ -552,6 +564,11 @@ export const payouts = pgTable(
     transferId: text('transfer_id'),
     /** Set when the transfer is reversed because the Player was refunded after it (ADR 023). */
     reversalId: text('reversal_id'),
+    /**
+     * Integer cents of a sent transfer taken back by a dispute's partial refund (ADR 063). `amount`
+     * is always what the Coach keeps, so the transfer was `amount + reversed_amount`.
+     */
+    reversedAmount: integer('reversed_amount').notNull().default(0),
     createdAt: createdAt(),
     /** The end of the hold window: the answer plus PAYOUT_HOLD_DAYS (disputes close then too). */
     releasableAt: at('releasable_at').notNull().defaultNow(),
@@ -561,6 +578,7 @@ export const payouts = pgTable(
   },
   (t) => [
     check('payouts_amount_non_negative', sql`${t.amount} >= 0`),
+    check('payouts_reversed_amount_non_negative', sql`${t.reversedAmount} >= 0`),
     check('payouts_paid_has_time', sql`${t.status} <> 'paid' OR ${t.paidAt} IS NOT NULL`),
     index('payouts_expert_idx').on(t.coachId, t.createdAt),
     index('payouts_newest_idx').on(t.createdAt, t.id),

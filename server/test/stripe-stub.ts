@@ -27,7 +27,7 @@ export interface StubAccount {
 export interface StubLedger {
   transfers: Map<string, { amount: number; destination: string; transferGroup: string | null }>;
   reversals: Map<string, { transfer: string; amount: number }>;
-  refunds: Map<string, { paymentIntent: string }>;
+  refunds: Map<string, { paymentIntent: string; amount?: number }>;
 }
 
 export interface StripeStub {
@@ -210,7 +210,10 @@ export async function startStripeStub(options: { latencyMs?: number } = {}): Pro
     }
     if (method === 'POST' && path === '/v1/refunds') {
       const id = newId('re');
-      ledger.refunds.set(id, { paymentIntent: body.payment_intent ?? '' });
+      ledger.refunds.set(id, {
+        paymentIntent: body.payment_intent ?? '',
+        ...(body.amount === undefined ? {} : { amount: Number(body.amount) }),
+      });
       return [
         200,
         {

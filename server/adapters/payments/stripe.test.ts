@@ -172,6 +172,33 @@ describe('the Stripe payment provider against a local Stripe stand-in', () => {
     expect(request.body).toEqual({ payment_intent: 'pi_123' });
   });
 
+  it('refunds part of the payment intent and reverses part of a transfer (ADR 063)', async () => {
+    await provider.refund({
+      paymentIntentId: 'pi_123',
+      idempotencyKey: 'refund-part-q-123',
+      amountCents: 1250,
+    });
+    const { transferId } = await provider.transfer({
+      accountId: 'acct_coach',
+      amountCents: 2800,
+      transferGroup: 'question_q-123',
+      idempotencyKey: 'payout-p1',
+    });
+    await provider.reverseTransfer({
+      transferId,
+      amountCents: 875,
+      idempotencyKey: 'reversal-part-p1',
+    });
+    const [refund, , reversal] = stub.requests;
+    expect(refund).toMatchObject({ path: '/v1/refunds', idempotencyKey: 'refund-part-q-123' });
+    expect(refund?.body).toEqual({ payment_intent: 'pi_123', amount: '1250' });
+    expect(reversal).toMatchObject({
+      path: `/v1/transfers/${transferId}/reversals`,
+      idempotencyKey: 'reversal-part-p1',
+      body: { amount: '875' },
+    });
+  });
+
   it('retries a failed call with the same idempotency key, so money moves once', async () => {
     stub.failNext(1);
     const { transferId } = await provider.transfer({

@@ -203,9 +203,13 @@ export function createStripePaymentProvider(
       );
       return { reversalId: reversal.id };
     },
-    async refund({ paymentIntentId, idempotencyKey }) {
+    async refund({ paymentIntentId, idempotencyKey, amountCents }) {
       const refund = await stripe.refunds.create(
-        { payment_intent: paymentIntentId },
+        // Without an amount Stripe refunds what is left of the payment.
+        {
+          payment_intent: paymentIntentId,
+          ...(amountCents === undefined ? {} : { amount: amountCents }),
+        },
         { idempotencyKey },
       );
       return { refundId: refund.id };

@@ -70,7 +70,15 @@ export interface PaymentProvider {
     amountCents: number;
     idempotencyKey: string;
   }): Promise<{ reversalId: string }>;
-  refund(input: { paymentIntentId: string; idempotencyKey: string }): Promise<{ refundId: string }>;
+  /**
+   * Refunds the payment: the rest of it, or `amountCents` of it (a dispute's partial refund,
+   * ADR 063).
+   */
+  refund(input: {
+    paymentIntentId: string;
+    idempotencyKey: string;
+    amountCents?: number;
+  }): Promise<{ refundId: string }>;
   /** The last four digits of the card that made a payment, or null when the provider cannot say. */
   cardLast4(paymentIntentId: string): Promise<string | null>;
 }

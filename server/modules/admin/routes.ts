@@ -35,6 +35,7 @@ import { statementFileName } from '../payments';
 import { dashboardStats } from './data';
 import { failedJobsPage, retryFailedJob } from './failed-jobs';
 import { requireAdmin } from './guard';
+import { adminDisputeRoutes } from './disputes';
 import { actOnQuestion, actOnReview, dismissReport } from './moderation';
 import { REVIEW_ACTION_NAMES } from '../../../contracts/reviews';
 import {
@@ -256,4 +257,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
       return reply.code(204).send(null);
     },
   );
+
+  // One dispute read whole, and its resolution with a note (ADR 063).
+  await app.register(adminDisputeRoutes, ctx);
 };

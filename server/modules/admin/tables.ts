@@ -1,5 +1,6 @@
 import {
   and,
+  count,
   eq,
   ilike,
   inArray,
@@ -391,4 +392,37 @@ export async function messagesPage(db: Executor, query: z.output<typeof adminMes
     ...row,
     createdAt: iso(row.createdAt),
   }));
+}
+
+/**
+ * One disputed question read whole for the administrator's dispute view (ADR 063): the question
+ * with its Coach, the Player's account and their record of asking and disputing, and the payout.
+ */
+export async function findDisputeDetail(db: Executor, questionId: string) {
+  const [row] = await db
+    .select({
+      question: questions,
+      coachName: coaches.name,
+      coachEmail: coaches.email,
+      playerSince: users.createdAt,
+      payout: {
+        amount: payouts.amount,
+        status: payouts.status,
+        reversedAmount: payouts.reversedAmount,
+      },
+    })
+    .from(questions)
+    .innerJoin(coaches, eq(coaches.id, questions.coachId))
+    .leftJoin(users, eq(users.id, questions.playerId))
+    .leftJoin(payouts, eq(payouts.questionId, questions.id))
+    .where(and(eq(questions.id, questionId), eq(questions.disputeFlagged, true)));
+  if (!row) return null;
+  const [history] = await db
+    .select({
+      asked: count(),
+      disputed: sql<number>`count(*) FILTER (WHERE ${questions.disputeFlagged})`.mapWith(Number),
+    })
+    .from(questions)
+    .where(eq(questions.playerId, row.question.playerId));
+  return { row, history };
 }

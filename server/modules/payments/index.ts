@@ -12,9 +12,15 @@ export {
   setPayoutHold,
   type QuestionParticipants,
 } from './data';
-export { lockQuestionForDecision } from './data/question-money';
+export { claimPartialRefund, lockQuestionForDecision } from './data/question-money';
 export { historyRoutes } from './history';
-export { queueDisputeMail, queueDisputeReleasedMail, queueUnpaidDeclineMail } from './money-mail';
+export {
+  queueDisputeMail,
+  queueDisputeReleasedMail,
+  queueDisputeResolvedMail,
+  queueUnpaidDeclineMail,
+  type DisputeSettlement,
+} from './money-mail';
 export { paymentRoutes } from './routes';
 export {
   claimDeletedCoachRefunds,

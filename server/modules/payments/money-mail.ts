@@ -232,3 +232,59 @@ export async function queuePayoutSentMail(
     },
   ]);
 }
+
+/** How a dispute was settled, as both sides read it (ADR 063). */
+export type DisputeSettlement =
+  | { outcome: 'release' | 'refund' }
+  | { outcome: 'partial_refund'; refundCents: number; keptCents: number; coachCents: number };
+
+const money = formatDollarsAndCents;
+
+function settledFor(who: 'player' | 'coach', s: MoneyMailSubject, d: DisputeSettlement): string {
+  const player = who === 'player';
+  switch (d.outcome) {
+    case 'release':
+      return player
+        ? `We reviewed your dispute and found the answer met the question, so the payment goes to ${s.coachName}.`
+        : 'We reviewed the dispute in your favour. Your payout is released.';
+    case 'refund':
+      return player
+        ? `We reviewed your dispute and are refunding your ${money(s.amount)} payment in full.`
+        : 'We reviewed the dispute and refunded the Player in full. The payout for this answer is cancelled.';
+    case 'partial_refund':
+      return player
+        ? `We reviewed your dispute and are refunding ${money(d.refundCents)} of your ${money(s.amount)} payment; ${money(d.keptCents)} is kept for the answer.`
+        : `We reviewed the dispute and refunded ${money(d.refundCents)} of the ${money(s.amount)} to the Player. Your payout is now ${money(d.coachCents)}, your share of the ${money(d.keptCents)} kept.`;
+  }
+}
+
+/**
+ * A dispute settled by an administrator with a note (ADR 063): both sides are told the outcome, the
+ * amounts and the note, in the resolution's transaction. The refund's own e-mails follow when the
+ * provider confirms it.
+ */
+export async function queueDisputeResolvedMail(
+  tx: Executor,
+  config: Config,
+  s: MoneyMailSubject,
+  settlement: DisputeSettlement,
+  note: string,
+) {
+  const noted = `The administrator’s note: “${note}”`;
+  await queue(tx, config, [
+    {
+      ...toPlayer(s),
+      kind: 'dispute',
+      subject: 'Your dispute was resolved',
+      paragraphs: [settledFor('player', s, settlement), noted],
+      action: link(config, s, 'View your question'),
+    },
+    {
+      ...toCoach(s),
+      kind: 'dispute',
+      subject: 'The dispute on your answer was resolved',
+      paragraphs: [settledFor('coach', s, settlement), noted],
+      action: link(config, s, 'View the question'),
+    },
+  ]);
+}

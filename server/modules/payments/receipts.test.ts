@@ -248,6 +248,8 @@ describe(`receipts, earnings and statements (${testDatabaseKind})`, () => {
       'Coach share',
       'State',
       'Provider transfer id',
+      'Refunded to Player',
+      'Kept',
     ]);
     const stored = await db()
       .select({ payout: payouts, amount: questions.amount })
@@ -264,6 +266,8 @@ describe(`receipts, earnings and statements (${testDatabaseKind})`, () => {
         (payout.amount / 100).toFixed(2),
         payout.status,
         payout.transferId ?? '',
+        '0.00',
+        (amount / 100).toFixed(2),
       ]);
     }
     const sum = (i: number) => rows.reduce((s, r) => s + cents(r[i]!), 0);

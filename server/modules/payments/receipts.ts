@@ -20,6 +20,10 @@ const figuresOf = (config: Pick<Config, 'OPERATOR_COMPANY'>, r: ReceiptFacts): R
   amount: r.amount,
   cardLast4: r.cardLast4,
   refundedAt: r.refundedAt,
+  partialRefund:
+    r.partialRefundAmount !== null && r.partialRefundedAt !== null
+      ? { amount: r.partialRefundAmount, at: r.partialRefundedAt }
+      : null,
 });
 
 /**
@@ -32,17 +36,22 @@ export async function queueReceiptMail(tx: Executor, config: Config, questionId:
   if (!receipt) return;
   const lines = receiptLines(figuresOf(config, receipt));
   const refunded = receipt.refundedAt !== null;
+  const partly = !refunded && receipt.partialRefundedAt !== null;
   await queueMail(tx, config, {
     kind: 'payment-receipt',
     to: receipt.playerEmail,
     greeting: `Hi ${receipt.playerName},`,
     subject: refunded
       ? `Your receipt ${receiptNumberLabel(receipt.number)}, refunded`
-      : `Your receipt ${receiptNumberLabel(receipt.number)}`,
+      : partly
+        ? `Your receipt ${receiptNumberLabel(receipt.number)}, partly refunded`
+        : `Your receipt ${receiptNumberLabel(receipt.number)}`,
     paragraphs: [
       refunded
         ? 'Your payment was refunded. Here is your receipt with the refund.'
-        : 'Thank you for your payment. Here is your receipt.',
+        : partly
+          ? 'Part of your payment was refunded. Here is your receipt with the refund.'
+          : 'Thank you for your payment. Here is your receipt.',
       ...lines.map((line) => `${line.label}: ${line.value}`),
     ],
     action: {

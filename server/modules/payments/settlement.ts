@@ -2,7 +2,7 @@ import { REFUND_AFTER_DAYS } from '../../../contracts/limits';
 import { depsOf, type ServiceDeps } from '../../context';
 import type { Executor } from '../../db/client';
 import { transaction, type Changes } from '../../db/unit-of-work';
-import { renewRefundClaim } from '../questions/data';
+import { markPartiallyRefunded, renewRefundClaim } from '../questions/data';
 import { moneyMailSubject, questionMoneyChanged } from './data';
 import {
   claimTransfer,
@@ -10,6 +10,7 @@ import {
   findPayoutWithAccount,
   holdPayout,
   lockReleasablePayouts,
+  recordPartialReversal,
   recordReversal,
   recordTransfer,
   recordTransferToReverse,
@@ -53,8 +54,12 @@ export const releasableAfter = (answeredAt: Date, holdDays: number) =>
 
 const transferKey = (payoutId: string) => `payout-${payoutId}`;
 const reversalKey = (payoutId: string) => `reversal-${payoutId}`;
+/** A dispute's partial refund reverses part of a transfer once, under its own key (ADR 063). */
+const partialReversalKey = (payoutId: string) => `reversal-part-${payoutId}`;
 /** The same key whoever refunds (the 7-day sweep, a decline, an administrator): one refund. */
 const refundKey = (questionId: string) => `refund-${questionId}`;
+/** At most one partial refund per question (ADR 063), under its own key. */
+const partialRefundKey = (questionId: string) => `refund-part-${questionId}`;
 
 // ---------------------------------------------------------------- refunds
 
@@ -66,18 +71,24 @@ async function completeReversal(money: Money, payoutId: string): Promise<void> {
   const { db, payments } = money;
   const p = await findPayout(db, payoutId);
   if (!p || p.status !== 'reversing' || !p.transferId) return;
+  // A dispute's partial refund takes back only its part; the Coach keeps `amount` (ADR 063).
+  const partial = p.reversedAmount > 0;
+  const cents = partial ? p.reversedAmount : p.amount;
   const { reversalId } = await payments.reverseTransfer({
     transferId: p.transferId,
-    amountCents: p.amount,
-    idempotencyKey: reversalKey(p.id),
+    amountCents: cents,
+    idempotencyKey: partial ? partialReversalKey(p.id) : reversalKey(p.id),
   });
   const recorded = await transaction(money, async (tx, changes) => {
-    if (!(await recordReversal(tx, p.id, reversalId))) return false;
+    const done = partial
+      ? await recordPartialReversal(tx, p.id, reversalId, new Date())
+      : await recordReversal(tx, p.id, reversalId);
+    if (!done) return false;
     await questionMoneyChanged(tx, changes, p.questionId);
     return true;
   });
   // Counted once committed, by the one call that recorded it (ADR 051).
-  if (recorded) money.metrics.moneyMoved('reversal', p.amount);
+  if (recorded) money.metrics.moneyMoved('reversal', cents);
 }
 
 /**
@@ -92,7 +103,9 @@ export async function completeRefund(
 ): Promise<boolean> {
   const { db, payments, config } = money;
   const row = await findQuestionWithPayout(db, questionId);
-  if (!row || row.question.paymentStatus !== 'refunding') return false;
+  if (!row) return false;
+  if (isPartialClaim(row.question)) return completePartialRefund(money, row, now);
+  if (row.question.paymentStatus !== 'refunding') return false;
   const q = row.question;
   if (row.payout?.status === 'reversing') {
     if (!row.payout.transferId && isStale(row.payout.claimedAt)) {
@@ -108,6 +121,48 @@ export async function completeRefund(
     recordRefund(tx, changes, config, q.id, refundId, now),
   );
   if (recorded) money.metrics.moneyMoved('refund', q.amount);
+  return recorded;
+}
+
+const isPartialClaim = (q: {
+  partialRefundAmount: number | null;
+  partialRefundedAt: Date | null;
+}) => q.partialRefundAmount !== null && q.partialRefundedAt === null;
+
+/**
+ * Finishes a dispute's partial refund (ADR 063), claimed with the resolution: takes back the part
+ * of the Coach's transfer if one was made, refunds the amount to the Player, records it, then lets
+ * the Coach's share go out. Returns whether this call recorded it.
+ */
+async function completePartialRefund(
+  money: Money,
+  row: NonNullable<Awaited<ReturnType<typeof findQuestionWithPayout>>>,
+  now: Date,
+): Promise<boolean> {
+  const { payments, config } = money;
+  const q = row.question;
+  const cents = q.partialRefundAmount ?? 0;
+  if (row.payout?.status === 'reversing') {
+    if (!row.payout.transferId && isStale(row.payout.claimedAt)) {
+      await finishTransfer(money, row.payout.id);
+    }
+    await completeReversal(money, row.payout.id);
+  }
+  const { refundId } = await payments.refund({
+    paymentIntentId: q.paymentIntentId ?? '',
+    amountCents: cents,
+    idempotencyKey: partialRefundKey(q.id),
+  });
+  const recorded = await transaction(money, async (tx, changes) => {
+    if (!(await markPartiallyRefunded(tx, q.id, refundId, now))) return false;
+    await questionMoneyChanged(tx, changes, q.id);
+    // The receipt again, now with the part refunded and the total kept (ADR 056, 063).
+    await queueReceiptMail(tx, config, q.id);
+    return true;
+  });
+  if (recorded) money.metrics.moneyMoved('refund', cents);
+  // The Coach's share of what is kept is releasable now that the dispute is decided.
+  await releasePayouts(money, { now, questionId: q.id });
   return recorded;
 }
 
@@ -209,9 +264,12 @@ async function finishTransfer(money: Money, payoutId: string): Promise<boolean> 
   }
   const p = row.payout;
   if (p.transferId) return false;
+  // What was claimed to be sent: a part taken back since by a dispute's partial refund is
+  // reversed after the transfer (ADR 063), so the call keeps its first parameters.
+  const transferred = p.amount + p.reversedAmount;
   const { transferId } = await payments.transfer({
     accountId: row.accountId ?? '',
-    amountCents: p.amount,
+    amountCents: transferred,
     transferGroup: `question_${p.questionId}`,
     idempotencyKey: transferKey(p.id),
   });
@@ -225,7 +283,7 @@ async function finishTransfer(money: Money, payoutId: string): Promise<boolean> 
     return { sent: false, recorded: await recordTransferToReverse(tx, p.id, transferId) };
   });
   // Counted once committed, by the call that recorded it; its reversal is counted on its own.
-  if (recorded) money.metrics.moneyMoved('transfer', p.amount);
+  if (recorded) money.metrics.moneyMoved('transfer', transferred);
   if (!sent) await completeReversal(money, p.id);
   return sent;
 }

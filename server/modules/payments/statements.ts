@@ -38,6 +38,8 @@ export const PAYOUTS_CSV_HEADER = [
   'Coach share',
   'State',
   'Provider transfer id',
+  'Refunded to Player',
+  'Kept',
 ] as const;
 
 /** Every payout of the Coach as CSV, newest first. */
@@ -52,6 +54,8 @@ export async function coachPayoutsCsv(db: Executor, coachId: string): Promise<st
       csvAmount(r.coachShare),
       r.status,
       r.transferId,
+      csvAmount(r.refunded),
+      csvAmount(r.gross - r.refunded),
     ]),
   );
 }
@@ -66,6 +70,8 @@ export const STATEMENT_CSV_HEADER = [
   'Coach share',
   'State',
   'Provider id',
+  'Refunded',
+  'Kept',
 ] as const;
 
 /** The first instant after the range's last day. */
@@ -73,7 +79,8 @@ const dayAfter = (isoDate: string) => new Date(Date.parse(`${isoDate}T00:00:00Z`
 
 /**
  * Every payment taken and every payout created within the range (UTC days, both ends included), as
- * CSV for the administrators. A payment's Coach share is its payout, when it has one.
+ * CSV for the administrators. A payment's Coach share is its payout, when it has one; what was
+ * refunded (in full or, after a dispute, in part) and what was kept close each line (ADR 063).
  */
 export async function statementCsv(db: Executor, range: StatementRange): Promise<string> {
   const lines = await statementLines(db, new Date(`${range.from}T00:00:00Z`), dayAfter(range.to));
@@ -89,6 +96,8 @@ export async function statementCsv(db: Executor, range: StatementRange): Promise
       l.coachShare === null ? null : csvAmount(l.coachShare),
       l.state,
       l.providerId,
+      csvAmount(l.refunded),
+      csvAmount(l.gross - l.refunded),
     ]),
   );
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { DisputeReason, RefundReason } from '../../../contracts/question-states';
 import type { MessageKind } from '../../../contracts/question-thread';
 import type { BusEvents } from '../../adapters/events/types';
@@ -151,14 +151,32 @@ export const markDeclined = (
   now: Date,
 ) => changeQuestion(tx, changes, who, { status: 'declined', declinedAt: now, declineNote: note });
 
-/** An administrator settles the Player's dispute: the payout is released or the question refunded. */
+/**
+ * An administrator settles the Player's dispute: the payout is released, or the question refunded
+ * in full or in part, with a note both sides see (ADR 063; null from the older question actions).
+ */
 export const resolveDispute = (
   tx: Executor,
   changes: Changes,
   who: Participants,
-  resolution: 'released' | 'refunded',
+  resolution: 'released' | 'refunded' | 'partially_refunded',
   now: Date,
-) => changeQuestion(tx, changes, who, { disputeResolution: resolution, disputeResolvedAt: now });
+  note: string | null = null,
+) =>
+  changeQuestion(tx, changes, who, {
+    disputeResolution: resolution,
+    disputeResolvedAt: now,
+    disputeNote: note,
+  });
+
+/** The Coach's statement on an open dispute, replaced until the dispute is resolved (ADR 063). */
+export const saveDisputeStatement = (
+  tx: Executor,
+  changes: Changes,
+  who: Participants,
+  statement: string,
+  now: Date,
+) => changeQuestion(tx, changes, who, { disputeStatement: statement, disputeStatementAt: now });
 
 /*
  * The money columns (checkout, payment, refund), written on the payments module's behalf in its
@@ -237,6 +255,43 @@ export async function markRefunded(
     .where(and(eq(questions.id, questionId), eq(questions.paymentStatus, 'refunding')))
     .returning({ reason: questions.refundReason, declineNote: questions.declineNote });
   return done ?? null;
+}
+
+/**
+ * A dispute's partial refund is claimed (ADR 063): the amount to give back, and the claim time the
+ * recovery sweep looks for. The payment stays 'paid': the question keeps the rest.
+ */
+export async function markPartialRefunding(
+  tx: Executor,
+  questionId: string,
+  refundCents: number,
+  now: Date,
+) {
+  await tx
+    .update(questions)
+    .set({ partialRefundAmount: refundCents, refundClaimedAt: now })
+    .where(eq(questions.id, questionId));
+}
+
+/** Records a claimed partial refund, once: false when another recording found it first. */
+export async function markPartiallyRefunded(
+  tx: Executor,
+  questionId: string,
+  refundId: string,
+  now: Date,
+) {
+  const [done] = await tx
+    .update(questions)
+    .set({ partialRefundedAt: now, refundId, refundClaimedAt: null })
+    .where(
+      and(
+        eq(questions.id, questionId),
+        isNotNull(questions.partialRefundAmount),
+        isNull(questions.partialRefundedAt),
+      ),
+    )
+    .returning({ id: questions.id });
+  return done !== undefined;
 }
 
 /** Renews a stale refund claim with a compare-and-set on its time; false when another took it. */

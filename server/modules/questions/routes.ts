@@ -13,7 +13,9 @@ import {
   reportSchema,
   reviewSchema,
 } from '../../../contracts/questions';
+import { disputeStatementSchema } from '../../../contracts/disputes';
 import { declineSchema, disputeSchema } from '../../../contracts/question-states';
+import { writeDisputeStatement } from './dispute-statement';
 import { depsOf, type AppContext } from '../../context';
 import { requireRole, requireUser } from '../auth';
 import {
@@ -130,6 +132,17 @@ export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     async (request, reply) => {
       const user = await requireUser(auth, request);
       await flagDispute(depsOf(ctx, request.log), user, request.params.id, request.body);
+      return reply.code(204).send(null);
+    },
+  );
+
+  // The Coach's statement on an open dispute, rewritable until it is resolved (ADR 063).
+  app.put(
+    '/api/questions/:id/dispute/statement',
+    { schema: { params: idParams, body: disputeStatementSchema, response: noContent } },
+    async (request, reply) => {
+      const user = await requireUser(auth, request);
+      await writeDisputeStatement(depsOf(ctx, request.log), user, request.params.id, request.body);
       return reply.code(204).send(null);
     },
   );

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Role } from '../../../contracts/account';
+import { partialRefundSplit } from '../../../contracts/disputes';
 import type {
   coachInboxSchema,
   playerQuestionsSchema,
@@ -15,6 +16,11 @@ type Found<K extends keyof Reads> = NonNullable<Awaited<ReturnType<Reads[K]>>['d
 type QuestionPage = Found<'questionPage'>;
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+const partialFigures = (paid: number, refunded: number) => {
+  const { refundCents, keptCents, coachCents } = partialRefundSplit(paid, refunded);
+  return { refunded: refundCents, kept: keptCents, coachShare: coachCents };
+};
 
 /** The question page as its participant sees it. */
 export function questionDetailBody(
@@ -42,6 +48,16 @@ export function questionDetailBody(
             at: (q.disputedAt ?? q.answeredAt ?? q.createdAt).toISOString(),
             resolution: q.disputeResolution,
             resolvedAt: iso(q.disputeResolvedAt),
+            statement: q.disputeStatement,
+            statementAt: iso(q.disputeStatementAt),
+            note: q.disputeNote,
+            partialRefund:
+              q.partialRefundAmount === null
+                ? null
+                : {
+                    ...partialFigures(q.amount, q.partialRefundAmount),
+                    done: q.partialRefundedAt !== null,
+                  },
           }
         : null,
     declinedAt: iso(q.declinedAt),

@@ -7,6 +7,7 @@ import type { QuestionDetail } from '@contracts/questions';
 import { Button } from '@/components/ui/button';
 import { formatDate } from '@/lib/dates';
 import { DeclineDialog } from './decline-dialog';
+import { DisputeHearing, DisputeStatementForm } from './dispute-statement';
 import { RespondDialog } from './respond-dialog';
 import { Box } from './detail-parts';
 import { UnpaidActions } from './unpaid-actions';
@@ -148,6 +149,9 @@ const resolutionTitle = (
   if (resolution === 'refunded') {
     return `Dispute resolved: refunded to ${isPlayer ? 'you' : 'the Player'}`;
   }
+  if (resolution === 'partially_refunded') {
+    return `Dispute resolved: partly refunded to ${isPlayer ? 'you' : 'the Player'}`;
+  }
   return `Dispute resolved: payment released to ${isPlayer ? 'the Coach' : 'you'}`;
 };
 
@@ -155,9 +159,11 @@ const resolutionTitle = (
 export function DisputeStatus({
   dispute,
   isPlayer,
+  questionId,
 }: {
   dispute: NonNullable<QuestionDetail['dispute']>;
   isPlayer: boolean;
+  questionId: string;
 }) {
   const title = resolutionTitle(dispute.resolution, isPlayer);
   return (
@@ -171,6 +177,10 @@ export function DisputeStatus({
       </p>
       {dispute.details && (
         <p className="mt-1 break-words whitespace-pre-line text-muted">{dispute.details}</p>
+      )}
+      <DisputeHearing dispute={dispute} isPlayer={isPlayer} />
+      {!isPlayer && dispute.resolution === null && (
+        <DisputeStatementForm questionId={questionId} dispute={dispute} />
       )}
     </Box>
   );

@@ -130,3 +130,13 @@ export function useWithdrawQuestion(questionId: string) {
     },
   });
 }
+
+/** The owning Coach's statement on an open dispute, rewritable until it is resolved (ADR 063). */
+export function useDisputeStatement(questionId: string) {
+  const invalidate = useInvalidateQuestions();
+  return useMutation({
+    mutationFn: (statement: string) =>
+      api(questionApiPaths.disputeStatement(questionId), { method: 'PUT', body: { statement } }),
+    onSuccess: invalidate,
+  });
+}

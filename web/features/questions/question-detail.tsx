@@ -194,7 +194,7 @@ function FullDetail({ q }: { q: QuestionDetail }) {
         )}
         {q.status === 'declined' && <DeclinedBox q={q} isPlayer={isPlayer} />}
         {q.status === 'withdrawn' && <WithdrawnBox />}
-        {q.dispute && <DisputeStatus dispute={q.dispute} isPlayer={isPlayer} />}
+        {q.dispute && <DisputeStatus dispute={q.dispute} isPlayer={isPlayer} questionId={q.id} />}
         {refundedAnswer && <RefundedBox q={q} isPlayer={isPlayer} />}
 
         {paymentDue && <PaymentRequired q={q} />}

@@ -12,11 +12,65 @@ import { coaches, payouts, questions } from '../../../db/schema';
 /** The question's payout, locked for a refund claim; undefined before an answer. */
 export async function lockPayoutOfQuestion(tx: Executor, questionId: string) {
   const [payout] = await tx
-    .select({ id: payouts.id, status: payouts.status })
+    .select({ id: payouts.id, status: payouts.status, amount: payouts.amount })
     .from(payouts)
     .where(eq(payouts.questionId, questionId))
     .for('update');
   return payout;
+}
+
+/**
+ * A dispute's partial refund on a payout not sent yet (ADR 063): it becomes the Coach's share of
+ * what is kept, releasable now that the dispute is decided.
+ */
+export async function reducePayout(tx: Executor, payoutId: string, amount: number, now: Date) {
+  await tx
+    .update(payouts)
+    .set({ amount, heldByAdmin: false, releasableAt: now })
+    .where(eq(payouts.id, payoutId));
+}
+
+/**
+ * A dispute's partial refund on a payout sent (or being sent): `reversed` of the transfer is to be
+ * taken back, and `amount` is what the Coach keeps. `claimedAt` undefined keeps the claim time of a
+ * transfer in flight: whoever records it reverses the part.
+ */
+export async function claimPartialReversal(
+  tx: Executor,
+  payoutId: string,
+  split: { amount: number; reversed: number },
+  claimedAt: Date | undefined,
+) {
+  await tx
+    .update(payouts)
+    .set({
+      status: 'reversing',
+      amount: split.amount,
+      reversedAmount: split.reversed,
+      heldByAdmin: false,
+      claimedAt,
+    })
+    .where(eq(payouts.id, payoutId));
+}
+
+/** Records the reversal of part of a transfer: the rest stays with the Coach, so it is paid. */
+export async function recordPartialReversal(
+  tx: Executor,
+  payoutId: string,
+  reversalId: string,
+  now: Date,
+) {
+  const [done] = await tx
+    .update(payouts)
+    .set({
+      status: 'paid',
+      reversalId,
+      claimedAt: null,
+      paidAt: sql`coalesce(${payouts.paidAt}, ${now.toISOString()}::timestamptz)`,
+    })
+    .where(and(eq(payouts.id, payoutId), eq(payouts.status, 'reversing')))
+    .returning({ id: payouts.id });
+  return done !== undefined;
 }
 
 /** A payout not sent yet is cancelled with its refunded question. */

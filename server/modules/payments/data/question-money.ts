@@ -3,9 +3,16 @@ import type { RefundReason } from '../../../../contracts/question-states';
 import type { Executor } from '../../../db/client';
 import { coaches, payouts, processedProviderEvents, questions } from '../../../db/schema';
 import type { Changes } from '../../../db/unit-of-work';
-import { markRefunded, markRefunding } from '../../questions/data';
+import { markPartialRefunding, markRefunded, markRefunding } from '../../questions/data';
 import { questionMoneyChanged } from './index';
-import { cancelPayout, claimReversal, lockPayoutOfQuestion } from './payouts';
+import {
+  cancelPayout,
+  claimPartialReversal,
+  claimReversal,
+  lockPayoutOfQuestion,
+  reducePayout,
+} from './payouts';
+import { partialRefundSplit } from '../../../../contracts/disputes';
 
 /**
  * The money movements of a question (payment, refund) and the reads they lock: the question's own
@@ -65,6 +72,8 @@ export async function claimRefund(
   now: Date,
 ): Promise<boolean> {
   if (question.paymentStatus !== 'paid') return false;
+  // A partial refund under way is finished first (ADR 063): its claim holds the refund's slot.
+  if (await partialRefundInFlight(tx, question.id)) return false;
   const payout = await lockPayoutOfQuestion(tx, question.id);
   if (payout?.status === 'pending' || payout?.status === 'held' || payout?.status === 'failed') {
     await cancelPayout(tx, payout.id);
@@ -73,6 +82,51 @@ export async function claimRefund(
     await claimReversal(tx, payout.id, payout.status === 'paid' ? now : undefined);
   }
   await markRefunding(tx, question.id, reason, now);
+  await questionMoneyChanged(tx, changes, question.id);
+  return true;
+}
+
+async function partialRefundInFlight(tx: Executor, questionId: string) {
+  const [row] = await tx
+    .select({ claimed: questions.partialRefundAmount, done: questions.partialRefundedAt })
+    .from(questions)
+    .where(eq(questions.id, questionId));
+  return row !== undefined && row.claimed !== null && row.done === null;
+}
+
+/**
+ * Claims a dispute's partial refund (ADR 063), in the caller's transaction, on a question row the
+ * caller has locked: the payment stays 'paid', the payout becomes the Coach's share of what is
+ * kept (a payout already sent, or being sent, is partly reversed). Returns false when the question
+ * is not paid and answered, or already had a partial refund.
+ */
+export async function claimPartialRefund(
+  tx: Executor,
+  changes: Changes,
+  question: {
+    id: string;
+    amount: number;
+    status: string;
+    paymentStatus: string;
+    partialRefundAmount: number | null;
+  },
+  refundCents: number,
+  now: Date,
+): Promise<boolean> {
+  if (question.status !== 'answered' || question.paymentStatus !== 'paid') return false;
+  if (question.partialRefundAmount !== null) return false;
+  const payout = await lockPayoutOfQuestion(tx, question.id);
+  if (!payout) return false;
+  const { coachCents } = partialRefundSplit(question.amount, refundCents);
+  if (payout.status === 'pending' || payout.status === 'held' || payout.status === 'failed') {
+    await reducePayout(tx, payout.id, coachCents, now);
+  } else if (payout.status === 'paid' || payout.status === 'transferring') {
+    const split = { amount: coachCents, reversed: payout.amount - coachCents };
+    await claimPartialReversal(tx, payout.id, split, payout.status === 'paid' ? now : undefined);
+  } else {
+    return false;
+  }
+  await markPartialRefunding(tx, question.id, refundCents, now);
   await questionMoneyChanged(tx, changes, question.id);
   return true;
 }

@@ -57,6 +57,8 @@ function selectReceipt(db: Executor) {
       coachName: coaches.name,
       refundedAt: sql<Date | null>`CASE WHEN ${questions.paymentStatus} = 'refunded'
         THEN ${questions.refundedAt} END`.mapWith(questions.refundedAt),
+      partialRefundAmount: questions.partialRefundAmount,
+      partialRefundedAt: questions.partialRefundedAt,
     })
     .from(receipts)
     .innerJoin(questions, eq(questions.id, receipts.questionId))

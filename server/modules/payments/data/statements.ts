@@ -6,6 +6,15 @@ import { coaches, payouts, questions } from '../../../db/schema';
 
 /** Reads for the Payouts page's earnings and the CSV statements (ADR 056); they write nothing. */
 
+/**
+ * Integer cents given back to the Player: all of a refunded payment, or a dispute's partial refund
+ * once recorded (ADR 063); what is kept is the rest.
+ */
+const refundedCents = sql<number>`CASE
+    WHEN ${questions.paymentStatus} = 'refunded' THEN ${questions.amount}
+    WHEN ${questions.partialRefundedAt} IS NOT NULL THEN ${questions.partialRefundAmount}
+    ELSE 0 END`.mapWith(Number);
+
 /** Every payout of a Coach with its question's fee, newest first: served by payouts_expert_idx. */
 export function coachPayoutStatement(db: Executor, coachId: string) {
   return db
@@ -13,6 +22,7 @@ export function coachPayoutStatement(db: Executor, coachId: string) {
       createdAt: payouts.createdAt,
       questionId: payouts.questionId,
       gross: questions.amount,
+      refunded: refundedCents,
       coachShare: payouts.amount,
       status: payouts.status,
       transferId: payouts.transferId,
@@ -52,6 +62,8 @@ export interface StatementLine {
   questionId: string;
   coachName: string;
   gross: number;
+  /** Cents given back to the Player (ADR 063); `gross - refunded` is what was kept. */
+  refunded: number;
   coachShare: number | null;
   state: PaymentStatus | PayoutStatus;
   providerId: string | null;
@@ -72,6 +84,7 @@ export async function statementLines(
       questionId: questions.id,
       coachName: coaches.name,
       gross: questions.amount,
+      refunded: refundedCents,
       coachShare: payouts.amount,
       state: questions.paymentStatus,
       providerId: questions.paymentIntentId,
@@ -89,6 +102,7 @@ export async function statementLines(
       questionId: payouts.questionId,
       coachName: coaches.name,
       gross: questions.amount,
+      refunded: refundedCents,
       coachShare: payouts.amount,
       state: payouts.status,
       providerId: payouts.transferId,

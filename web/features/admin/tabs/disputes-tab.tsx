@@ -4,6 +4,7 @@ import { DISPUTE_REASON_LABELS } from '@contracts/question-states';
 import { adminApiPaths } from '@contracts/admin-api-paths';
 import type { Column } from '../admin-table';
 import { FilteredTable } from '../filtered-table';
+import { DisputeReview } from './dispute-review';
 import { ModerationState, QuestionActions } from './question-actions';
 
 const STATES = [
@@ -56,6 +57,8 @@ const columns: Column<AdminDisputeRow>[] = [
     header: 'Actions',
     cell: (d) => (
       <div className="flex flex-wrap gap-2">
+        <DisputeReview questionId={d.id} />
+        {/* The older one-click actions stay beside it for now (ADR 063, consequences). */}
         <QuestionActions state={d.state} />
       </div>
     ),
