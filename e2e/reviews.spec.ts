@@ -45,6 +45,8 @@ for (const width of WIDTHS) {
       player: { page: player, name: playerName },
       newPage,
     }) => {
+      // Four people, a checkout and the admin portal in one flow.
+      test.setTimeout(300_000);
       const viewport = { width, height: 900 };
       await player.setViewportSize(viewport);
       await coachPage.setViewportSize(viewport);
