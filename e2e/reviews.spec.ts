@@ -1,10 +1,10 @@
-import { mkdtemp } from 'node:fs/promises';
+import { cp, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { REVIEW_ACTIONS, REVIEW_MESSAGES, REVIEW_TEXTS } from '../contracts/reviews';
-import { openDatabase } from '../server/db/client';
 import { createUser } from './support/accounts';
+import { SEEDED_DATA_DIR_ENV } from './support/constants';
 import { expect, ownServer, test as base } from './support/fixtures';
 import { askAndPay } from './support/questions';
 import { startServer } from './support/server';
@@ -20,10 +20,11 @@ const WIDTHS = [1280, 390] as const;
  */
 const test = base.extend({
   server: ownServer(async () => {
+    const seeded = process.env[SEEDED_DATA_DIR_ENV];
+    if (!seeded) throw new Error('The global setup did not seed the demo data.');
+    // A copy of the seeded, migrated data: the administrator comes from the environment.
     const dataDir = await mkdtemp(path.join(tmpdir(), 'playbook-e2e-reviews-'));
-    // Migrated before the server starts, as the other own-server files do.
-    const { close } = await openDatabase({ dataDir });
-    await close();
+    await cp(seeded, dataDir, { recursive: true });
     return startServer({
       port: 4550,
       dataDir,
@@ -44,6 +45,8 @@ for (const width of WIDTHS) {
       player: { page: player, name: playerName },
       newPage,
     }) => {
+      // Four people, a checkout and the admin portal in one flow.
+      test.setTimeout(300_000);
       const viewport = { width, height: 900 };
       await player.setViewportSize(viewport);
       await coachPage.setViewportSize(viewport);
