@@ -18,6 +18,7 @@ export { paymentRoutes } from './routes';
 export {
   claimDeletedCoachRefunds,
   claimRefund,
+  claimSuspensionRefunds,
   moneyOf,
   recoverMoney,
   refundDeletedCoachQuestions,
