@@ -5,6 +5,7 @@ import { coachPath } from '@contracts/coach-slug';
 import { coachPreviewAlt, coachPreviewPath } from '@contracts/link-preview';
 import { formatWholeDollars } from '@contracts/money';
 import type { PublicCoach } from '@contracts/profiles';
+import { AvailabilityNotice } from '@/components/availability-notice';
 import { ShareProfileButton } from '@/components/share-profile-button';
 import { Button } from '@/components/ui/button';
 import { StarRating } from '@/components/ui/star-rating';
@@ -73,9 +74,12 @@ function CoachProfile({ coach }: { coach: PublicCoach }) {
                   <ShareProfileButton coach={coach} size="lg" variant="onDark" />
                 </>
               ) : (
-                <Button asChild size="lg">
-                  <Link to={`/ask/${encodeURIComponent(coach.id)}`}>Ask a Question</Link>
-                </Button>
+                // Only a Coach who can be asked now offers it (ADR 061).
+                coach.availability.state === 'open' && (
+                  <Button asChild size="lg">
+                    <Link to={`/ask/${encodeURIComponent(coach.id)}`}>Ask a Question</Link>
+                  </Button>
+                )
               )}
             </div>
           }
@@ -87,6 +91,7 @@ function CoachProfile({ coach }: { coach: PublicCoach }) {
         </ProfileHero>
 
         <div className="flex flex-col gap-8 px-5 py-8 sm:px-8">
+          <AvailabilityNotice availability={coach.availability} isOwner={coach.isOwner} />
           <section aria-labelledby="coach-record-heading">
             <h2 id="coach-record-heading" className="sr-only">
               Track record
