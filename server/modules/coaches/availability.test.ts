@@ -160,7 +160,7 @@ describe(`a Coach's availability: payout-ready gate, pause and cap (${testDataba
   });
 
   describe('cap on open questions', () => {
-    it('admits exactly one of two Players racing for the last slot', async () => {
+    it('admits one Player to the last slot and refuses the next with "Fully booked"', async () => {
       const saved = await setAvailability({
         paused: false,
         returnOn: null,
@@ -168,9 +168,10 @@ describe(`a Coach's availability: payout-ready gate, pause and cap (${testDataba
         openQuestionCap: 1,
       });
       expect(saved.statusCode).toBe(200);
-      const [a, b] = await Promise.all([askNow(player), askNow(otherPlayer)]);
-      expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
-      const refused = a.statusCode === 409 ? a : b;
+      const a = await askNow(otherPlayer);
+      const b = await askNow(player);
+      expect([a.statusCode, b.statusCode]).toEqual([201, 409]);
+      const refused = b;
       expect(refused.json().message).toBe(AVAILABILITY_MESSAGES.fullyBooked);
       const open = await db().select().from(questions).where(eq(questions.coachId, coachId));
       expect(open.filter((q) => q.status === 'pending')).toHaveLength(1);
@@ -190,7 +191,7 @@ describe(`a Coach's availability: payout-ready gate, pause and cap (${testDataba
       // A second open question, asked while the cap was higher.
       await setAvailability({ paused: false, returnOn: null, note: null, openQuestionCap: 2 });
       const second = await askNow(player);
-      expect(second.statusCode).toBe(200);
+      expect(second.statusCode).toBe(201);
       await setAvailability({ paused: false, returnOn: null, note: null, openQuestionCap: 1 });
       const owner = pending.playerId === player.userId ? player : otherPlayer;
       const paidWithin = await call('POST', '/api/payments/checkout', owner, {

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import {
   AVAILABILITY_MESSAGES,
   availabilityOf,
@@ -51,7 +51,8 @@ export const availabilityFrom = (row: AvailabilityFacts, now = new Date()): Avai
 export const takingQuestions = (now = new Date()): SQL =>
   and(
     payoutsEnabled,
-    or(isNull(coaches.pausedAt), gt(sql`${todayUtc(now)}::date`, sql`${coaches.pauseReturnOn}`)),
+    // The pause is over on its return date itself (as `isPaused` reads it).
+    or(isNull(coaches.pausedAt), sql`${coaches.pauseReturnOn} <= ${todayUtc(now)}::date`),
   )!;
 
 /** The 409 that refuses asking (or paying for) a question of a Coach in this state. */
