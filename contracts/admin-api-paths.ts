@@ -10,6 +10,9 @@ export const adminApiPaths = {
   totpSetup: '/api/admin/totp/setup',
   totp: (action: 'enable' | 'disable') => `/api/admin/totp/${action}`,
   users: '/api/admin/users',
+  user: (userId: string) => `/api/admin/users/${id(userId)}`,
+  userAction: (userId: string, action: 'suspend' | 'restore') =>
+    `/api/admin/users/${id(userId)}/${action}`,
   questions: '/api/admin/questions',
   questionAction: (questionId: string, action: QuestionAction) =>
     `/api/admin/questions/${id(questionId)}/${action}`,

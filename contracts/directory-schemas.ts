@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  DEFAULT_DIRECTORY_SHOW,
+  DIRECTORY_SHOWS,
   DEFAULT_DIRECTORY_SORT,
   DIRECTORY_MESSAGES,
   DIRECTORY_QUERY_MAX,
@@ -33,6 +35,12 @@ export const directoryQuerySchema = z
         .enum(DIRECTORY_SORTS, { message: DIRECTORY_MESSAGES.invalidSort })
         .default(DEFAULT_DIRECTORY_SORT),
     ),
+    show: z.preprocess(
+      emptyAsUndefined,
+      z
+        .enum(DIRECTORY_SHOWS, { message: DIRECTORY_MESSAGES.invalidShow })
+        .default(DEFAULT_DIRECTORY_SHOW),
+    ),
     cursor: z.string().max(400).optional(),
   })
   .refine((v) => v.minPrice === undefined || v.maxPrice === undefined || v.minPrice <= v.maxPrice, {
@@ -53,6 +61,7 @@ export const directoryCoachSchema = publicCoachSchema.pick({
   reviewCount: true,
   helpfulPercent: true,
   answeredCount: true,
+  availability: true,
 });
 export type DirectoryCoach = z.infer<typeof directoryCoachSchema>;
 

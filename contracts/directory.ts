@@ -21,7 +21,21 @@ export const DIRECTORY_SORT_LABELS: Record<DirectorySort, string> = {
 export const DIRECTORY_PAGE_PARAM = 'page';
 export const DIRECTORY_MAX_PAGES_IN_URL = 10;
 
+/**
+ * Which Coaches the directory lists (ADR 061): by default those taking questions (payouts set up,
+ * not paused); 'all' adds the others, marked with why they cannot be asked.
+ */
+export const DIRECTORY_SHOWS = ['taking', 'all'] as const;
+export type DirectoryShow = (typeof DIRECTORY_SHOWS)[number];
+export const DEFAULT_DIRECTORY_SHOW: DirectoryShow = 'taking';
+export const DIRECTORY_SHOW_LABELS: Record<DirectoryShow, string> = {
+  taking: 'Taking questions',
+  all: 'All Coaches',
+};
+
 export const DIRECTORY_MESSAGES = {
+  show: 'Show',
+  invalidShow: 'Unknown choice of Coaches',
   title: 'Find Your Coach',
   empty: 'No Coaches match your search',
   /** No Coach at all yet, and no search: say so, and that a Coach can be the first. */

@@ -1,3 +1,4 @@
+import { availabilitySchema } from './availability';
 import { PROFILE_NOT_FOUND_MESSAGES } from './profile-not-found';
 import { z } from 'zod';
 import { MIN_PRICE_DOLLARS } from './limits';
@@ -134,6 +135,8 @@ export const publicCoachSchema = links.extend({
   /** Helpful ratings over all ratings, rounded, or null with none. */
   helpfulPercent: z.number().int().min(0).max(100).nullable(),
   answeredCount: z.number().int(),
+  /** Whether the Coach can be asked now, and why not (ADR 061). */
+  availability: availabilitySchema,
   isOwner: z.boolean(),
 });
 export type PublicCoach = z.infer<typeof publicCoachSchema>;

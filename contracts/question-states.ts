@@ -26,7 +26,7 @@ export const PAYMENT_STATUSES = [
 ] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-/** Why a payment went back to the Player. 'coach_deleted': the Coach closed their account unanswered. */
+/** Why a payment went back to the Player. 'coach_deleted': the Coach closed their account unanswered; 'suspended': an administrator suspended the Coach or the Player (ADR 061). */
 export const REFUND_REASONS = [
   'unanswered',
   'declined',
@@ -34,6 +34,7 @@ export const REFUND_REASONS = [
   'admin',
   'withdrawn',
   'coach_deleted',
+  'suspended',
 ] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 

@@ -1,7 +1,8 @@
 import { test, expect } from './support/fixtures';
 
 test.describe('payments with the local provider', () => {
-  test.use({ coachName: 'Kai Payout', playerName: 'Ola Payer' });
+  // The Coach sets up payouts in this test, through the pages.
+  test.use({ coachName: 'Kai Payout', playerName: 'Ola Payer', coachPayouts: false });
 
   test('a Coach onboards, a Player pays on the test checkout, the Coach answers, the payout waits out the hold window', async ({
     coach: { page: coach, coachId },

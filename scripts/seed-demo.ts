@@ -50,6 +50,11 @@ export async function seedDemo(db: Database): Promise<void> {
           pricePerQuestion: coach.price * 100,
           createdAt,
           slug,
+          // Demo Coaches take questions: a local provider account that can receive payouts (ADR 061).
+          stripeAccountId: `acct_local_demo_${slug}`,
+          stripeOnboardingComplete: true,
+          stripeChargesEnabled: true,
+          stripePayoutsEnabled: true,
         })
         .onConflictDoNothing()
         .returning({ id: coaches.id });

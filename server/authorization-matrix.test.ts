@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payouts, questionMessages, reviews } from './db/schema';
+import { eq } from 'drizzle-orm';
+import { coaches as coachRows, payouts, questionMessages, reviews } from './db/schema';
 import { issueReceipt } from './modules/payments/data/receipts';
 import { createAdmin } from './modules/admin/service';
 import { signedInUser } from './test/accounts';
@@ -129,6 +130,16 @@ const CASES: Record<string, Case> = {
     expected: coaches(200),
   },
   'GET /api/profiles/asker': { url: () => '/api/profiles/asker', expected: players(200) },
+  // Availability (ADR 061): the Coach's own.
+  'GET /api/profiles/expert/availability': {
+    url: () => '/api/profiles/expert/availability',
+    expected: coaches(200),
+  },
+  'PUT /api/profiles/expert/availability': {
+    url: () => '/api/profiles/expert/availability',
+    payload: { paused: false, returnOn: null, note: null, openQuestionCap: null },
+    expected: coaches(200),
+  },
   'PUT /api/profiles/asker': {
     url: () => '/api/profiles/asker',
     payload: { name: 'Player Matrix' },
@@ -321,6 +332,21 @@ const CASES: Record<string, Case> = {
     payload: { outcome: 'release', note: 'The answer stands.' },
     expected: adminOnly(204),
   },
+  // One person's page and their suspension (ADR 061); nobody is suspended here (unknown id).
+  'GET /api/admin/users/:id': {
+    url: (fx) => `/api/admin/users/${fx.playerId}`,
+    expected: adminOnly(200),
+  },
+  'POST /api/admin/users/:id/suspend': {
+    url: () => `/api/admin/users/${UNKNOWN}/suspend`,
+    payload: { reason: 'Matrix check' },
+    expected: adminOnly(404),
+  },
+  'POST /api/admin/users/:id/restore': {
+    url: () => `/api/admin/users/${UNKNOWN}/restore`,
+    payload: { reason: 'Matrix check' },
+    expected: adminOnly(404),
+  },
   'POST /api/admin/reports/:id/dismiss': {
     url: () => `/api/admin/reports/${UNKNOWN}/dismiss`,
     expected: adminOnly(404),
@@ -382,6 +408,11 @@ describe(`authorization matrix (${testDatabaseKind})`, () => {
         headers: { cookie: user.cookie },
       });
       const accountId = new URL(connect.json().url, 'http://x').pathname.split('/').pop() ?? '';
+      // Ready for payouts, so Players can ask (ADR 061); the onboarding route is checked below.
+      await db
+        .update(coachRows)
+        .set({ stripePayoutsEnabled: true })
+        .where(eq(coachRows.id, saved.json().id as string));
       return { ...user, coachId: saved.json().id as string, accountId };
     };
     const coach = await signedInCoach('Coach Owner');

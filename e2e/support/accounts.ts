@@ -48,6 +48,8 @@ interface Options {
   roles?: Role[];
   /** Complete the profile of each role (default true). */
   completeProfiles?: boolean;
+  /** A Coach with a complete profile also sets up payouts (default yes), so they can be asked. */
+  payouts?: boolean;
 }
 
 /**
@@ -78,7 +80,22 @@ export async function createUser(page: Page, options: Options = {}) {
         data: { name, expertise: 'Shooting', price: '30', acceptedAgreement: true },
         headers,
       });
+      if (options.payouts !== false) await connectPayouts(page, headers);
     }
   }
   return { name, email };
+}
+
+/**
+ * The signed-in Coach on `page` sets up payouts through the local provider (Set Up Now, then
+ * Complete, as its API calls): only such a Coach can be asked (ADR 061).
+ */
+export async function connectPayouts(page: Page, headers: Record<string, string>) {
+  const link = await page.request.post('/api/payments/connect', { headers });
+  if (!link.ok()) throw new Error(`payment set-up failed: ${link.status()}`);
+  const accountId = new URL(((await link.json()) as { url: string }).url).pathname.split('/').pop();
+  const done = await page.request.post(`/api/payments/local/onboarding/${accountId}/complete`, {
+    headers,
+  });
+  if (!done.ok()) throw new Error(`payment set-up failed: ${done.status()}`);
 }

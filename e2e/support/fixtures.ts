@@ -44,6 +44,11 @@ interface TestFixtures {
   /** The name of the `player` (a generated one unless a test sets it with `test.use`). */
   playerName: string | undefined;
   coachName: string | undefined;
+  /**
+   * Whether the `coach` has set up payouts (default yes): only such a Coach can be asked (ADR 061).
+   * A test of the payment set-up itself turns it off.
+   */
+  coachPayouts: boolean;
   /** A confirmed Player with a complete profile, made through the API rather than the forms. */
   player: SignedInUser;
   /** A confirmed Coach with a complete profile, made through the API rather than the forms. */
@@ -79,11 +84,16 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   },
   playerName: [undefined, { option: true }],
   coachName: [undefined, { option: true }],
+  coachPayouts: [true, { option: true }],
   player: async ({ newPage, playerName }, use) => {
     await use(await signedIn(await newPage(), { name: playerName, roles: ['asker'] }));
   },
-  coach: async ({ newPage, coachName }, use) => {
-    const user = await signedIn(await newPage(), { name: coachName, roles: ['expert'] });
+  coach: async ({ newPage, coachName, coachPayouts }, use) => {
+    const user = await signedIn(await newPage(), {
+      name: coachName,
+      roles: ['expert'],
+      payouts: coachPayouts,
+    });
     const { coachId } = (await (await user.page.request.get('/api/account')).json()) as {
       coachId: string;
     };

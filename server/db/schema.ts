@@ -5,6 +5,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -85,6 +86,12 @@ export const users = pgTable(
     updatedAt: updatedAt(),
     /** Set when the person deleted their account: the row stays, anonymised, for the books. */
     deletedAt: at('deleted_at'),
+    /**
+     * Set while an administrator has suspended the account (ADR 061): no sign-in, no public page.
+     * The reason is the administrator's, kept for the user page; the audit log keeps every change.
+     */
+    suspendedAt: at('suspended_at'),
+    suspendedReason: text('suspended_reason'),
   },
   // The administrator's Users tab pages by each sortable column, with id as the tie-breaker;
   // ascending indexes serve both directions (NOT NULL columns, so no NULLS ordering mismatch).
@@ -220,6 +227,17 @@ export const coaches = pgTable(
     deletedAt: at('deleted_at'),
     /** The current URL segment of the Coach's page (ADR 025); earlier ones live in expert_slugs. */
     slug: text('slug').notNull().unique(),
+    /**
+     * The Coach's availability (ADR 061). Paused while `paused_at` is set and the return date, if
+     * any, has not come: the pause lifts itself on that date, read from the date, not a job.
+     */
+    pausedAt: at('paused_at'),
+    pauseReturnOn: date('pause_return_on', { mode: 'string' }),
+    pauseNote: text('pause_note'),
+    /** Most questions awaiting an answer at once; null for no cap. */
+    openQuestionCap: integer('open_question_cap'),
+    /** Copied from the user's suspension, so every public list filters on this row alone. */
+    suspendedAt: at('suspended_at'),
     // The directory's figures, kept by triggers on questions, reviews and ratings (ADR 025) so
     // that sorting and filtering 10k Coaches reads one row each instead of counting their questions.
     answeredCount: integer('answered_count').notNull().default(0),
@@ -239,6 +257,10 @@ export const coaches = pgTable(
   },
   (t) => [
     check('experts_price_min', sql`${t.pricePerQuestion} >= 100`),
+    check(
+      'experts_open_question_cap_min',
+      sql`${t.openQuestionCap} IS NULL OR ${t.openQuestionCap} >= 1`,
+    ),
     index('experts_newest_idx').on(t.createdAt, t.id),
     // The public lists: only Coaches whose account still exists (issue 13).
     index('experts_listed_idx')

@@ -107,3 +107,19 @@ export const askCoach = async (
       acceptedConsents: true,
     })
   ).json().id as string;
+
+/**
+ * The signed-in Coach connects their payout account through the local provider, as a person
+ * would (Set Up Now, then Complete): only such a Coach can be asked (ADR 061).
+ */
+export async function connectPayouts(app: App, coach: { cookie: string }) {
+  const headers = { cookie: coach.cookie };
+  const link = await app.inject({ method: 'POST', url: '/api/payments/connect', headers });
+  const accountId = new URL(link.json<{ url: string }>().url).pathname.split('/').pop();
+  const done = await app.inject({
+    method: 'POST',
+    url: `/api/payments/local/onboarding/${accountId}/complete`,
+    headers,
+  });
+  if (done.statusCode >= 300) throw new Error(`payout set-up failed: ${done.statusCode}`);
+}

@@ -1,11 +1,15 @@
 import type { App } from '../app';
 import type { AppContext } from '../context';
-import { askCoach, requestsTo, signedInUser, type TestUser } from './accounts';
+import { askCoach, connectPayouts, requestsTo, signedInUser, type TestUser } from './accounts';
 
-/** Puts a Coach profile up for a signed-in Coach, through the API; returns the profile's id. */
+/**
+ * Puts a Coach profile up for a signed-in Coach and connects their payouts, through the API, so
+ * Players can ask them (ADR 061); returns the profile's id.
+ */
 export async function coachProfile(app: App, coach: TestUser, name: string): Promise<string> {
   const profile = { name, expertise: 'Swim', price: 10, acceptedAgreement: true };
   const res = await requestsTo(() => app)('PUT', '/api/profiles/expert', coach, profile);
+  await connectPayouts(app, coach);
   return res.json<{ id: string }>().id;
 }
 

@@ -35,6 +35,11 @@ export async function insertCoach(
       expertise: 'Basketball',
       pricePerQuestion: 5000,
       slug: `${coachSlugBase(user.name)}-${user.id.slice(0, 8).toLowerCase()}`,
+      // Payouts set up, so the Coach can be asked and is listed by default (ADR 061).
+      stripeAccountId: `acct_test_${user.id}`,
+      stripeOnboardingComplete: true,
+      stripeChargesEnabled: true,
+      stripePayoutsEnabled: true,
       ...overrides,
     })
     .returning();

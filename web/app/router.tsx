@@ -53,6 +53,7 @@ export const routes: RouteObject[] = [
     children: [
       page('admin-access', () => import('@/routes/admin-access'), 'AdminAccessPage'),
       page('admin-dashboard', () => import('@/routes/admin-dashboard'), 'AdminDashboardPage'),
+      page('admin-users/:userId', () => import('@/routes/admin-user'), 'AdminUserPage'),
     ],
   },
   {

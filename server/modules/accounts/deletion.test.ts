@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SETTINGS_MESSAGES } from '../../../contracts/account';
 import { checkoutSessions, coaches, mailOutbox, payouts, questions, users } from '../../db/schema';
-import { PASSWORD, signedInUser, signIn } from '../../test/accounts';
+import { connectPayouts, PASSWORD, signedInUser, signIn } from '../../test/accounts';
 import { insertCoach, insertQuestion } from '../../test/factories';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/harness';
 import { enqueueMail } from '../mail';
@@ -36,6 +36,7 @@ describe(`deleting an account and downloading its data (${testDatabaseKind})`, (
   async function coach(name?: string, profileName = coachBody.name) {
     const user = await signedInUser(t.app, t.ctx, { roles: ['expert'], ...(name ? { name } : {}) });
     await request('PUT', '/api/profiles/expert', user.cookie, { ...coachBody, name: profileName });
+    await connectPayouts(t.app, user);
     const profile = await db().query.coaches.findFirst({
       where: (e, { eq: is }) => is(e.userId, user.userId),
     });

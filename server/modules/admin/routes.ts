@@ -28,6 +28,7 @@ import {
   adminUsersPageSchema,
   adminUsersQuerySchema,
 } from '../../../contracts/admin-data';
+import { adminUserDetailSchema, suspensionInputSchema } from '../../../contracts/admin-people';
 import { statementRangeSchema } from '../../../contracts/receipts';
 import { depsOf, type AppContext } from '../../context';
 import type { Database } from '../../db/client';
@@ -38,6 +39,7 @@ import { requireAdmin } from './guard';
 import { adminDisputeRoutes } from './disputes';
 import { actOnQuestion, actOnReview, dismissReport } from './moderation';
 import { REVIEW_ACTION_NAMES } from '../../../contracts/reviews';
+import { restoreUser, suspendUser, userDetail } from './people';
 import {
   auditRateLimitedLogin,
   changeTwoFactor,
@@ -248,6 +250,35 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
       return reply.code(204).send(null);
     },
   );
+
+  // One person (ADR 061): their page, and Suspend and Restore with a reason, audited.
+  const userParams = z.object({ id: z.string().min(1).max(200) });
+  app.get(
+    '/api/admin/users/:id',
+    { schema: { params: userParams, response: { 200: adminUserDetailSchema } } },
+    async (request) => {
+      await requireAdmin(db, request);
+      return userDetail(db, request.params.id);
+    },
+  );
+  for (const [action, act] of [
+    ['suspend', suspendUser],
+    ['restore', restoreUser],
+  ] as const) {
+    app.post(
+      `/api/admin/users/:id/${action}`,
+      {
+        schema: { params: userParams, body: suspensionInputSchema, response: done },
+        // Who is asking comes before what they sent: no token is a 401 whatever the body.
+        preValidation: async (request: FastifyRequest) => void (await requireAdmin(db, request)),
+      },
+      async (request, reply) => {
+        const who = await actor(request);
+        await act(depsOf(ctx, request.log), who, request.params.id, request.body.reason);
+        return reply.code(204).send(null);
+      },
+    );
+  }
 
   app.post(
     '/api/admin/reports/:id/dismiss',

@@ -7,7 +7,8 @@ import type { Database } from '../../db/client';
 import { accounts, sessions, users, verifications } from '../../db/schema';
 import { queueMail, queueMailWithinCap, type RecipientCap } from '../mail';
 import { authLimitStorage, databaseHitCounter, type HitCounter } from '../rate-limits';
-import { discardUnconfirmedSignUp, userExists } from './data';
+import { discardUnconfirmedSignUp, isSuspended, userExists } from './data';
+import { PEOPLE_MESSAGES } from '../../../contracts/admin-people';
 import {
   emailChangedEmail,
   passwordChangedEmail,
@@ -104,6 +105,18 @@ export function createAuth(
     },
     user: { changeEmail: { enabled: true } },
     databaseHooks: {
+      // A suspended account gets no session (ADR 061), whichever way it signs in: the password,
+      // or the confirmation link's automatic sign-in. Asked after the password was checked, so
+      // the answer tells nothing to someone who does not know the password.
+      session: {
+        create: {
+          before: async (session) => {
+            if (await isSuspended(db, session.userId)) {
+              throw new APIError('LOCKED', { message: PEOPLE_MESSAGES.signInRefused });
+            }
+          },
+        },
+      },
       user: {
         create: {
           // Sign-ups of one address at once all pass better-auth's "does it exist" check, hash
@@ -132,6 +145,9 @@ export function createAuth(
         },
       },
     },
+    // A suspended account gets no session (ADR 061), whichever way it signs in: the password, or
+    // the confirmation link's automatic sign-in. Asked after the password was checked, so the
+    // answer tells nothing to someone who does not know it.
     hooks: {
       // Pre-registration takeover (ADR 036): a sign-up of an address whose account was never
       // confirmed restarts that account, so nothing of the earlier registrant's survives. A

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, like, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, like, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { accounts, sessions, users, verifications } from '../../db/schema';
 
@@ -80,4 +80,13 @@ export function liveSessionsOf(db: Executor, userId: string) {
     .from(sessions)
     .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, sql`now()`)))
     .orderBy(desc(sessions.updatedAt), desc(sessions.createdAt));
+}
+
+/** Whether the account is suspended (ADR 061): sign-in asks before it creates a session. */
+export async function isSuspended(db: Executor, userId: string) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), isNotNull(users.suspendedAt)));
+  return row !== undefined;
 }

@@ -1,4 +1,4 @@
-import { asc, count, desc, isNull } from 'drizzle-orm';
+import { and, asc, count, desc, isNull } from 'drizzle-orm';
 import type { CoachCard } from '../../../contracts/coaches';
 import type { Executor } from '../../db/client';
 import { coaches } from '../../db/schema';
@@ -14,8 +14,11 @@ export const coachCardColumns = {
   pricePerQuestion: coaches.pricePerQuestion,
 };
 
-/** Coaches whose account still exists: every public list shows only these. */
-export const listedCoach = isNull(coaches.deletedAt);
+/**
+ * Coaches whose account still exists and is not suspended (ADR 061): every public list and page
+ * shows only these, so a suspended Coach's page is a 404 like a deleted Coach's.
+ */
+export const listedCoach = and(isNull(coaches.deletedAt), isNull(coaches.suspendedAt))!;
 
 /** Served by experts_newest_idx. */
 export function newestCoaches(db: Executor, limit: number): Promise<CoachCard[]> {

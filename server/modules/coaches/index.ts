@@ -7,3 +7,13 @@ export {
   newestCoaches,
 } from './data';
 export { coachRoutes } from './routes';
+export {
+  availabilityColumns,
+  availabilityFrom,
+  lockCoachAvailability,
+  openQuestionsBefore,
+  ownAvailability,
+  refusal,
+  saveAvailability,
+  takingQuestions,
+} from './availability';

@@ -4,7 +4,7 @@ import type { DirectoryQuery } from '../../../contracts/directory-schemas';
 import type { Executor } from '../../db/client';
 import { keyset, toPage, type KeysetSpec } from '../../db/keyset';
 import { coaches } from '../../db/schema';
-import { listedCoach } from '../coaches';
+import { availabilityColumns, availabilityFrom, listedCoach, takingQuestions } from '../coaches';
 import { coachFigureColumns, coachFigures } from '../profiles';
 
 /** Each sort is served by an index on (its column, id) (ADR 025). */
@@ -49,6 +49,7 @@ export async function directoryPage(db: Executor, query: DirectoryQuery) {
   const terms = prefixQuery(query.q);
   const conditions: (SQL | undefined)[] = [
     listedCoach,
+    query.show === 'all' ? undefined : takingQuestions(),
     after,
     terms === null ? undefined : sql`${coaches.searchVector} @@ to_tsquery('english', ${terms})`,
     query.minPrice === undefined ? undefined : gte(coaches.pricePerQuestion, query.minPrice * 100),
@@ -67,6 +68,7 @@ export async function directoryPage(db: Executor, query: DirectoryQuery) {
       photoUrl: coaches.photoUrl,
       pricePerQuestion: coaches.pricePerQuestion,
       ...coachFigureColumns,
+      availability: availabilityColumns,
       sortKey,
     })
     .from(coaches)
@@ -81,6 +83,7 @@ export async function directoryPage(db: Executor, query: DirectoryQuery) {
     photoUrl: row.photoUrl,
     pricePerQuestion: row.pricePerQuestion,
     ...coachFigures(row),
+    availability: availabilityFrom(row.availability),
   }));
   return { coaches: page.rows, nextCursor: page.nextCursor };
 }

@@ -16,6 +16,8 @@ export const MAIL_KINDS = {
   'password-reset': 'security',
   'password-changed': 'security',
   'email-changed': 'security',
+  'account-suspended': 'security',
+  'account-restored': 'security',
   'new-question': 'new_questions',
   'question-answered': 'conversation_messages',
   // The conversation on a question (ADR 058).

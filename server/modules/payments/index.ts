@@ -25,6 +25,7 @@ export { paymentRoutes } from './routes';
 export {
   claimDeletedCoachRefunds,
   claimRefund,
+  claimSuspensionRefunds,
   moneyOf,
   recoverMoney,
   refundDeletedCoachQuestions,

@@ -40,6 +40,8 @@ const refundTo = {
   withdrawn: () => 'Your payment arrived after the question was closed, so we refunded it in full.',
   coach_deleted: () =>
     'The Coach closed their account before answering, so we refunded your payment in full.',
+  suspended: () =>
+    'An administrator closed this question before it was answered, so we refunded your payment in full.',
 } satisfies Record<RefundReason, (s: MoneyMailSubject) => string>;
 
 const coachRefundNote: Record<RefundReason, string | null> = {
@@ -50,6 +52,8 @@ const coachRefundNote: Record<RefundReason, string | null> = {
   admin: 'We refunded the Player after a review. The payout for this answer is cancelled.',
   withdrawn: null,
   coach_deleted: null,
+  suspended:
+    'An administrator closed this question before it was answered, so the Player was refunded.',
 };
 
 const extraRefundTo = {

@@ -3,7 +3,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_MESSAGES } from '../../../contracts/payments';
 import { checkoutSessions, coaches, extraPayments, mailOutbox, payouts } from '../../db/schema';
-import { askCoach, requestsTo, signedInUser } from '../../test/accounts';
+import { connectPayouts, askCoach, requestsTo, signedInUser } from '../../test/accounts';
 import { insertQuestion, questionRow } from '../../test/factories';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/harness';
 import { applyPaymentEvent } from './apply-event';
@@ -44,6 +44,8 @@ describe(`payments with the local provider (${testDatabaseKind})`, () => {
         acceptedAgreement: true,
       })
     ).json().id;
+    // Only a Coach who can receive payouts can be asked (ADR 061).
+    await connectPayouts(t.app, coach);
     player = await signedInUser(t.app, t.ctx, { roles: ['asker'], name: 'Pat Player' });
   });
   afterAll(() => t.close());
@@ -186,6 +188,14 @@ describe(`payments with the local provider (${testDatabaseKind})`, () => {
   });
 
   it('onboards the Coach through the local provider', async () => {
+    // A Coach new to payments (the suite's Coach connected in beforeAll).
+    const coach = await signedInUser(t.app, t.ctx, { roles: ['expert'] });
+    await call('PUT', '/api/profiles/expert', coach, {
+      name: 'Newcomer',
+      expertise: 'Y',
+      price: 5,
+      acceptedAgreement: true,
+    });
     const before = (await call('GET', '/api/payments/onboarding-status', coach)).json();
     expect(before.onboarding_complete).toBe(false);
     const { url } = (await call('POST', '/api/payments/connect', coach)).json();

@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { questionReference } from '../../../contracts/receipts';
 import { transaction } from '../../db/unit-of-work';
 import { adminAuditLog, mailOutbox, payouts, questions, receipts } from '../../db/schema';
-import { askCoach, requestsTo, signedInUser, type TestUser } from '../../test/accounts';
+import {
+  connectPayouts,
+  askCoach,
+  requestsTo,
+  signedInUser,
+  type TestUser,
+} from '../../test/accounts';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/harness';
 import { pdfText } from '../../test/pdf-text';
 import { createAdmin } from '../admin/service';
@@ -94,6 +100,9 @@ describe(`receipts, earnings and statements (${testDatabaseKind})`, () => {
       price: 30,
       acceptedAgreement: true,
     });
+    // Only a Coach who can receive payouts can be asked (ADR 061).
+    await connectPayouts(t.app, coach);
+    await connectPayouts(t.app, otherCoach);
     player = await signedInUser(t.app, t.ctx, { roles: ['asker'], name: 'Pat Player' });
     otherPlayer = await signedInUser(t.app, t.ctx, { roles: ['asker'], name: 'Olly Other' });
   });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { AVAILABILITY_MESSAGES } from '../../../contracts/availability';
 import { PAYMENT_MESSAGES } from '../../../contracts/payments';
 import { QUESTION_MESSAGES } from '../../../contracts/questions';
 import { playerActions, questionStateOf } from '../../../contracts/question-states';
@@ -9,6 +10,7 @@ import type { coaches } from '../../db/schema';
 import { transaction } from '../../db/unit-of-work';
 import { AppError, badRequest, forbidden, notFound } from '../../errors';
 import type { SessionUser } from '../auth';
+import { availabilityFrom, openQuestionsBefore, refusal } from '../coaches';
 import { mirrorAccountStatus, setConnectedAccount } from '../profiles';
 import { applyPaymentEvent } from './apply-event';
 import {
@@ -42,9 +44,18 @@ export async function startCheckout(
   }
   if (input.amount !== q.amount) throw badRequest(PAYMENT_MESSAGES.amountMismatch);
   if (!playerActions(questionStateOf(q, null)).pay) throw badRequest(PAYMENT_MESSAGES.notPayable);
-  // A deleted Coach can answer nothing (ADR 037). A Coach whose payout setup is unfinished can
-  // still be paid: their payout is held until it is done, and an unanswered question is refunded.
+  // A deleted (or suspended) Coach can answer nothing (ADR 037, 061).
   if (row.coachDeleted) throw new AppError(409, PAYMENT_MESSAGES.coachGone);
+  // A Coach who cannot receive payouts, or has paused, is not paid for questions (ADR 061). The
+  // cap admits a question asked within it; one past a cap lowered since it was asked waits.
+  const availability = availabilityFrom(row.coachAvailability);
+  if (availability.state === 'not-ready' || availability.state === 'paused') {
+    throw refusal(availability)!;
+  }
+  const cap = row.coachAvailability.openQuestionCap;
+  if (cap !== null && (await openQuestionsBefore(deps.db, q.coachId, q)) >= cap) {
+    throw new AppError(409, AVAILABILITY_MESSAGES.refusedFull);
+  }
   const checkout = await deps.payments.createCheckout({
     questionId: q.id,
     amountCents: q.amount,

@@ -22,6 +22,7 @@ import {
   findQuestionWithPayout,
   lockUnansweredPaidBefore,
   lockWaitingQuestionsOfCoach,
+  lockWaitingQuestionsOfPlayer,
   recordQuestionRefund,
   staleRefundClaims,
 } from './data/question-money';
@@ -237,6 +238,29 @@ export async function claimDeletedCoachRefunds(
   const refunds: string[] = [];
   for (const q of waiting) {
     if (await claimRefund(tx, changes, q, 'coach_deleted', now)) refunds.push(q.id);
+  }
+  return { waiting: waiting.map((q) => q.id), refunds };
+}
+
+/**
+ * An administrator is suspending an account (ADR 061): the questions waiting for an answer that it
+ * asked, or that were asked of it as a Coach, are locked in the suspension's transaction and the
+ * paid ones claimed for a full refund, exactly as for a deleted Coach; `refundDeletedCoachQuestions`
+ * makes the calls (and expires open checkouts) after the commit.
+ */
+export async function claimSuspensionRefunds(
+  tx: Executor,
+  changes: Changes,
+  who: { coachId: string | null; playerId: string },
+  now: Date,
+): Promise<{ waiting: string[]; refunds: string[] }> {
+  const waiting = [
+    ...(who.coachId ? await lockWaitingQuestionsOfCoach(tx, who.coachId) : []),
+    ...(await lockWaitingQuestionsOfPlayer(tx, who.playerId)),
+  ];
+  const refunds: string[] = [];
+  for (const q of waiting) {
+    if (await claimRefund(tx, changes, q, 'suspended', now)) refunds.push(q.id);
   }
   return { waiting: waiting.map((q) => q.id), refunds };
 }

@@ -95,6 +95,17 @@ describe(`the Stripe webhook (${testDatabaseKind})`, () => {
         acceptedAgreement: true,
       })
     ).json().id;
+    // Only a Coach who can receive payouts can be asked (ADR 061): the account is opened at the
+    // stub and marked ready as its account.updated would.
+    await call('POST', '/api/payments/connect', coach);
+    await db()
+      .update(coaches)
+      .set({
+        stripeOnboardingComplete: true,
+        stripeChargesEnabled: true,
+        stripePayoutsEnabled: true,
+      })
+      .where(eq(coaches.id, coachId));
     player = await signedInUser(t.app, t.ctx, { roles: ['asker'], name: 'Pat Player' });
   });
   afterAll(async () => {
@@ -183,7 +194,15 @@ describe(`the Stripe webhook (${testDatabaseKind})`, () => {
     const [profile] = await db().select().from(coaches).where(eq(coaches.id, coachId));
     const accountId = profile!.stripeAccountId!;
     expect(accountId).toMatch(/^acct_/);
-    expect(profile).toMatchObject({ stripeOnboardingComplete: false, stripePayoutsEnabled: false });
+    // As before the provider reported the account ready (beforeAll marked it so).
+    await db()
+      .update(coaches)
+      .set({
+        stripeOnboardingComplete: false,
+        stripeChargesEnabled: false,
+        stripePayoutsEnabled: false,
+      })
+      .where(eq(coaches.id, coachId));
 
     const res = await deliver(
       stripeEventJson('account.updated', {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { roleSchema } from '../../../contracts/account-schemas';
+import { availabilityInputSchema, ownAvailabilitySchema } from '../../../contracts/availability';
 import { IMAGE_MAX_BYTES } from '../../../contracts/limits';
 import {
   coachProfileSchema,
@@ -18,6 +19,8 @@ import { sendSerialised, serialise } from '../../cache/send-serialised';
 import { depsOf, type AppContext } from '../../context';
 import { AppError, badRequest, notFound } from '../../errors';
 import { requireRole, sessionUser } from '../auth';
+import { availabilityFrom, ownAvailability, saveAvailability } from '../coaches';
+import { transaction } from '../../db/unit-of-work';
 import { coachFigures, findPublicCoach } from './data';
 import { requireCoach } from './require-coach';
 import {
@@ -53,6 +56,33 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     async (request) => {
       const user = await requireRole(auth, request, 'expert');
       return saveCoachProfile(depsOf(ctx, request.log), user, request.body);
+    },
+  );
+
+  // ------------------------------------------------------------------ Coach availability (ADR 061)
+
+  app.get(
+    '/api/profiles/expert/availability',
+    { schema: { response: { 200: ownAvailabilitySchema } } },
+    async (request) => {
+      const { coach } = await requireCoach(auth, db, request);
+      return (await ownAvailability(db, coach.id))!;
+    },
+  );
+
+  app.put(
+    '/api/profiles/expert/availability',
+    {
+      schema: { body: availabilityInputSchema, response: { 200: ownAvailabilitySchema } },
+      // Who is asking comes before what they sent: no session is a 401 whatever the body.
+      preValidation: async (request) => void (await requireRole(auth, request, 'expert')),
+    },
+    async (request) => {
+      const { coach } = await requireCoach(auth, db, request);
+      await transaction(depsOf(ctx, request.log), (tx, changes) =>
+        saveAvailability(tx, changes, coach, request.body, new Date()),
+      );
+      return (await ownAvailability(db, coach.id))!;
     },
   );
 
@@ -127,7 +157,11 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     if (!found) return null;
     const { answeredCount, reviewCount, reviewSum, helpfulCount, ratingCount, ...coach } = found;
     const figures = { answeredCount, reviewCount, reviewSum, helpfulCount, ratingCount };
-    const page = { ...coach, ...coachFigures(figures) };
+    const page = {
+      ...coach,
+      ...coachFigures(figures),
+      availability: availabilityFrom(coach.availability),
+    };
     const json = serialise(publicCoachSchema, { ...page, isOwner: false });
     return { group: coach.userId, value: { page, json } };
   };

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNSAFE_INPUT } from '../../../contracts/secure-input';
 import { abuseReports, mailOutbox, payouts, questions, reviews } from '../../db/schema';
 import pino from 'pino';
-import { requestsTo, signedInUser } from '../../test/accounts';
+import { connectPayouts, requestsTo, signedInUser } from '../../test/accounts';
 import { applyPaymentEvent } from '../payments/apply-event';
 import { moneyOf, refundUnanswered } from '../payments/settlement';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/harness';
@@ -47,13 +47,17 @@ describe(`the question loop (${testDatabaseKind})`, () => {
         ...overrides,
       },
     });
-  const coachProfile = (user: User, name: string, price: number) =>
-    call('PUT', '/api/profiles/expert', user, {
+  // A Coach who can be asked: the profile, then the payout set-up (ADR 061).
+  const coachProfile = async (user: User, name: string, price: number) => {
+    const saved = await call('PUT', '/api/profiles/expert', user, {
       name,
       expertise: 'Basketball',
       price,
       acceptedAgreement: true,
     });
+    await connectPayouts(t.app, user);
+    return saved;
+  };
 
   beforeAll(async () => {
     t = await createTestApp();

@@ -3,7 +3,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DISPUTE_MESSAGES, UNPAID_MESSAGES } from '../../../contracts/question-states';
 import { mailOutbox, payouts, questions } from '../../db/schema';
-import { signedInUser } from '../../test/accounts';
+import { connectPayouts, signedInUser } from '../../test/accounts';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/harness';
 import { applyPaymentEvent } from '../payments/apply-event';
 import { moneyOf, recoverMoney, STALE_CLAIM_MS } from '../payments/settlement';
@@ -62,6 +62,8 @@ describe(`a question's money lifecycle (${testDatabaseKind})`, () => {
         acceptedAgreement: true,
       })
     ).json().id;
+    // Only a Coach who can receive payouts can be asked (ADR 061).
+    await connectPayouts(t.app, coach);
     player = await signedInUser(t.app, t.ctx, { roles: ['asker'], name: 'Pat Player' });
   });
   afterAll(() => t.close());

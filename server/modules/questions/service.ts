@@ -20,6 +20,7 @@ import type { Executor } from '../../db/client';
 import { transaction, type Changes } from '../../db/unit-of-work';
 import { AppError, badRequest, forbidden, notFound } from '../../errors';
 import { recordAskConsents } from '../profiles';
+import { availabilityFrom, lockCoachAvailability, refusal } from '../coaches';
 import type { SessionUser, Viewer } from '../auth';
 import {
   claimRefund,
@@ -63,7 +64,7 @@ export async function askQuestion(
   const { db } = deps;
   if (user.activeRole === 'expert') throw forbidden(QUESTION_MESSAGES.coachCannotAsk);
   const coach = await findCoach(db, input.coachId);
-  if (!coach || coach.deletedAt) {
+  if (!coach || coach.deletedAt || coach.suspendedAt) {
     throw notFound("The coach profile you're looking for doesn't exist.");
   }
   if (coach.userId === user.id) throw badRequest(QUESTION_MESSAGES.cannotAskYourself);
@@ -73,6 +74,11 @@ export async function askQuestion(
   const earlier = await repeated();
   if (earlier) return earlier;
   const created = await transaction(deps, async (tx, changes) => {
+    // The Coach's row is locked, so of two Players asking for the last slot one waits and then
+    // counts the other's question (ADR 061).
+    const facts = await lockCoachAvailability(tx, coach.id);
+    const refused = facts && refusal(availabilityFrom(facts));
+    if (refused) throw refused;
     // Asking needs the three consents (spec §5 'Legal consent'); the form collects them.
     await recordAskConsents(tx, user.id, new Date());
     const values = {

@@ -1,5 +1,6 @@
 import { MessageSquareText, ThumbsUp } from 'lucide-react';
 import type { DirectoryCoach } from '@contracts/directory-schemas';
+import { AvailabilityBadge } from '@/components/availability-notice';
 import { StarRating } from '@/components/ui/star-rating';
 import { CoachCardFrame } from './coach-card';
 
@@ -9,6 +10,7 @@ export function DirectoryCard({ coach }: { coach: DirectoryCoach }) {
     <CoachCardFrame coach={coach} heading="h2">
       <div className="flex flex-col gap-2 px-5">
         <StarRating rating={coach.starRating} reviewCount={coach.reviewCount} />
+        <AvailabilityBadge availability={coach.availability} />
         <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted">
           <span className="flex items-center gap-1.5">
             <ThumbsUp aria-hidden className="size-4" />

@@ -1,6 +1,9 @@
 import { Search, SlidersHorizontal } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import {
+  DEFAULT_DIRECTORY_SHOW,
+  DIRECTORY_SHOW_LABELS,
+  DIRECTORY_SHOWS,
   DEFAULT_DIRECTORY_SORT,
   DIRECTORY_MESSAGES,
   DIRECTORY_QUERY_MAX,
@@ -19,7 +22,7 @@ const PRICE_FIELDS = [
 ] as const;
 
 /** The parameters behind the 'Filters' button on a phone. */
-const FOLDED = ['minPrice', 'maxPrice', 'minRating', 'sort'] as const;
+const FOLDED = ['minPrice', 'maxPrice', 'minRating', 'show', 'sort'] as const;
 
 /**
  * The directory's search box, filters and sort. Its values come from the URL and go back to it,
@@ -40,7 +43,10 @@ export function DirectoryFilters({
     const next = new URLSearchParams();
     for (const name of DIRECTORY_PARAMS) {
       const value = String(data.get(name) ?? '').trim();
-      if (value && !(name === 'sort' && value === DEFAULT_DIRECTORY_SORT)) next.set(name, value);
+      const isDefault =
+        (name === 'sort' && value === DEFAULT_DIRECTORY_SORT) ||
+        (name === 'show' && value === DEFAULT_DIRECTORY_SHOW);
+      if (value && !isDefault) next.set(name, value);
     }
     onChange(next);
   };
@@ -59,7 +65,7 @@ export function DirectoryFilters({
       role="search"
       aria-label="Coaches"
       onSubmit={onSubmit}
-      className="grid gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-line md:grid-cols-[2fr_1fr_1fr] lg:grid-cols-[2fr_1fr_1fr_1.2fr_1.4fr_auto] lg:items-end"
+      className="grid gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-line md:grid-cols-[2fr_1fr_1fr] lg:grid-cols-[2fr_1fr_1fr_1.2fr_1.2fr_1.4fr_auto] lg:items-end"
     >
       <Field label="Search Coaches" className="md:col-span-3 lg:col-span-1">
         <input
@@ -109,6 +115,21 @@ export function DirectoryFilters({
             {RATINGS.map((stars) => (
               <option key={stars} value={stars}>
                 {stars}+ stars
+              </option>
+            ))}
+          </select>
+        </Field>
+        {/* By default only Coaches taking questions; all shows the others with why not (ADR 061). */}
+        <Field label={DIRECTORY_MESSAGES.show}>
+          <select
+            name="show"
+            defaultValue={params.get('show') ?? DEFAULT_DIRECTORY_SHOW}
+            onChange={applyNow}
+            className={inputClass}
+          >
+            {DIRECTORY_SHOWS.map((show) => (
+              <option key={show} value={show}>
+                {DIRECTORY_SHOW_LABELS[show]}
               </option>
             ))}
           </select>

@@ -6,6 +6,7 @@ import { ShareProfileButton } from '@/components/share-profile-button';
 import { Button } from '@/components/ui/button';
 import { Page } from '@/components/ui/page';
 import { useOwnCoachProfile } from './api';
+import { AvailabilityCard } from './availability-card';
 import { CoachProfileForm } from './coach-profile-form';
 
 /** The Coach's own profile; the payment account card belongs to payments, so the route hands it in. */
@@ -33,6 +34,7 @@ export function ManageCoachProfilePage({
       )}
       <div className="space-y-6">
         <CoachProfileForm mode="manage" />
+        {profile && <AvailabilityCard />}
         {profile && paymentAccount(profile.onboardingComplete)}
       </div>
     </Page>

@@ -6,6 +6,7 @@ import { coachPath } from '@contracts/coach-slug';
 import { coachPreviewAlt, coachPreviewPath } from '@contracts/link-preview';
 import { formatWholeDollars } from '@contracts/money';
 import type { PublicCoach } from '@contracts/profiles';
+import { AvailabilityNotice } from '@/components/availability-notice';
 import { ShareProfileButton } from '@/components/share-profile-button';
 import { StaticHtml } from '@/components/static-html';
 import { Button } from '@/components/ui/button';
@@ -80,9 +81,12 @@ function CoachProfile({ coach, reviews }: { coach: PublicCoach; reviews?: ReactN
                   <ShareProfileButton coach={coach} size="lg" variant="onDark" />
                 </>
               ) : (
-                <Button asChild size="lg">
-                  <Link to={`/ask/${encodeURIComponent(coach.id)}`}>Ask a Question</Link>
-                </Button>
+                // Only a Coach who can be asked now offers it (ADR 061).
+                coach.availability.state === 'open' && (
+                  <Button asChild size="lg">
+                    <Link to={`/ask/${encodeURIComponent(coach.id)}`}>Ask a Question</Link>
+                  </Button>
+                )
               )}
             </div>
           }
@@ -94,6 +98,7 @@ function CoachProfile({ coach, reviews }: { coach: PublicCoach; reviews?: ReactN
         </ProfileHero>
 
         <div className="flex flex-col gap-8 px-5 py-8 sm:px-8">
+          <AvailabilityNotice availability={coach.availability} isOwner={coach.isOwner} />
           <section aria-labelledby="coach-record-heading">
             <h2 id="coach-record-heading" className="sr-only">
               Track record

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { PublicCoach } from '@contracts/profiles';
 import { QUESTION_MESSAGES } from '@contracts/questions';
+import { AvailabilityNotice } from '@/components/availability-notice';
 import { Card } from '@/components/ui/card';
 import { PageLoading } from '@/components/ui/page-loading';
 import { WarningNotice } from '@/components/ui/warning-notice';
@@ -43,6 +44,9 @@ export function AskQuestion({
           coachCannotAsk
         ) : coach.isOwner ? (
           <WarningNotice message={QUESTION_MESSAGES.cannotAskYourself} />
+        ) : coach.availability.state !== 'open' ? (
+          // The server refuses too (409); the form is not offered for a question it would refuse.
+          <AvailabilityNotice availability={coach.availability} />
         ) : (
           <AskForm
             key={coach.id}

@@ -5,6 +5,7 @@ import type { Executor } from '../../../db/client';
 import { checkoutSessions, coaches, payouts, questions, receipts } from '../../../db/schema';
 import type { Changes } from '../../../db/unit-of-work';
 import { recordCheckoutSession } from '../../questions/data';
+import { availabilityColumns } from '../../coaches';
 
 /** A question and the two people whose pages show it: the payload of `questions.changed`. */
 export type QuestionParticipants = BusEvents['questions.changed'];
@@ -55,7 +56,8 @@ export async function findPayableQuestion(db: Executor, questionId: string) {
       question: questions,
       coachUserId: coaches.userId,
       coachName: coaches.name,
-      coachDeleted: sql<boolean>`${coaches.deletedAt} IS NOT NULL`,
+      coachDeleted: sql<boolean>`(${coaches.deletedAt} IS NOT NULL OR ${coaches.suspendedAt} IS NOT NULL)`,
+      coachAvailability: availabilityColumns,
     })
     .from(questions)
     .innerJoin(coaches, eq(coaches.id, questions.coachId))

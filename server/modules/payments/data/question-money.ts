@@ -184,6 +184,15 @@ export function lockWaitingQuestionsOfCoach(tx: Executor, coachId: string) {
     .for('update');
 }
 
+/** A Player's questions still waiting for an answer, locked (their account is being suspended). */
+export function lockWaitingQuestionsOfPlayer(tx: Executor, playerId: string) {
+  return tx
+    .select({ id: questions.id, paymentStatus: questions.paymentStatus })
+    .from(questions)
+    .where(and(eq(questions.playerId, playerId), eq(questions.status, 'pending')))
+    .for('update');
+}
+
 /** Refund claims older than `cutoff`: left by a crash or a provider failure. */
 export function staleRefundClaims(db: Executor, cutoff: Date, limit: number) {
   return db

@@ -13,7 +13,7 @@ import {
   userRoles,
   users,
 } from '../../../db/schema';
-import { coachCardColumns, listedCoach } from '../../coaches';
+import { availabilityColumns, coachCardColumns, listedCoach } from '../../coaches';
 
 const linkColumns = {
   websiteUrl: coaches.websiteUrl,
@@ -159,6 +159,7 @@ const publicColumns = {
   userId: coaches.userId,
   ...coachFigureColumns,
   ...linkColumns,
+  availability: availabilityColumns,
 };
 
 /**

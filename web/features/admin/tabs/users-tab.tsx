@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import type { AdminUserRow, AdminUsersQuery } from '@contracts/admin-data';
 import { formatAdminAmount } from '@contracts/money';
 import { adminApiPaths } from '@contracts/admin-api-paths';
@@ -28,7 +29,18 @@ const ROLES = [
 ] as const;
 
 const columns: Column<AdminUserRow>[] = [
-  { header: 'Name', cell: (u) => <span className="font-semibold text-navy">{u.name}</span> },
+  {
+    header: 'Name',
+    // The name opens the person's page (ADR 061).
+    cell: (u) => (
+      <Link
+        to={`/admin-users/${encodeURIComponent(u.id)}`}
+        className="font-semibold text-navy underline"
+      >
+        {u.name}
+      </Link>
+    ),
+  },
   { header: 'Email', cell: (u) => u.email, className: 'break-all' },
   { header: 'Role', cell: (u) => <StatusBadge>{u.role}</StatusBadge> },
   { header: 'Joined', cell: (u) => formatAdminDate(u.createdAt), className: 'whitespace-nowrap' },

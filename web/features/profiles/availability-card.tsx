@@ -1,0 +1,131 @@
+import { useMutation, useQuery, useQueryClient, queryOptions } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import {
+  AVAILABILITY_MESSAGES,
+  OPEN_QUESTION_CAP_MAX,
+  PAUSE_NOTE_MAX,
+  type AvailabilityInput,
+  type OwnAvailability,
+} from '@contracts/availability';
+import { UNEXPECTED_ERROR } from '@contracts/api-error';
+import { profileApiPaths } from '@contracts/profile-api-paths';
+import { AvailabilityNotice } from '@/components/availability-notice';
+import { toast } from '@/components/toast/toast-store';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { CheckboxField } from '@/components/ui/checkbox-field';
+import { Field, inputClass } from '@/components/ui/field';
+import { SubmitText, UntilHydrated } from '@/components/ui/until-hydrated';
+import { api, ApiRequestError } from '@/lib/api-client';
+
+const ownAvailabilityQuery = () =>
+  queryOptions({
+    queryKey: ['profiles', 'expert', 'availability'],
+    queryFn: () => api<OwnAvailability>(profileApiPaths.ownAvailability),
+  });
+
+/**
+ * Manage Coach Profile's availability (ADR 061): pause taking questions, with an optional return
+ * date and note, and cap the questions awaiting an answer. The server enforces both at ask and
+ * checkout; this form only sets them.
+ */
+export function AvailabilityCard() {
+  const { data } = useQuery(ownAvailabilityQuery());
+  const queryClient = useQueryClient();
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const save = useMutation({
+    mutationFn: (body: AvailabilityInput) =>
+      api<OwnAvailability>(profileApiPaths.ownAvailability, { method: 'PUT', body }),
+    onSuccess: (saved) => {
+      setErrors({});
+      queryClient.setQueryData(ownAvailabilityQuery().queryKey, saved);
+      void queryClient.invalidateQueries({ queryKey: ['coaches'] });
+      toast({ title: AVAILABILITY_MESSAGES.saved });
+    },
+    onError: (error) => {
+      const refused = error instanceof ApiRequestError && error.status < 500;
+      setErrors(refused ? error.fields : {});
+      toast({ title: refused ? error.message : UNEXPECTED_ERROR, variant: 'destructive' });
+    },
+  });
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const cap = String(form.get('openQuestionCap') ?? '').trim();
+    save.mutate({
+      paused: form.get('paused') === 'on',
+      returnOn: String(form.get('returnOn') ?? '') || null,
+      note: String(form.get('note') ?? ''),
+      openQuestionCap: cap === '' ? null : Number(cap),
+    });
+  };
+  return (
+    <Card className="p-5 sm:p-6">
+      <h2 className="text-2xl font-bold text-navy">Availability</h2>
+      <p className="mt-1 text-sm text-muted">
+        Pause taking questions for a while, or cap how many wait for your answer at once. Questions
+        already asked keep their deadlines.
+      </p>
+      {data && (
+        <div className="mt-4">
+          <AvailabilityNotice availability={data.availability} isOwner />
+        </div>
+      )}
+      <form
+        // A new answer from the server puts its values back into the fields.
+        key={data ? JSON.stringify(data) : 'loading'}
+        noValidate
+        onSubmit={onSubmit}
+        className="mt-4 flex flex-col gap-4"
+      >
+        <UntilHydrated>
+          <CheckboxField
+            name="paused"
+            defaultChecked={data?.paused ?? false}
+            label="Pause taking questions"
+          />
+          <Field
+            label="Return date (optional)"
+            error={errors.returnOn}
+            hint="Shown as “Back on” this date; the pause ends by itself that day."
+          >
+            <input
+              name="returnOn"
+              type="date"
+              defaultValue={data?.returnOn ?? ''}
+              className={inputClass}
+            />
+          </Field>
+          <Field label="Note for Players (optional)" error={errors.note}>
+            <textarea
+              name="note"
+              maxLength={PAUSE_NOTE_MAX}
+              rows={2}
+              defaultValue={data?.note ?? ''}
+              className={inputClass}
+            />
+          </Field>
+          <Field
+            label="Most open questions at once (optional)"
+            error={errors.openQuestionCap}
+            hint={`Empty for no cap. When reached, Players see “${AVAILABILITY_MESSAGES.fullyBooked}”.`}
+          >
+            <input
+              name="openQuestionCap"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={OPEN_QUESTION_CAP_MAX}
+              step={1}
+              defaultValue={data?.openQuestionCap ?? ''}
+              className={inputClass}
+            />
+          </Field>
+          <Button type="submit" size="lg" disabled={save.isPending} className="self-start">
+            <SubmitText>Save availability</SubmitText>
+          </Button>
+        </UntilHydrated>
+      </form>
+    </Card>
+  );
+}

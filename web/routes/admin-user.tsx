@@ -1,0 +1,1 @@
+export { AdminUserPage } from '@/features/admin/user-page';
