@@ -18,6 +18,7 @@ export const MAIL_KINDS = {
   'email-changed': 'security',
   'new-question': 'new_questions',
   'question-answered': 'conversation_messages',
+  'answer-reminder': 'reminders',
   'payment-receipt': 'money',
   refund: 'money',
   decline: 'money',

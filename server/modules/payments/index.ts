@@ -14,6 +14,7 @@ export {
 export { lockQuestionForDecision } from './data/question-money';
 export { historyRoutes } from './history';
 export { queueDisputeMail, queueDisputeReleasedMail, queueUnpaidDeclineMail } from './money-mail';
+export { remindCoaches } from './reminders';
 export { paymentRoutes } from './routes';
 export {
   claimDeletedCoachRefunds,
