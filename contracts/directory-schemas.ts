@@ -5,6 +5,7 @@ import {
   DIRECTORY_QUERY_MAX,
   DIRECTORY_SORTS,
 } from './directory';
+import { isResponsePromise } from './response-time';
 import { publicCoachSchema } from './profiles';
 
 /** Kept apart from the directory's constants so the pages that only name them ship no zod. */
@@ -27,6 +28,14 @@ export const directoryQuerySchema = z
     minPrice: dollars,
     maxPrice: dollars,
     minRating: wholeNumber(1, 5, DIRECTORY_MESSAGES.invalidRating),
+    /** Coaches whose promise is at most this many hours ("Answers within 24 h", ADR 060). */
+    within: z.preprocess(
+      emptyAsUndefined,
+      z.coerce
+        .number({ message: DIRECTORY_MESSAGES.invalidWithin })
+        .refine(isResponsePromise, { message: DIRECTORY_MESSAGES.invalidWithin })
+        .optional(),
+    ),
     sort: z.preprocess(
       emptyAsUndefined,
       z
@@ -53,6 +62,8 @@ export const directoryCoachSchema = publicCoachSchema.pick({
   reviewCount: true,
   helpfulPercent: true,
   answeredCount: true,
+  responseHours: true,
+  medianResponseMinutes: true,
 });
 export type DirectoryCoach = z.infer<typeof directoryCoachSchema>;
 
