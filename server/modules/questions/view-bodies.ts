@@ -32,6 +32,7 @@ export function questionDetailBody(
     createdAt: q.createdAt.toISOString(),
     answeredAt: iso(q.answeredAt),
     refundedAt: iso(q.refundedAt),
+    answerBy: q.answerBy.toISOString(),
     disputeFlagged: q.disputeFlagged,
     disputeUntil: iso(q.disputeUntil),
     dispute:
