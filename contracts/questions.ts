@@ -206,6 +206,8 @@ export const questionDetailSchema = threadItemSchema.extend({
   refundedAt: z.string().nullable(),
   /** The refund moment (ADR 060); shown as "Answer by {date}" while a paid question waits. */
   answerBy: z.string(),
+  /** The Coach's response-time promise when the question was asked, in hours. */
+  responseHours: z.number().int(),
   disputeFlagged: z.boolean(),
   disputeUntil: z.string().nullable(),
   dispute: z

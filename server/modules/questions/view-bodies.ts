@@ -33,6 +33,7 @@ export function questionDetailBody(
     answeredAt: iso(q.answeredAt),
     refundedAt: iso(q.refundedAt),
     answerBy: q.answerBy.toISOString(),
+    responseHours: q.responseHours,
     disputeFlagged: q.disputeFlagged,
     disputeUntil: iso(q.disputeUntil),
     dispute:

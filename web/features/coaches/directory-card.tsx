@@ -1,4 +1,5 @@
 import { MessageSquareText, ThumbsUp } from 'lucide-react';
+import { ResponseTime } from '@/features/public-profiles/response-time';
 import type { DirectoryCoach } from '@contracts/directory-schemas';
 import { StarRating } from '@/components/ui/star-rating';
 import { CoachCardFrame } from './coach-card';
@@ -21,6 +22,7 @@ export function DirectoryCard({ coach }: { coach: DirectoryCoach }) {
             {coach.answeredCount} answered
           </span>
         </p>
+        <ResponseTime coach={coach} />
       </div>
     </CoachCardFrame>
   );

@@ -18,7 +18,7 @@ const steps = [
   {
     icon: NotebookPen,
     title: 'Get Your Playbook',
-    text: 'Your Coach writes you a personal answer. No answer within 7 days? You get a full refund.',
+    text: 'Your Coach writes you a personal answer. No answer within the time your Coach promises? You get a full refund.',
   },
 ];
 
@@ -42,9 +42,11 @@ export function HomeSkeleton() {
   );
 }
 
-/** The signed-out home page: hero, how it works, who it is for, and the newest Coaches. */
-/** The marketing page for visitors; `coaches` is the newest-Coaches strip. */
-export function SignedOutHome({ coaches }: { coaches: ReactNode }) {
+/**
+ * The marketing page for visitors; `coaches` is the newest-Coaches strip, `figures` the hero's
+ * figures from real data (ADR 060).
+ */
+export function SignedOutHome({ coaches, figures }: { coaches: ReactNode; figures: ReactNode }) {
   return (
     <>
       <section className="relative overflow-hidden bg-navy text-white">
@@ -73,18 +75,7 @@ export function SignedOutHome({ coaches }: { coaches: ReactNode }) {
               </Button>
             </div>
           </div>
-          <dl className="grid grid-cols-2 gap-4">
-            <div className="rounded-2xl bg-white/10 p-5 ring-1 ring-white/15">
-              <dt className="text-sm text-white/75">Average response time</dt>
-              <dd className="mt-1 font-display text-4xl font-bold text-volt">&lt; 24h</dd>
-            </div>
-            <div className="rounded-2xl bg-white/10 p-5 ring-1 ring-white/15">
-              <dt className="text-sm text-white/75">Coaches you can trust</dt>
-              <dd className="mt-1 font-display text-2xl leading-tight font-bold text-volt uppercase">
-                100% Real-World Coaches
-              </dd>
-            </div>
-          </dl>
+          {figures}
         </div>
       </section>
 

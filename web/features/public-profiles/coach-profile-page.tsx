@@ -1,3 +1,4 @@
+import { ResponseTime } from './response-time';
 import { AtSign, Briefcase, Camera, ExternalLink, Globe, ThumbsUp } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { Link, useParams } from 'react-router';
@@ -84,6 +85,10 @@ function CoachProfile({ coach }: { coach: PublicCoach }) {
           <p className="mt-4 inline-flex rounded-full bg-volt px-4 py-1.5 font-display text-lg font-bold tracking-wide text-navy uppercase">
             {`${formatWholeDollars(coach.pricePerQuestion)} per question`}
           </p>
+          <ResponseTime
+            coach={coach}
+            className="mt-3 text-white/85 [&>span:first-child]:text-volt"
+          />
         </ProfileHero>
 
         <div className="flex flex-col gap-8 px-5 py-8 sm:px-8">
