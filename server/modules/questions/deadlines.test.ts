@@ -155,12 +155,12 @@ describe(`deadlines and the response-time promise (${testDatabaseKind})`, () => 
 
   it('shows the median over the last answers from 3 answers on, and home figures from them', async () => {
     const other = await insertCoach(db(), { name: 'Median Coach', responseHours: 24 });
-    const asker = await insertUser(db(), { name: 'Ann Asker' });
+    const player2 = await insertUser(db(), { name: 'Ann Asker' });
     const answered = (minutes: number) => {
       const paidAt = new Date(Date.now() - 10 * HOUR);
       return insertQuestion(db(), {
         coachId: other.id,
-        playerId: asker.id,
+        playerId: player2.id,
         status: 'answered',
         paymentStatus: 'paid',
         answer: 'Keep your stance low.',

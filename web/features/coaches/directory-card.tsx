@@ -1,5 +1,5 @@
 import { MessageSquareText, ThumbsUp } from 'lucide-react';
-import { ResponseTime } from '@/features/public-profiles/response-time';
+import { ResponseTime } from '@/components/response-time';
 import type { DirectoryCoach } from '@contracts/directory-schemas';
 import { StarRating } from '@/components/ui/star-rating';
 import { CoachCardFrame } from './coach-card';

@@ -1,4 +1,4 @@
-import { ResponseTime } from './response-time';
+import { ResponseTime } from '@/components/response-time';
 import { AtSign, Briefcase, Camera, ExternalLink, Globe, ThumbsUp } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { Link, useParams } from 'react-router';
