@@ -7,6 +7,7 @@ import {
   DIRECTORY_QUERY_MAX,
   DIRECTORY_SORTS,
 } from './directory';
+import { isResponsePromise } from './response-time';
 import { publicCoachSchema } from './profiles';
 
 /** Kept apart from the directory's constants so the pages that only name them ship no zod. */
@@ -29,6 +30,14 @@ export const directoryQuerySchema = z
     minPrice: dollars,
     maxPrice: dollars,
     minRating: wholeNumber(1, 5, DIRECTORY_MESSAGES.invalidRating),
+    /** Coaches whose promise is at most this many hours ("Answers within 24 h", ADR 060). */
+    within: z.preprocess(
+      emptyAsUndefined,
+      z.coerce
+        .number({ message: DIRECTORY_MESSAGES.invalidWithin })
+        .refine(isResponsePromise, { message: DIRECTORY_MESSAGES.invalidWithin })
+        .optional(),
+    ),
     sort: z.preprocess(
       emptyAsUndefined,
       z
@@ -62,6 +71,8 @@ export const directoryCoachSchema = publicCoachSchema.pick({
   helpfulPercent: true,
   answeredCount: true,
   availability: true,
+  responseHours: true,
+  medianResponseMinutes: true,
 });
 export type DirectoryCoach = z.infer<typeof directoryCoachSchema>;
 

@@ -3,12 +3,21 @@ export const DIRECTORY_PAGE_SIZE = 12;
 /** Longest search text the directory takes. */
 export const DIRECTORY_QUERY_MAX = 100;
 
-export const DIRECTORY_SORTS = ['rating', 'answered', 'price-low', 'price-high', 'newest'] as const;
+export const DIRECTORY_SORTS = [
+  'rating',
+  'answered',
+  'fastest',
+  'price-low',
+  'price-high',
+  'newest',
+] as const;
 export type DirectorySort = (typeof DIRECTORY_SORTS)[number];
 export const DEFAULT_DIRECTORY_SORT: DirectorySort = 'rating';
 export const DIRECTORY_SORT_LABELS: Record<DirectorySort, string> = {
   rating: 'Best rated',
   answered: 'Most answered',
+  /** The measured median response time, or the promise for a Coach with fewer than 3 answers. */
+  fastest: 'Fastest response',
   'price-low': 'Price: low to high',
   'price-high': 'Price: high to low',
   newest: 'Newest',
@@ -48,6 +57,7 @@ export const DIRECTORY_MESSAGES = {
   priceRange: 'The lowest price must not be above the highest',
   invalidRating: 'Minimum rating must be between 1 and 5 stars',
   invalidSort: 'Unknown sort order',
+  invalidWithin: 'Response time must be 24, 48 or 72 hours or 7 days',
   queryTooLong: `Search must be at most ${DIRECTORY_QUERY_MAX} characters`,
   loadFailed: 'Failed to load expert profiles. Please try again.',
 } as const;

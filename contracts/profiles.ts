@@ -2,6 +2,7 @@ import { availabilitySchema } from './availability';
 import { PROFILE_NOT_FOUND_MESSAGES } from './profile-not-found';
 import { z } from 'zod';
 import { MIN_PRICE_DOLLARS } from './limits';
+import { isResponsePromise } from './response-time';
 import { optionalSecureText, secureText } from './secure-input';
 import { joined } from './messages';
 
@@ -16,6 +17,7 @@ export const PROFILE_MESSAGES = {
   expertiseRequired: 'Expertise is required',
   invalidUrl: 'Please enter a valid URL',
   bioTooLong: 'Bio must be at most 5000 characters',
+  invalidResponseTime: 'Response time must be 24 hours, 48 hours, 72 hours or 7 days',
   createFailed: 'Failed to create profile. Please try again.',
   updateFailed: 'Failed to update profile. Please try again.',
   coachSaved: { title: 'Profile saved!', description: 'Your coach profile is ready.' },
@@ -78,6 +80,14 @@ export const coachProfileSchema = z.object({
   price: priceDollars,
   bio: optionalSecureText(5000, PROFILE_MESSAGES.bioTooLong),
   ...socialLinks,
+  /**
+   * The response-time promise in hours (ADR 060). Left out, a new Coach gets the spec's 7 days
+   * and a saved profile keeps its promise.
+   */
+  responseHours: z.coerce
+    .number({ message: PROFILE_MESSAGES.invalidResponseTime })
+    .refine(isResponsePromise, { message: PROFILE_MESSAGES.invalidResponseTime })
+    .optional(),
   acceptedAgreement: z.literal(true, {
     message: joined(PROFILE_MESSAGES.legalRequired),
   }),
@@ -108,6 +118,7 @@ export const ownCoachProfileSchema = links.extend({
   bio: z.string().nullable(),
   photoUrl: z.string().nullable(),
   onboardingComplete: z.boolean(),
+  responseHours: z.number().int(),
 });
 export type OwnCoachProfile = z.infer<typeof ownCoachProfileSchema>;
 
@@ -137,6 +148,10 @@ export const publicCoachSchema = links.extend({
   answeredCount: z.number().int(),
   /** Whether the Coach can be asked now, and why not (ADR 061). */
   availability: availabilitySchema,
+  /** The response-time promise in hours (ADR 060). */
+  responseHours: z.number().int(),
+  /** The median minutes to answer over the last 90 answers; null below 3 answers. */
+  medianResponseMinutes: z.number().int().nullable(),
   isOwner: z.boolean(),
 });
 export type PublicCoach = z.infer<typeof publicCoachSchema>;

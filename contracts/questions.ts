@@ -24,6 +24,8 @@ export const coachInboxQuestionSchema = z.object({
   messageCount: z.number().int(),
   /** The Player replied to a request for details and the answer is still to come. */
   replyWaiting: z.boolean(),
+  /** The refund moment (ADR 060); shown as "Answer by {date}" while a paid question waits. */
+  answerBy: z.string(),
 });
 export type CoachInboxQuestion = z.infer<typeof coachInboxQuestionSchema>;
 
@@ -33,10 +35,25 @@ export type InboxFilter = (typeof INBOX_FILTERS)[number];
 
 /** Question lists come a page at a time; `cursor` is the previous page's opaque `nextCursor`. */
 const cursor = z.string().max(400).optional();
-export const coachInboxQuerySchema = z.object({
-  filter: z.enum(INBOX_FILTERS).default('all'),
-  cursor,
-});
+/** The inbox's orders: newest first (spec §4), or soonest deadline first for Unanswered (ADR 060). */
+export const INBOX_SORTS = ['newest', 'deadline'] as const;
+export type InboxSort = (typeof INBOX_SORTS)[number];
+export const INBOX_SORT_LABELS: Record<InboxSort, string> = {
+  newest: 'Newest first',
+  deadline: 'Deadline (soonest first)',
+};
+export const INBOX_SORT_MESSAGE = 'Sorting by deadline applies to unanswered questions';
+export const coachInboxQuerySchema = z
+  .object({
+    filter: z.enum(INBOX_FILTERS).default('all'),
+    sort: z.enum(INBOX_SORTS).default('newest'),
+    cursor,
+  })
+  // Answered questions have no deadline left; All would need the whole history sorted.
+  .refine((q) => q.sort === 'newest' || q.filter === 'unanswered', {
+    message: INBOX_SORT_MESSAGE,
+    path: ['sort'],
+  });
 export const playerQuestionsQuerySchema = z.object({ cursor });
 /** Null on the last page. */
 const nextCursor = z.string().nullable();
@@ -201,6 +218,10 @@ const threadItemSchema = z.object({
 export const questionDetailSchema = threadItemSchema.extend({
   context: z.string().nullable(),
   refundedAt: z.string().nullable(),
+  /** The refund moment (ADR 060); shown as "Answer by {date}" while a paid question waits. */
+  answerBy: z.string(),
+  /** The Coach's response-time promise when the question was asked, in hours. */
+  responseHours: z.number().int(),
   disputeFlagged: z.boolean(),
   disputeUntil: z.string().nullable(),
   dispute: z

@@ -21,6 +21,7 @@ interface Paged {
 const DIRECTORY_SORT_TYPES: Record<(typeof DIRECTORY_SORTS)[number], Paged['sortType']> = {
   rating: 'integer',
   answered: 'integer',
+  fastest: 'integer',
   'price-low': 'integer',
   'price-high': 'integer',
   newest: 'timestamptz',

@@ -68,7 +68,7 @@ export async function measureStatementCeilings(
       if (!viewer || !last) throw new Error(`${name}: the read found no session`);
       captured[name] = last;
     };
-    await capture('busiest coach inbox', () => reads.coachInbox(coach, 'all', undefined));
+    await capture('busiest coach inbox', () => reads.coachInbox(coach, 'all', 'newest', undefined));
     await capture('player questions', () => reads.playerQuestions(player, undefined));
     await capture('unread count', () => reads.unreadCounts(coach));
     await capture('question detail', () => reads.questionPage(player, fixtures.questionId));

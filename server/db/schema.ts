@@ -19,6 +19,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { CONTACT_TOPIC_VALUES } from '../../contracts/contact';
 import { DISPUTE_RESOLUTIONS } from '../../contracts/disputes';
+import { DEFAULT_RESPONSE_HOURS } from '../../contracts/response-time';
 import { NOTIFICATION_CATEGORIES } from '../../contracts/notifications';
 import { EXTRA_PAYMENT_REASONS, PAYOUT_STATUSES } from '../../contracts/payments';
 import { MESSAGE_KINDS } from '../../contracts/question-thread';
@@ -250,6 +251,17 @@ export const coaches = pgTable(
     ratingScore: integer('rating_score').generatedAlwaysAs(
       sql`CASE WHEN review_count = 0 THEN 0 ELSE (review_sum * 100) / review_count END`,
     ),
+    /** The Coach's response-time promise in hours (ADR 060): a question unanswered this long is refunded. */
+    responseHours: integer('response_hours').notNull().default(DEFAULT_RESPONSE_HOURS),
+    /**
+     * The median minutes from payment to answer over the Coach's last 90 answers, null below 3
+     * answers (ADR 060). Kept by a trigger on questions in the answer's own transaction.
+     */
+    medianResponseMinutes: integer('median_response_minutes'),
+    /** The directory's 'Fastest response' order: the measured median, else the promise. */
+    responseSort: integer('response_sort').generatedAlwaysAs(
+      sql`coalesce(median_response_minutes, response_hours * 60)`,
+    ),
     /** What the directory's full-text search matches: the name first, then expertise, then bio. */
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('english', name), 'A') || setweight(to_tsvector('english', expertise), 'B') || setweight(to_tsvector('english', coalesce(bio, '')), 'C')`,
@@ -261,6 +273,7 @@ export const coaches = pgTable(
       'experts_open_question_cap_min',
       sql`${t.openQuestionCap} IS NULL OR ${t.openQuestionCap} >= 1`,
     ),
+    check('experts_response_hours', sql`${t.responseHours} IN (24, 48, 72, 168)`),
     index('experts_newest_idx').on(t.createdAt, t.id),
     // The public lists: only Coaches whose account still exists (issue 13).
     index('experts_listed_idx')
@@ -270,6 +283,7 @@ export const coaches = pgTable(
     index('experts_rating_idx').on(t.ratingScore, t.id),
     index('experts_answered_idx').on(t.answeredCount, t.id),
     index('experts_price_idx').on(t.pricePerQuestion, t.id),
+    index('experts_response_idx').on(t.responseSort, t.id),
   ],
 );
 
@@ -313,6 +327,18 @@ export const questions = pgTable(
     paymentIntentId: text('payment_intent_id'),
     createdAt: createdAt(),
     paidAt: at('paid_at'),
+    /** The Coach's promise when the question was asked, in hours: later changes do not move it. */
+    responseHours: integer('response_hours').notNull().default(DEFAULT_RESPONSE_HOURS),
+    /**
+     * "Answer by" (ADR 060): when an unanswered paid question is refunded. Set at ask from the
+     * promise, and again from the payment's time when it is paid, so the clock runs from payment.
+     * The default (the spec's 7 days) only serves rows loaded in bulk, outside the ask path.
+     */
+    answerBy: at('answer_by')
+      .notNull()
+      .default(sql`now() + interval '7 days'`),
+    /** When the Coach was reminded, 24 h before answer_by: the reminder goes once. */
+    reminderSentAt: at('reminder_sent_at'),
     answeredAt: at('answered_at'),
     /**
      * The question's latest activity, asked or answered (ADR 055): My Questions sorts by it, so a
@@ -402,10 +428,14 @@ export const questions = pgTable(
     // My Questions (keyset-paged), latest activity first (ADR 055).
     index('questions_asker_activity_idx').on(t.playerId, t.lastActivityAt, t.id),
     index('questions_thread_idx').on(t.playerId, t.coachId, t.createdAt),
-    // The 7-day refund sweep only looks at paid, unanswered questions.
+    // The refund and reminder sweeps only look at paid, unanswered questions, by deadline.
     index('questions_refund_due_idx')
-      .on(t.paidAt)
+      .on(t.answerBy)
       .where(sql`${t.status} = 'pending' AND ${t.paymentStatus} = 'paid'`),
+    // The inbox's Unanswered filter sorted by deadline, soonest first (ADR 060).
+    index('questions_expert_deadline_idx')
+      .on(t.coachId, t.status, t.answerBy, t.id)
+      .where(sql`${t.paymentStatus} IN ('paid', 'pending')`),
     uniqueIndex('questions_checkout_session_uq').on(t.checkoutSessionId),
     uniqueIndex('questions_idempotency_uq')
       .on(t.playerId, t.idempotencyKey)

@@ -1,5 +1,5 @@
-import { and, asc, count, desc, isNull } from 'drizzle-orm';
-import type { CoachCard } from '../../../contracts/coaches';
+import { and, asc, count, desc, isNull, sql } from 'drizzle-orm';
+import type { CoachCard, HomeFigures } from '../../../contracts/coaches';
 import type { Executor } from '../../db/client';
 import { coaches } from '../../db/schema';
 
@@ -33,6 +33,26 @@ export function newestCoaches(db: Executor, limit: number): Promise<CoachCard[]>
 export async function countCoaches(db: Executor): Promise<number> {
   const [row] = await db.select({ total: count() }).from(coaches).where(listedCoach);
   return row?.total ?? 0;
+}
+
+/**
+ * The home page's figures over the listed Coaches: answers given, and the median of their
+ * measured medians (ADR 060). One pass over the Coach rows, cached with the newest Coaches.
+ */
+export async function homeFigures(db: Executor): Promise<HomeFigures> {
+  const [row] = await db
+    .select({
+      answeredQuestions: sql<number>`coalesce(sum(${coaches.answeredCount}), 0)::int`,
+      typicalResponseMinutes: sql<
+        number | null
+      >`round(percentile_cont(0.5) within group (order by ${coaches.medianResponseMinutes}))::int`,
+    })
+    .from(coaches)
+    .where(listedCoach);
+  return {
+    answeredQuestions: row?.answeredQuestions ?? 0,
+    typicalResponseMinutes: row?.typicalResponseMinutes ?? null,
+  };
 }
 
 /** Every listed Coach's current slug, oldest Coach first (the sitemap). */

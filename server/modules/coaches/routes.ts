@@ -2,17 +2,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { newestCoachesSchema } from '../../../contracts/coaches';
 import { HOME_COACH_LIMIT } from '../../../contracts/limits';
 import type { AppContext } from '../../context';
-import { countCoaches, newestCoaches } from './data';
+import { countCoaches, homeFigures, newestCoaches } from './data';
 import { cachedUntilCoachesChange } from '../../cache/until-changed';
 import { sendSerialised, serialise } from '../../cache/send-serialised';
 
 export const coachRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { database, bus }) => {
   const newest = cachedUntilCoachesChange(bus, async () => {
-    const [coaches, total] = await Promise.all([
+    const [coaches, total, figures] = await Promise.all([
       newestCoaches(database.db, HOME_COACH_LIMIT),
       countCoaches(database.db),
+      homeFigures(database.db),
     ]);
-    return serialise(newestCoachesSchema, { coaches, total });
+    return serialise(newestCoachesSchema, { coaches, total, figures });
   });
   app.get(
     '/api/coaches/newest',

@@ -14,6 +14,7 @@ const SORTS: Record<
 > = {
   rating: { sort: coaches.ratingScore, sortType: 'integer', direction: 'desc' },
   answered: { sort: coaches.answeredCount, sortType: 'integer', direction: 'desc' },
+  fastest: { sort: coaches.responseSort, sortType: 'integer', direction: 'asc' },
   'price-low': { sort: coaches.pricePerQuestion, sortType: 'integer', direction: 'asc' },
   'price-high': { sort: coaches.pricePerQuestion, sortType: 'integer', direction: 'desc' },
   newest: { sort: coaches.createdAt, sortType: 'timestamptz', direction: 'desc' },
@@ -58,6 +59,7 @@ export async function directoryPage(db: Executor, query: DirectoryQuery) {
     query.minRating === undefined
       ? undefined
       : gte(coaches.ratingScore, query.minRating * 100 - 50),
+    query.within === undefined ? undefined : lte(coaches.responseHours, query.within),
   ];
   const rows = await db
     .select({

@@ -23,7 +23,15 @@ export interface MailContent {
   subject: string;
   greeting: string;
   paragraphs: string[];
+  /** A block of labelled texts after the paragraphs: the question summary (`question-summary.ts`). */
+  summary?: SummaryRow[];
   action?: { label: string; url: string };
+}
+
+/** One labelled text of a summary block, e.g. "Question" and what was asked. */
+export interface SummaryRow {
+  label: string;
+  text: string;
 }
 
 /** The unsubscribe link of a message a person may turn off, and the name of its kind. */
@@ -37,7 +45,36 @@ type Rendered = MailContent & { unsubscribe?: Unsubscribe };
 const navy = '#0b1f3a';
 const action = '#12a150';
 
-function Message({ subject, greeting, paragraphs, action: button, unsubscribe }: Rendered) {
+/** The summary block: each label in bold over its text, line breaks kept (a question's context). */
+function Summary({ rows }: { rows: SummaryRow[] }) {
+  return (
+    <Section
+      style={{
+        border: '1px solid #d5dce5',
+        borderRadius: '8px',
+        padding: '4px 16px',
+        margin: '16px 0',
+      }}
+    >
+      {rows.map((row) => (
+        <Text key={row.label} style={{ color: navy, fontSize: '15px', lineHeight: '22px' }}>
+          <strong>{row.label}</strong>
+          <br />
+          <span style={{ whiteSpace: 'pre-wrap' }}>{row.text}</span>
+        </Text>
+      ))}
+    </Section>
+  );
+}
+
+function Message({
+  subject,
+  greeting,
+  paragraphs,
+  summary,
+  action: button,
+  unsubscribe,
+}: Rendered) {
   return (
     <Html lang="en">
       <Head />
@@ -53,6 +90,7 @@ function Message({ subject, greeting, paragraphs, action: button, unsubscribe }:
               {paragraph}
             </Text>
           ))}
+          {summary && summary.length > 0 ? <Summary rows={summary} /> : null}
           {button ? (
             <Section style={{ margin: '24px 0' }}>
               <Button

@@ -2,7 +2,8 @@
  * The mail module's public surface: the outbox every change queues its e-mails in. Other modules
  * hand it content (`MailContent`); it composes every message the same way (HTML and plain text).
  */
-export type { MailContent } from './compose';
+export type { MailContent, SummaryRow } from './compose';
+export { questionSummary, type QuestionSummaryParts } from './question-summary';
 // A finished message as it is, for tests that plant one; modules queue content (lint says so).
 export { enqueueMail, type RecipientCap } from './data';
 // The Failed jobs list and its Retry (admin), and the queue's figures (metrics), ADR 050.

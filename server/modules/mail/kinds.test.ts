@@ -18,6 +18,7 @@ import {
   queueDisputeMail,
   queueDisputeReleasedMail,
   queueExtraPaymentRefundMail,
+  queueAnswerReminderMail,
   queueNewQuestionMail,
   queuePayoutSentMail,
   queueRefundMail,
@@ -40,6 +41,7 @@ const KINDS = [
   'Your Playbook password was changed',
   'You have a new question',
   'Your question has been answered',
+  'A question is waiting for your answer',
   'A payment was refunded',
   'Your question was refunded',
   'Your question was declined and refunded',
@@ -98,10 +100,16 @@ describe(`every e-mail is composed with HTML and plain text (${testDatabaseKind}
     const link = `${t.ctx.config.PUBLIC_URL}/questions/${q.id}`;
     const [toCoach] = mails.filter((m) => m.to === coach.email);
     expect(toCoach?.text).toContain('Hi Casey Coach,');
-    expect(toCoach?.text).toContain('Pat Player asked you a question and paid for it:');
+    expect(toCoach?.text).toContain('Pat Player asked you a question and paid for it.');
+    // The question summary block (ADR 060): the question, fee and deadline, as HTML and text.
+    expect(toCoach?.text).toContain(q.question);
+    expect(toCoach?.text).toMatch(/Answer by [A-Z][a-z]{2} \d{1,2}, \d{4}/);
+    expect(toCoach?.html).toContain('Deadline');
     const [toPlayer] = mails.filter((m) => m.to === player.email);
     expect(toPlayer?.text).toContain('Hi Pat Player,');
-    expect(toPlayer?.text).toContain('Your Coach has answered your question on Playbook:');
+    expect(toPlayer?.text).toContain('Casey Coach has answered your question on Playbook:');
+    // The answer itself travels in the e-mail (ADR 060).
+    expect(toPlayer?.text).toContain('Keep your eyes up.');
     for (const mail of mails) {
       expect(mail.html, mail.subject).toContain('<html');
       expect(mail.html, mail.subject).toContain(`href="${link}"`);
@@ -115,7 +123,10 @@ describe(`every e-mail is composed with HTML and plain text (${testDatabaseKind}
     const s = {
       questionId: '00000000-0000-4000-8000-000000000001',
       question: 'How do I defend a taller forward?',
+      context: 'I play centre back.',
       amount: 4000,
+      responseHours: 24,
+      answerBy: new Date('2026-11-28T10:00:00Z'),
       playerName: 'Pat Player',
       playerEmail: 'pat@example.test',
       coachName: 'Casey Coach',
@@ -138,7 +149,14 @@ describe(`every e-mail is composed with HTML and plain text (${testDatabaseKind}
     );
     await queueMail(db(), config, passwordChangedEmail(person, contact));
     await queueNewQuestionMail(db(), config, s);
-    await queueAnsweredMail(db(), config, { id: s.questionId, ...s });
+    await queueAnsweredMail(
+      db(),
+      config,
+      { id: s.questionId, ...s },
+      s.coachName,
+      'Stay goal side.',
+    );
+    await queueAnswerReminderMail(db(), config, s);
     for (const reason of EXTRA_PAYMENT_REASONS) {
       await queueExtraPaymentRefundMail(db(), config, s, reason);
     }

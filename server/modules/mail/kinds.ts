@@ -25,6 +25,7 @@ export const MAIL_KINDS = {
   'details-replied': 'conversation_messages',
   'follow-up': 'conversation_messages',
   'follow-up-answered': 'conversation_messages',
+  'answer-reminder': 'reminders',
   'payment-receipt': 'money',
   refund: 'money',
   decline: 'money',

@@ -31,7 +31,10 @@ describe(`notification preferences and one-click unsubscribe (${testDatabaseKind
   const subject = () => ({
     questionId: '00000000-0000-4000-8000-000000000025',
     question: 'How do I defend a taller forward?',
+    context: null,
     amount: 4000,
+    responseHours: 168,
+    answerBy: new Date('2026-12-01T10:00:00Z'),
     playerName: 'Pat Player',
     playerEmail: 'pat-prefs@example.test',
     coachName: coach.name,

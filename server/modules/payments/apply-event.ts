@@ -99,7 +99,10 @@ export async function applyPaymentEvent(
             await queueNewQuestionMail(tx, config, {
               questionId: paid.id,
               question: paid.question,
+              context: paid.context,
               amount: paid.amount,
+              responseHours: paid.responseHours,
+              answerBy: paid.answerBy,
               playerName: paid.playerName,
               playerEmail: paid.playerEmail,
               coachName: coach.name,

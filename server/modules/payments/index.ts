@@ -21,6 +21,7 @@ export {
   queueUnpaidDeclineMail,
   type DisputeSettlement,
 } from './money-mail';
+export { remindCoaches } from './reminders';
 export { paymentRoutes } from './routes';
 export {
   claimDeletedCoachRefunds,

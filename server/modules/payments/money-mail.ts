@@ -3,12 +3,12 @@ import {
   type DisputeReason,
   type RefundReason,
 } from '../../../contracts/question-states';
-import { REFUND_AFTER_DAYS } from '../../../contracts/limits';
+import { promiseText } from '../../../contracts/response-time';
 import type { ExtraPaymentReason } from '../../../contracts/payments';
 import { formatDollarsAndCents, formatWholeDollars } from '../../../contracts/money';
 import type { Config } from '../../config';
 import type { Executor } from '../../db/client';
-import { queueMail, type MailContent } from '../mail';
+import { queueMail, questionSummary, type MailContent } from '../mail';
 import type { MoneyMailSubject } from './data';
 
 const excerpt = (text: string) => (text.length > 120 ? `${text.slice(0, 117)}…` : text);
@@ -31,8 +31,8 @@ const backToCard = (s: MoneyMailSubject) =>
   `${formatWholeDollars(s.amount)} goes back to your card; banks usually show it within 5-10 business days.`;
 
 const refundTo = {
-  unanswered: () =>
-    `Your question was not answered within ${REFUND_AFTER_DAYS} days, so we refunded your payment in full.`,
+  unanswered: (s: MoneyMailSubject) =>
+    `Your question was not answered within ${promiseText(s.responseHours)}, so we refunded your payment in full.`,
   declined: (s: MoneyMailSubject) =>
     `${s.coachName} declined your question, so we refunded your payment in full.`,
   dispute: () => 'We reviewed your dispute and refunded your payment in full.',
@@ -44,15 +44,16 @@ const refundTo = {
     'An administrator closed this question before it was answered, so we refunded your payment in full.',
 } satisfies Record<RefundReason, (s: MoneyMailSubject) => string>;
 
-const coachRefundNote: Record<RefundReason, string | null> = {
-  unanswered: `The question was not answered within ${REFUND_AFTER_DAYS} days, so the Player was refunded.`,
-  declined: 'You declined this question, so the Player was refunded in full.',
-  dispute:
+const coachRefundNote: Record<RefundReason, ((s: MoneyMailSubject) => string) | null> = {
+  unanswered: (s) =>
+    `The question was not answered within ${promiseText(s.responseHours)}, so the Player was refunded.`,
+  declined: () => 'You declined this question, so the Player was refunded in full.',
+  dispute: () =>
     'We reviewed the Player’s dispute and refunded them. The payout for this answer is cancelled.',
-  admin: 'We refunded the Player after a review. The payout for this answer is cancelled.',
+  admin: () => 'We refunded the Player after a review. The payout for this answer is cancelled.',
   withdrawn: null,
   coach_deleted: null,
-  suspended:
+  suspended: () =>
     'An administrator closed this question before it was answered, so the Player was refunded.',
 };
 
@@ -67,15 +68,53 @@ const extraRefundTo = {
     'Your payment arrived after the Coach closed their account, so we refunded it in full.',
 } satisfies Record<ExtraPaymentReason, () => string>;
 
-/** A question was paid while open: its Coach hears of it. */
-export async function queueNewQuestionMail(tx: Executor, config: Config, s: MoneyMailSubject) {
+/**
+ * A question was paid while open: its Coach hears of it, with the question, its context, fee and
+ * deadline (ADR 060). `attachmentCount` is for the attachments of issue 23, once they exist.
+ */
+export async function queueNewQuestionMail(
+  tx: Executor,
+  config: Config,
+  s: MoneyMailSubject,
+  attachmentCount?: number,
+) {
   await queue(tx, config, [
     {
       ...toCoach(s),
       kind: 'new-question',
       subject: 'You have a new question',
-      paragraphs: [`${s.playerName} asked you a question and paid for it:`],
+      paragraphs: [
+        `${s.playerName} asked you a question and paid for it. Answer within ${promiseText(s.responseHours)} of the payment, or the Player is refunded in full.`,
+      ],
+      summary: questionSummary({
+        question: s.question,
+        context: s.context,
+        amount: s.amount,
+        answerBy: s.answerBy,
+        attachmentCount,
+      }),
       action: link(config, s, 'View the question'),
+    },
+  ]);
+}
+
+/** A paid question is still unanswered a day before its deadline: its Coach is reminded, once. */
+export async function queueAnswerReminderMail(tx: Executor, config: Config, s: MoneyMailSubject) {
+  await queue(tx, config, [
+    {
+      ...toCoach(s),
+      kind: 'answer-reminder',
+      subject: 'A question is waiting for your answer',
+      paragraphs: [
+        `${s.playerName}’s question is still waiting for your answer. If it is not answered by its deadline, the Player is refunded in full and no payout is made.`,
+      ],
+      summary: questionSummary({
+        question: s.question,
+        context: s.context,
+        amount: s.amount,
+        answerBy: s.answerBy,
+      }),
+      action: link(config, s, 'Answer the question'),
     },
   ]);
 }
@@ -132,7 +171,7 @@ export async function queueRefundMail(
           ...toCoach(s),
           kind: 'refund',
           subject: 'A question was refunded to the Player',
-          paragraphs: [note, `The question: “${excerpt(s.question)}”`],
+          paragraphs: [note(s), `The question: “${excerpt(s.question)}”`],
           action: link(config, s, 'View the question'),
         },
       ]

@@ -1,4 +1,3 @@
-import { REFUND_AFTER_DAYS } from '../../../contracts/limits';
 import { depsOf, type ServiceDeps } from '../../context';
 import type { Executor } from '../../db/client';
 import { transaction, type Changes } from '../../db/unit-of-work';
@@ -20,7 +19,7 @@ import {
 import {
   claimRefund,
   findQuestionWithPayout,
-  lockUnansweredPaidBefore,
+  lockUnansweredPaidDue,
   lockWaitingQuestionsOfCoach,
   lockWaitingQuestionsOfPlayer,
   recordQuestionRefund,
@@ -206,13 +205,12 @@ export async function refundNow(money: Money, questionId: string, now?: Date): P
 }
 
 /**
- * Refunds questions still unanswered 7 days after their payment succeeded (ADR 040), and
- * tells the Player and the Coach.
+ * Refunds questions still unanswered at their "Answer by" moment: the Coach's promise after their
+ * payment succeeded (ADR 040, 060), and tells the Player and the Coach.
  */
 export async function refundUnanswered(money: Money, now = new Date()): Promise<number> {
-  const cutoff = new Date(now.getTime() - REFUND_AFTER_DAYS * DAY_MS);
   const claimed = await transaction(money, async (tx, changes) => {
-    const due = await lockUnansweredPaidBefore(tx, cutoff, BATCH);
+    const due = await lockUnansweredPaidDue(tx, now, BATCH);
     for (const q of due) await claimRefund(tx, changes, q, 'unanswered', now);
     return due.map((q) => q.id);
   });

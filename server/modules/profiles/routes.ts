@@ -155,8 +155,25 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
   const loadCoachPage = async (idOrSlug: string) => {
     const found = await findPublicCoach(db, idOrSlug);
     if (!found) return null;
-    const { answeredCount, reviewCount, reviewSum, helpfulCount, ratingCount, ...coach } = found;
-    const figures = { answeredCount, reviewCount, reviewSum, helpfulCount, ratingCount };
+    const {
+      answeredCount,
+      reviewCount,
+      reviewSum,
+      helpfulCount,
+      ratingCount,
+      responseHours,
+      medianResponseMinutes,
+      ...coach
+    } = found;
+    const figures = {
+      answeredCount,
+      reviewCount,
+      reviewSum,
+      helpfulCount,
+      ratingCount,
+      responseHours,
+      medianResponseMinutes,
+    };
     const page = {
       ...coach,
       ...coachFigures(figures),

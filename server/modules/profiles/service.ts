@@ -32,6 +32,7 @@ export const ownCoachProfile = (coach: typeof coaches.$inferSelect) => ({
   twitterUrl: coach.twitterUrl,
   instagramUrl: coach.instagramUrl,
   onboardingComplete: coach.stripeOnboardingComplete,
+  responseHours: coach.responseHours,
 });
 
 /** Saves the Coach profile and marks it complete; lists of Coaches hear of it after the commit. */

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DisputeReason, RefundReason } from '../../../contracts/question-states';
 import type { MessageKind } from '../../../contracts/question-thread';
 import type { BusEvents } from '../../adapters/events/types';
@@ -58,6 +58,7 @@ export async function lockQuestion(tx: Executor, id: string) {
     .select({
       question: questions,
       coachUserId: coaches.userId,
+      coachName: coaches.name,
       disputeUntil: payouts.releasableAt,
     })
     .from(questions)
@@ -202,7 +203,13 @@ export async function markPaid(
 ) {
   const [paid] = await tx
     .update(questions)
-    .set({ paymentStatus: 'paid', paidAt: now, paymentIntentId })
+    // The promise's clock runs from the payment (ADR 040, 060), at the promise made when asked.
+    .set({
+      paymentStatus: 'paid',
+      paidAt: now,
+      paymentIntentId,
+      answerBy: sql`${now.toISOString()}::timestamptz + ${questions.responseHours} * interval '1 hour'`,
+    })
     .where(eq(questions.id, questionId))
     .returning();
   return paid;
@@ -410,4 +417,31 @@ export async function writeReviewReply(tx: Executor, reviewId: string, reply: st
 /** Publishes or hides a review; the triggers of ADR 025 move the Coach's star figures with it. */
 export async function setReviewPublished(tx: Executor, reviewId: string, published: boolean) {
   await tx.update(reviews).set({ published }).where(eq(reviews.id, reviewId));
+}
+
+/**
+ * Paid questions still unanswered whose "Answer by" falls before `until` and whose Coach was not
+ * reminded yet, locked (skipping rows another process holds): served by questions_refund_due_idx.
+ */
+export function lockRemindersDue(tx: Executor, now: Date, until: Date, limit: number) {
+  return tx
+    .select({ id: questions.id })
+    .from(questions)
+    .where(
+      and(
+        eq(questions.status, 'pending'),
+        eq(questions.paymentStatus, 'paid'),
+        gt(questions.answerBy, now),
+        lte(questions.answerBy, until),
+        isNull(questions.reminderSentAt),
+      ),
+    )
+    .orderBy(questions.answerBy)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
+/** The Coach's reminder is recorded with its e-mail, so it goes once (ADR 060). */
+export async function markReminded(tx: Executor, questionId: string, now: Date) {
+  await tx.update(questions).set({ reminderSentAt: now }).where(eq(questions.id, questionId));
 }

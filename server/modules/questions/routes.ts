@@ -172,7 +172,8 @@ export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
   app.get(
     '/api/questions/coach-inbox',
     { schema: { querystring: coachInboxQuerySchema, response: { 200: coachInboxSchema } } },
-    async (request) => views.coachInbox(request, request.query.filter, request.query.cursor),
+    async (request) =>
+      views.coachInbox(request, request.query.filter, request.query.sort, request.query.cursor),
   );
 
   app.get(

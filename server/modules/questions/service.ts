@@ -13,6 +13,7 @@ import {
   type QuestionState,
 } from '../../../contracts/question-states';
 import { QUESTION_MESSAGES, type AskQuestionInput } from '../../../contracts/questions';
+import { answerByFrom } from '../../../contracts/response-time';
 import { joined } from '../../../contracts/messages';
 import { REVIEW_MESSAGES } from '../../../contracts/reviews';
 import type { ServiceDeps } from '../../context';
@@ -80,7 +81,8 @@ export async function askQuestion(
     const refused = facts && refusal(availabilityFrom(facts));
     if (refused) throw refused;
     // Asking needs the three consents (spec §5 'Legal consent'); the form collects them.
-    await recordAskConsents(tx, user.id, new Date());
+    const now = new Date();
+    await recordAskConsents(tx, user.id, now);
     const values = {
       coachId: coach.id,
       playerId: user.id,
@@ -92,6 +94,9 @@ export async function askQuestion(
       status: 'pending' as const,
       paymentStatus: 'pending' as const,
       idempotencyKey: idempotencyKey ?? null,
+      // The promise is the Coach's when asked (ADR 060); paying restarts the clock from payment.
+      responseHours: coach.responseHours,
+      answerBy: answerByFrom(now, coach.responseHours),
     };
     return insertQuestion(tx, changes, values, coach.userId);
   });
@@ -145,7 +150,7 @@ export async function answerQuestion(
       amount: coachPayoutCents(q.amount),
       releasableAt: releasableAfter(answeredAt, config.PAYOUT_HOLD_DAYS),
     });
-    await queueAnsweredMail(tx, config, q);
+    await queueAnsweredMail(tx, config, q, row.coachName, answer);
     // Last: marking it answered bumps the Coach's answered_count (a trigger, ADR 025), which locks
     // the Coach's row until the commit; every other answer of that Coach waits for that lock.
     await markAnswered(tx, changes, participants(row), answer, answeredAt);

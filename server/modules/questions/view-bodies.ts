@@ -38,6 +38,8 @@ export function questionDetailBody(
     createdAt: q.createdAt.toISOString(),
     answeredAt: iso(q.answeredAt),
     refundedAt: iso(q.refundedAt),
+    answerBy: q.answerBy.toISOString(),
+    responseHours: q.responseHours,
     disputeFlagged: q.disputeFlagged,
     disputeUntil: iso(q.disputeUntil),
     dispute:

@@ -4,6 +4,7 @@ import { QUESTION_PAGE_SIZE } from '../../../contracts/limits';
 import type {
   CoachInboxQuestion,
   InboxFilter,
+  InboxSort,
   PlayerQuestion,
   QuestionDetail,
 } from '../../../contracts/questions';
@@ -64,10 +65,10 @@ function variants<K extends string, T>(build: (key: K) => T): (key: K) => T {
 }
 
 export function viewerReads(db: Database) {
-  const inbox = variants((key: `${InboxFilter}:${'first' | 'after'}`) => {
-    const [filter, position] = key.split(':') as [InboxFilter, 'first' | 'after'];
-    return coachInboxStatement(db, filter, position === 'after').prepare(
-      `inbox_${filter}_${position}`,
+  const inbox = variants((key: `${InboxFilter}:${InboxSort}:${'first' | 'after'}`) => {
+    const [filter, sort, position] = key.split(':') as [InboxFilter, InboxSort, 'first' | 'after'];
+    return coachInboxStatement(db, filter, sort, position === 'after').prepare(
+      `inbox_${filter}_${sort}_${position}`,
     );
   });
   const mine = variants((position: 'first' | 'after') =>
@@ -77,10 +78,15 @@ export function viewerReads(db: Database) {
   const unread = unreadCountsStatement(db).prepare('unread_counts');
 
   return {
-    async coachInbox(sessionToken: string, filter: InboxFilter, cursor: string | undefined) {
-      const [row] = await inbox(`${filter}:${cursor ? 'after' : 'first'}`).execute({
+    async coachInbox(
+      sessionToken: string,
+      filter: InboxFilter,
+      sort: InboxSort,
+      cursor: string | undefined,
+    ) {
+      const [row] = await inbox(`${filter}:${sort}:${cursor ? 'after' : 'first'}`).execute({
         token: sessionToken,
-        ...(cursor ? inboxKeys(filter).params(cursor) : {}),
+        ...(cursor ? inboxKeys(filter, sort).params(cursor) : {}),
       });
       if (!row) return SIGNED_OUT;
       const { answeredCount, unansweredCount, coachSince } = row;
@@ -116,13 +122,18 @@ export function viewerReads(db: Database) {
   };
 }
 
-/** The inbox's order: Answered newest answer first, the others newest question first. */
-const inboxKeys = (filter: InboxFilter) =>
-  preparedByTime(
-    filter === 'answered' ? questions.answeredAt : questions.createdAt,
-    questions.id,
-    'desc',
-  );
+/**
+ * The inbox's order: Answered newest answer first, the others newest question first; or, for
+ * Unanswered, the soonest "Answer by" first (ADR 060, served by questions_expert_deadline_idx).
+ */
+const inboxKeys = (filter: InboxFilter, sort: InboxSort) =>
+  sort === 'deadline'
+    ? preparedByTime(questions.answerBy, questions.id, 'asc')
+    : preparedByTime(
+        filter === 'answered' ? questions.answeredAt : questions.createdAt,
+        questions.id,
+        'desc',
+      );
 /** My Questions' order: the latest activity (asked or answered) first, so a fresh answer is on top (ADR 055). */
 const myKeys = preparedByTime(questions.lastActivityAt, questions.id, 'desc');
 
@@ -133,10 +144,10 @@ const myKeys = preparedByTime(questions.lastActivityAt, questions.id, 'desc');
  * the busiest): answers from `experts.answered_count` (kept by a trigger, ADR 025), questions
  * waiting from the visible index (a few hundred at most), the first question from its front.
  */
-function coachInboxStatement(db: Database, filter: InboxFilter, paged: boolean) {
+function coachInboxStatement(db: Database, filter: InboxFilter, sort: InboxSort, paged: boolean) {
   // `coaches` is the viewer's Coach row, from the statement around the page.
   const visible = and(eq(questions.coachId, coaches.id), VISIBLE_PAYMENT);
-  const keys = inboxKeys(filter);
+  const keys = inboxKeys(filter, sort);
   const status =
     filter === 'all'
       ? undefined
@@ -152,6 +163,7 @@ function coachInboxStatement(db: Database, filter: InboxFilter, paged: boolean) 
         messageCount: questions.messageCount,
         // The Player answered the Coach's request for details; the answer is still to come.
         replyWaiting: sql<boolean>`(${questions.status} = ${PENDING} and ${questions.lastMessageKind} is not distinct from 'clarification_reply')`,
+        answerBy: isoTime(questions.answerBy),
         sortKey: keys.sortKey,
       }).as('row'),
     })

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { InboxFilter } from '../../../contracts/questions';
+import type { InboxFilter, InboxSort } from '../../../contracts/questions';
 import { joined } from '../../../contracts/messages';
 import { PROFILE_MESSAGES } from '../../../contracts/profiles';
 import { QUESTION_MESSAGES } from '../../../contracts/questions';
@@ -32,10 +32,11 @@ export function questionViews(auth: Auth, db: Database) {
     coachInbox: async (
       request: FastifyRequest,
       filter: InboxFilter,
+      sort: InboxSort,
       cursor: string | undefined,
     ) => {
       const { viewer, data } = await readAsViewer(auth, request, (token) =>
-        reads.coachInbox(token, filter, cursor),
+        reads.coachInbox(token, filter, sort, cursor),
       );
       if (!holding(viewer, 'expert').coachId) {
         throw notFound(joined(PROFILE_MESSAGES.coachMissing));

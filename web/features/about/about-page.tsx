@@ -29,7 +29,6 @@ const steps: Step[] = [
 ];
 
 const stats = [
-  { value: '< 24h', label: 'Average response time' },
   { value: '100% Real-World Coaches', label: 'People who have lived the game, not bots' },
   { value: '1 question, 1 fee', label: 'Pay only for the answer you want' },
 ];

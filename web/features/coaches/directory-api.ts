@@ -5,7 +5,15 @@ import { profileApiPaths } from '@contracts/profile-api-paths';
 import { api } from '@/lib/api-client';
 
 /** The URL parameters the directory keeps, which are also the API's query string. */
-export const DIRECTORY_PARAMS = ['q', 'minPrice', 'maxPrice', 'minRating', 'show', 'sort'] as const;
+export const DIRECTORY_PARAMS = [
+  'q',
+  'minPrice',
+  'maxPrice',
+  'minRating',
+  'show',
+  'within',
+  'sort',
+] as const;
 
 /** The directory's part of a page's search string, in a fixed order so equal searches share a cache entry. */
 export function directorySearch(params: URLSearchParams): string {

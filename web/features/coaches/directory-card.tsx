@@ -1,4 +1,5 @@
 import { MessageSquareText, ThumbsUp } from 'lucide-react';
+import { ResponseTime } from '@/components/response-time';
 import type { DirectoryCoach } from '@contracts/directory-schemas';
 import { AvailabilityBadge } from '@/components/availability-notice';
 import { StarRating } from '@/components/ui/star-rating';
@@ -23,6 +24,7 @@ export function DirectoryCard({ coach }: { coach: DirectoryCoach }) {
             {coach.answeredCount} answered
           </span>
         </p>
+        <ResponseTime coach={coach} />
       </div>
     </CoachCardFrame>
   );

@@ -10,6 +10,7 @@ import {
   DIRECTORY_SORT_LABELS,
   DIRECTORY_SORTS,
 } from '@contracts/directory';
+import { RESPONSE_FILTER_LABELS, RESPONSE_PROMISE_HOURS } from '@contracts/response-time';
 import { Button } from '@/components/ui/button';
 import { Field, inputClass } from '@/components/ui/field';
 import { cn } from '@/lib/cn';
@@ -22,7 +23,7 @@ const PRICE_FIELDS = [
 ] as const;
 
 /** The parameters behind the 'Filters' button on a phone. */
-const FOLDED = ['minPrice', 'maxPrice', 'minRating', 'show', 'sort'] as const;
+const FOLDED = ['minPrice', 'maxPrice', 'minRating', 'show', 'within', 'sort'] as const;
 
 /**
  * The directory's search box, filters and sort. Its values come from the URL and go back to it,
@@ -65,7 +66,7 @@ export function DirectoryFilters({
       role="search"
       aria-label="Coaches"
       onSubmit={onSubmit}
-      className="grid gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-line md:grid-cols-[2fr_1fr_1fr] lg:grid-cols-[2fr_1fr_1fr_1.2fr_1.2fr_1.4fr_auto] lg:items-end"
+      className="grid gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-line md:grid-cols-[2fr_1fr_1fr] lg:grid-cols-[2fr_1fr_1fr_1.2fr_1.2fr_1.4fr_1.4fr_auto] lg:items-end"
     >
       <Field label="Search Coaches" className="md:col-span-3 lg:col-span-1">
         <input
@@ -130,6 +131,21 @@ export function DirectoryFilters({
             {DIRECTORY_SHOWS.map((show) => (
               <option key={show} value={show}>
                 {DIRECTORY_SHOW_LABELS[show]}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Response time">
+          <select
+            name="within"
+            defaultValue={params.get('within') ?? ''}
+            onChange={applyNow}
+            className={inputClass}
+          >
+            <option value="">Any response time</option>
+            {RESPONSE_PROMISE_HOURS.map((hours) => (
+              <option key={hours} value={hours}>
+                {RESPONSE_FILTER_LABELS[hours]}
               </option>
             ))}
           </select>

@@ -17,16 +17,18 @@ const firstNameOf = (name: string): string => name.trim().split(/\s+/)[0] ?? '';
  */
 export function Home({
   coaches,
+  figures,
   playerHome,
 }: {
   coaches: ReactNode;
+  figures: ReactNode;
   playerHome: (firstName: string) => ReactNode;
 }) {
   useDocumentMeta(HOME_META);
   const { data: account, isPending } = useQuery(accountQuery());
   if (isPending) return <HomeSkeleton />;
   const user = account?.user ?? null;
-  if (!account || !user) return <SignedOutHome coaches={coaches} />;
+  if (!account || !user) return <SignedOutHome coaches={coaches} figures={figures} />;
   if (account.roles.length === 0) return <Navigate to="/onboarding" replace />;
   const firstName = firstNameOf(user.name);
   // With no active role, a Coach-only account still gets its own dashboard.

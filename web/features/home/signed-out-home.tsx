@@ -19,7 +19,7 @@ const steps = [
   {
     icon: NotebookPen,
     title: 'Get Your Playbook',
-    text: 'Your Coach writes you a personal answer. No answer within 7 days? You get a full refund.',
+    text: 'Your Coach writes you a personal answer. No answer within the time your Coach promises? You get a full refund.',
   },
 ];
 
@@ -45,20 +45,21 @@ export function HomeSkeleton() {
 
 /**
  * The marketing page for visitors: hero, how it works, who it is for, and the newest Coaches
- * (`coaches`). Everything but the Coaches is copy, kept as the server rendered it (ADR 064).
+ * (`coaches`). Everything but the Coaches is kept as the server rendered it (ADR 064), the hero's
+ * `figures` from real data (ADR 060) included: they change only with a new page load.
  */
-export function SignedOutHome({ coaches }: { coaches: ReactNode }) {
+export function SignedOutHome({ coaches, figures }: { coaches: ReactNode; figures: ReactNode }) {
   return (
     <>
       <StaticHtml>
-        <MarketingCopy />
+        <MarketingCopy figures={figures} />
       </StaticHtml>
       {coaches}
     </>
   );
 }
 
-function MarketingCopy() {
+function MarketingCopy({ figures }: { figures: ReactNode }) {
   return (
     <>
       <section className="relative overflow-hidden bg-navy text-white">
@@ -87,18 +88,7 @@ function MarketingCopy() {
               </Button>
             </div>
           </div>
-          <dl className="grid grid-cols-2 gap-4">
-            <div className="rounded-2xl bg-white/10 p-5 ring-1 ring-white/15">
-              <dt className="text-sm text-white/75">Average response time</dt>
-              <dd className="mt-1 font-display text-4xl font-bold text-volt">&lt; 24h</dd>
-            </div>
-            <div className="rounded-2xl bg-white/10 p-5 ring-1 ring-white/15">
-              <dt className="text-sm text-white/75">Coaches you can trust</dt>
-              <dd className="mt-1 font-display text-2xl leading-tight font-bold text-volt uppercase">
-                100% Real-World Coaches
-              </dd>
-            </div>
-          </dl>
+          {figures}
         </div>
       </section>
 

@@ -5,6 +5,11 @@ import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { COACH_SHARE_PERCENT } from '@contracts/money';
 import {
+  DEFAULT_RESPONSE_HOURS,
+  RESPONSE_PROMISE_HOURS,
+  RESPONSE_PROMISE_LABELS,
+} from '@contracts/response-time';
+import {
   coachProfileSchema,
   PROFILE_MESSAGES,
   type CoachProfileInput,
@@ -43,6 +48,7 @@ const INLINE_FIELDS: Path<FormValues>[] = [
   'linkedinUrl',
   'twitterUrl',
   'instagramUrl',
+  'responseHours',
 ];
 
 function toDefaults(profile: OwnCoachProfile | null, mode: Mode): Partial<FormValues> {
@@ -50,6 +56,7 @@ function toDefaults(profile: OwnCoachProfile | null, mode: Mode): Partial<FormVa
     name: profile?.name ?? '',
     expertise: profile?.expertise ?? '',
     price: profile ? String(profile.price) : '',
+    responseHours: String(profile?.responseHours ?? DEFAULT_RESPONSE_HOURS),
     bio: profile?.bio ?? '',
     websiteUrl: profile?.websiteUrl ?? '',
     linkedinUrl: profile?.linkedinUrl ?? '',
@@ -164,6 +171,19 @@ function LoadedCoachProfileForm({
               placeholder="25"
               {...form.register('price')}
             />
+          </Field>
+          <Field
+            label="Response time"
+            error={errors.responseHours?.message}
+            hint="Questions you do not answer in this time are refunded to the Player in full. A change applies to questions asked from then on."
+          >
+            <select className={inputClass} {...form.register('responseHours')}>
+              {RESPONSE_PROMISE_HOURS.map((hours) => (
+                <option key={hours} value={hours}>
+                  {RESPONSE_PROMISE_LABELS[hours]}
+                </option>
+              ))}
+            </select>
           </Field>
           <Field label="Bio" error={errors.bio?.message}>
             <textarea

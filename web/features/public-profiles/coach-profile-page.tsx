@@ -1,3 +1,4 @@
+import { ResponseTime } from '@/components/response-time';
 import { AtSign, Briefcase, Camera, ExternalLink, Globe, ThumbsUp } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -95,6 +96,10 @@ function CoachProfile({ coach, reviews }: { coach: PublicCoach; reviews?: ReactN
           <p className="mt-4 inline-flex rounded-full bg-volt px-4 py-1.5 font-display text-lg font-bold tracking-wide text-navy uppercase">
             {`${formatWholeDollars(coach.pricePerQuestion)} per question`}
           </p>
+          <ResponseTime
+            coach={coach}
+            className="mt-3 text-white/85 [&>span:first-child]:text-volt"
+          />
         </ProfileHero>
 
         <div className="flex flex-col gap-8 px-5 py-8 sm:px-8">

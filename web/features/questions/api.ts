@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { CoachInbox, InboxFilter, PlayerQuestions } from '@contracts/questions';
+import type { CoachInbox, InboxFilter, InboxSort, PlayerQuestions } from '@contracts/questions';
 import { questionApiPaths } from '@contracts/question-api-paths';
 import { api } from '@/lib/api-client';
 
@@ -14,11 +14,11 @@ export const COACH_INBOX_KEY = ['questions', 'coach-inbox'] as const;
  * whenever the window regains focus or the tab becomes visible again (spec §2), which TanStack's
  * focus manager reports as one event.
  */
-export const coachInboxQuery = (filter: InboxFilter) =>
+export const coachInboxQuery = (filter: InboxFilter, sort: InboxSort = 'newest') =>
   infiniteQueryOptions({
-    queryKey: [...COACH_INBOX_KEY, filter],
+    queryKey: [...COACH_INBOX_KEY, filter, sort],
     queryFn: ({ signal, pageParam }) =>
-      api<CoachInbox>(`${questionApiPaths.coachInbox}?${withCursor({ filter }, pageParam)}`, {
+      api<CoachInbox>(`${questionApiPaths.coachInbox}?${withCursor({ filter, sort }, pageParam)}`, {
         signal,
       }),
     initialPageParam: null as string | null,

@@ -1,7 +1,8 @@
+import { AnswerBy } from './answer-by';
 import { useQueryClient } from '@tanstack/react-query';
 import { CircleX, CreditCard, Hourglass, ShieldAlert, Undo2 } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
-import { REFUND_AFTER_DAYS } from '@contracts/limits';
+import { promiseText } from '@contracts/response-time';
 import { DISPUTE_REASON_LABELS } from '@contracts/question-states';
 import type { QuestionDetail } from '@contracts/questions';
 import { Button } from '@/components/ui/button';
@@ -48,8 +49,9 @@ export function WaitingBox({
       {isPlayer ? (
         <>
           <p className="text-ink">
-            {`Your Coach has been notified. Unanswered questions are refunded after ${REFUND_AFTER_DAYS} days.`}
+            {`Your Coach has been notified. Unanswered questions are refunded after ${promiseText(q.responseHours)}.`}
           </p>
+          <AnswerBy question={q} className="mt-2" />
           <Button asChild size="sm" className="mt-4 w-full sm:w-auto">
             <Link to={`/ask/${encodeURIComponent(q.coach.id)}`}>Ask Another Question</Link>
           </Button>
@@ -57,6 +59,7 @@ export function WaitingBox({
       ) : (
         <>
           <p className="text-ink">This Player is waiting for your answer.</p>
+          <AnswerBy question={q} className="mt-2" />
           <div className="mt-4 flex flex-col gap-2 sm:flex-row">
             {/* The answer form opens here, over the question, rather than in the inbox. */}
             <RespondDialog

@@ -31,7 +31,7 @@ import {
 import { errorStatus, useMarkQuestionViewed, useQuestionDetail } from './question-api';
 import { ConversationActions, ThreadMessages } from './conversation';
 import { Thread } from './question-thread';
-import { REFUNDED_SENTENCE, SimpleDetail } from './simple-detail';
+import { refundedSentence, SimpleDetail } from './simple-detail';
 import { StatusBadge } from './status-badge';
 
 export type QuestionDetailVariant = 'full' | 'simple';
@@ -189,7 +189,7 @@ function FullDetail({ q }: { q: QuestionDetail }) {
             icon={<Undo2 aria-hidden className="size-5 shrink-0 text-slate-600" />}
             title="Question Refunded"
           >
-            <p className="text-ink">{REFUNDED_SENTENCE}</p>
+            <p className="text-ink">{refundedSentence(q.responseHours)}</p>
           </Box>
         )}
         {q.status === 'declined' && <DeclinedBox q={q} isPlayer={isPlayer} />}

@@ -1,12 +1,14 @@
 import { MessageSquareText, Undo2 } from 'lucide-react';
-import { REFUND_AFTER_DAYS } from '@contracts/limits';
 import type { QuestionDetail } from '@contracts/questions';
+import { promiseText } from '@contracts/response-time';
 import { Card } from '@/components/ui/card';
 import { formatDateTime } from '@/lib/dates';
 import { timeSince } from '@/lib/relative-time';
 import { Badge } from './detail-parts';
 
-export const REFUNDED_SENTENCE = `This question was not answered within ${REFUND_AFTER_DAYS} days and has been refunded.`;
+/** The spec's refund sentence, at the promise the question was asked under (ADR 060). */
+export const refundedSentence = (responseHours: number) =>
+  `This question was not answered within ${promiseText(responseHours)} and has been refunded.`;
 
 const SIMPLE_BADGES = {
   refunded: { label: 'Refunded', tone: 'border-slate-300 bg-slate-100 text-slate-700' },
@@ -57,7 +59,7 @@ export function SimpleDetail({ q }: { q: QuestionDetail }) {
         {q.answer === null && q.status === 'refunded' && (
           <p className="mt-6 flex items-start gap-2 rounded-xl border border-slate-300 bg-slate-50 p-4 text-ink">
             <Undo2 aria-hidden className="mt-0.5 size-5 shrink-0 text-slate-600" />
-            {REFUNDED_SENTENCE}
+            {refundedSentence(q.responseHours)}
           </p>
         )}
 

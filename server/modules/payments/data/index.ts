@@ -189,7 +189,11 @@ export function playerPaymentHistory(db: Executor, playerId: string, limit: numb
 export interface MoneyMailSubject {
   questionId: string;
   question: string;
+  context: string | null;
   amount: number;
+  /** The Coach's promise when the question was asked, and the refund moment it set (ADR 060). */
+  responseHours: number;
+  answerBy: Date;
   playerName: string;
   playerEmail: string;
   coachName: string;
@@ -204,7 +208,10 @@ export async function moneyMailSubject(
     .select({
       questionId: questions.id,
       question: questions.question,
+      context: questions.context,
       amount: questions.amount,
+      responseHours: questions.responseHours,
+      answerBy: questions.answerBy,
       playerName: questions.playerName,
       playerEmail: questions.playerEmail,
       coachName: coaches.name,

@@ -159,7 +159,7 @@ export async function recordQuestionRefund(
 }
 
 /** Paid questions still unanswered since `cutoff`, locked with SKIP LOCKED for the 7-day refund. */
-export function lockUnansweredPaidBefore(tx: Executor, cutoff: Date, limit: number) {
+export function lockUnansweredPaidDue(tx: Executor, cutoff: Date, limit: number) {
   return tx
     .select({ id: questions.id, paymentStatus: questions.paymentStatus })
     .from(questions)
@@ -167,10 +167,10 @@ export function lockUnansweredPaidBefore(tx: Executor, cutoff: Date, limit: numb
       and(
         eq(questions.status, 'pending'),
         eq(questions.paymentStatus, 'paid'),
-        lte(questions.paidAt, cutoff),
+        lte(questions.answerBy, cutoff),
       ),
     )
-    .orderBy(questions.paidAt)
+    .orderBy(questions.answerBy)
     .limit(limit)
     .for('update', { skipLocked: true });
 }

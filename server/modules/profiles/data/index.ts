@@ -64,6 +64,8 @@ export async function upsertCoachProfile(
     linkedinUrl: input.linkedinUrl,
     twitterUrl: input.twitterUrl,
     instagramUrl: input.instagramUrl,
+    // A new promise applies to questions asked from now on: each question keeps its own (ADR 060).
+    ...(input.responseHours === undefined ? {} : { responseHours: input.responseHours }),
   };
   const current = await findCoachByUser(db, user.id);
   let slug = current?.slug;
@@ -150,6 +152,8 @@ export const coachFigureColumns = {
   reviewSum: coaches.reviewSum,
   helpfulCount: coaches.helpfulCount,
   ratingCount: coaches.ratingCount,
+  responseHours: coaches.responseHours,
+  medianResponseMinutes: coaches.medianResponseMinutes,
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -189,6 +193,8 @@ export function coachFigures(coach: {
   reviewSum: number;
   helpfulCount: number;
   ratingCount: number;
+  responseHours: number;
+  medianResponseMinutes: number | null;
 }) {
   return {
     starRating:
@@ -199,6 +205,9 @@ export function coachFigures(coach: {
     helpfulPercent:
       coach.ratingCount > 0 ? Math.round((coach.helpfulCount / coach.ratingCount) * 100) : null,
     answeredCount: coach.answeredCount,
+    responseHours: coach.responseHours,
+    // Kept null below RESPONSE_MEDIAN_MIN_ANSWERS by the trigger that maintains it (ADR 060).
+    medianResponseMinutes: coach.medianResponseMinutes,
   };
 }
 

@@ -2,14 +2,14 @@ import { BellRing } from 'lucide-react';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
-import type { CoachInbox, InboxFilter } from '@contracts/questions';
+import type { CoachInbox, InboxFilter, InboxSort } from '@contracts/questions';
 import { INBOX_MESSAGES } from '@contracts/questions';
 import { useErrorToast } from '@/components/toast/use-error-toast';
 import { LoadError } from '@/components/ui/load-error';
 import { PageLoading } from '@/components/ui/page-loading';
 import { coachInboxQuery } from '../api';
 import { EmptyCoachInbox } from './empty-inbox';
-import { belongsTo, InboxFilters } from './filters';
+import { belongsTo, InboxFilters, InboxSortSelect } from './filters';
 import { CoachInboxHeader } from './header';
 import { useMarkAnswered } from './mark-answered';
 import { CoachInboxCard } from './question-card';
@@ -19,8 +19,17 @@ import { errorMessage } from '@/lib/api-client';
 /** The Coach Inbox at /expert-inbox (and /inbox for a Coach). */
 export function CoachInboxPage() {
   const [filter, setFilter] = useState<InboxFilter>('all');
+  // Sorting by deadline is for Unanswered only (ADR 060); another filter goes back to newest.
+  const [sort, setSort] = useState<InboxSort>('newest');
+  const chooseFilter = (next: InboxFilter) => {
+    setFilter(next);
+    if (next !== 'unanswered') setSort('newest');
+  };
   // The previous filter's cards stay up while the next filter's first page loads.
-  const inbox = useInfiniteQuery({ ...coachInboxQuery(filter), placeholderData: keepPreviousData });
+  const inbox = useInfiniteQuery({
+    ...coachInboxQuery(filter, sort),
+    placeholderData: keepPreviousData,
+  });
   const { data, error, isPending, isFetching, refetch } = inbox;
 
   useErrorToast(error, (failure) => ({
@@ -47,7 +56,9 @@ export function CoachInboxPage() {
     <Inbox
       pages={data.pages}
       filter={filter}
-      onFilter={setFilter}
+      onFilter={chooseFilter}
+      sort={sort}
+      onSort={setSort}
       more={{
         hasMore: inbox.hasNextPage,
         loading: inbox.isFetchingNextPage,
@@ -61,11 +72,15 @@ function Inbox({
   pages,
   filter,
   onFilter,
+  sort,
+  onSort,
   more,
 }: {
   pages: CoachInbox[];
   filter: InboxFilter;
   onFilter: (filter: InboxFilter) => void;
+  sort: InboxSort;
+  onSort: (sort: InboxSort) => void;
   more: LoadMoreProps;
 }) {
   const markAnswered = useMarkAnswered();
@@ -93,7 +108,10 @@ function Inbox({
           <EmptyCoachInbox />
         ) : (
           <>
-            <InboxFilters filter={filter} onFilter={onFilter} />
+            <div className="flex flex-wrap items-end justify-between gap-3">
+              <InboxFilters filter={filter} onFilter={onFilter} />
+              {filter === 'unanswered' && <InboxSortSelect sort={sort} onSort={onSort} />}
+            </div>
 
             {shown.length === 0 ? (
               <p className="mt-6 rounded-2xl border-2 border-dashed border-line bg-white p-6 text-center text-muted">

@@ -1,5 +1,12 @@
-import type { CoachInboxQuestion, InboxFilter } from '@contracts/questions';
+import {
+  INBOX_SORT_LABELS,
+  INBOX_SORTS,
+  type CoachInboxQuestion,
+  type InboxFilter,
+  type InboxSort,
+} from '@contracts/questions';
 import { Button } from '@/components/ui/button';
+import { Field, inputClass } from '@/components/ui/field';
 import { cn } from '@/lib/cn';
 
 const FILTERS: { value: InboxFilter; label: string }[] = [
@@ -42,5 +49,30 @@ export function InboxFilters({
         );
       })}
     </div>
+  );
+}
+
+/** The Unanswered view's order: newest first, or the soonest "Answer by" first (ADR 060). */
+export function InboxSortSelect({
+  sort,
+  onSort,
+}: {
+  sort: InboxSort;
+  onSort: (sort: InboxSort) => void;
+}) {
+  return (
+    <Field label="Sort by" className="min-w-56">
+      <select
+        value={sort}
+        onChange={(event) => onSort(event.target.value as InboxSort)}
+        className={inputClass}
+      >
+        {INBOX_SORTS.map((value) => (
+          <option key={value} value={value}>
+            {INBOX_SORT_LABELS[value]}
+          </option>
+        ))}
+      </select>
+    </Field>
   );
 }

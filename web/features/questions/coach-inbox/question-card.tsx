@@ -7,6 +7,7 @@ import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { timeSince } from '@/lib/relative-time';
+import { AnswerBy } from '../answer-by';
 import { DeclineDialog } from '../decline-dialog';
 import { RespondDialog } from '../respond-dialog';
 import { MessageBadges } from '../message-badges';
@@ -52,6 +53,7 @@ export function CoachInboxCard({
           <time dateTime={q.createdAt}>{timeSince(q.createdAt)}</time>
         </span>
         <MessageBadges messageCount={q.messageCount} replyWaiting={q.replyWaiting} />
+        <AnswerBy question={q} />
       </div>
 
       <p className="mt-4 line-clamp-2 break-words text-ink">{q.question}</p>
