@@ -31,6 +31,7 @@ import {
   type Money,
 } from '../payments';
 import { insertAbuseReport } from '../admin/data';
+import { bindUploads } from '../attachments';
 import {
   findByIdempotencyKey,
   findCoach,
@@ -86,7 +87,17 @@ export async function askQuestion(
       paymentStatus: 'pending' as const,
       idempotencyKey: idempotencyKey ?? null,
     };
-    return insertQuestion(tx, changes, values, coach.userId);
+    const inserted = await insertQuestion(tx, changes, values, coach.userId);
+    // Its files go with it or the question is not sent (issue 23).
+    if (inserted) {
+      await bindUploads(tx, {
+        ids: input.attachmentIds,
+        uploaderId: user.id,
+        questionId: inserted.id,
+        part: 'question',
+      });
+    }
+    return inserted;
   });
   if (!created) {
     const winner = await repeated();
@@ -122,6 +133,7 @@ export async function answerQuestion(
   user: SessionUser,
   questionId: string,
   answer: string,
+  attachmentIds: readonly string[] = [],
 ) {
   const { config } = deps;
   return transaction(deps, async (tx, changes) => {
@@ -132,6 +144,7 @@ export async function answerQuestion(
       throw conflict(QUESTION_MESSAGES.notAnswerable);
     }
     const answeredAt = new Date();
+    await bindUploads(tx, { ids: attachmentIds, uploaderId: user.id, questionId: q.id, part: 'answer' });
     await createPayout(tx, {
       questionId: q.id,
       coachId: q.coachId,
