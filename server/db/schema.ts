@@ -788,7 +788,6 @@ export const eventJournal = pgTable(
 
 // ---------------------------------------------------------------- attachments
 
-
 export const attachmentKindEnum = pgEnum('attachment_kind', ATTACHMENT_KINDS);
 export const attachmentPartEnum = pgEnum('attachment_part', ATTACHMENT_PARTS);
 
@@ -819,17 +818,13 @@ export const attachments = pgTable(
     removedAt: at('removed_at'),
   },
   (t) => [
-    check(
-      'attachments_bound_has_part',
-      sql`(${t.questionId} IS NULL) = (${t.part} IS NULL)`,
-    ),
-    check(
-      'attachments_message_part',
-      sql`(${t.part} = 'message') = (${t.messageId} IS NOT NULL)`,
-    ),
+    check('attachments_bound_has_part', sql`(${t.questionId} IS NULL) = (${t.part} IS NULL)`),
+    check('attachments_message_part', sql`(${t.part} = 'message') = (${t.messageId} IS NOT NULL)`),
     index('attachments_question_idx').on(t.questionId, t.createdAt),
     // The sweep of uploads never bound to anything, and an account's files on deletion.
-    index('attachments_unbound_idx').on(t.createdAt).where(sql`${t.questionId} IS NULL`),
+    index('attachments_unbound_idx')
+      .on(t.createdAt)
+      .where(sql`${t.questionId} IS NULL`),
     index('attachments_uploader_idx').on(t.uploaderId),
   ],
 );

@@ -22,7 +22,15 @@ async function passwordMatches(deps: Deps, userId: string, password: string) {
 
 type Deps = Pick<
   ServiceDeps,
-  'db' | 'bus' | 'storage' | 'attachmentFiles' | 'auth' | 'logger' | 'payments' | 'config' | 'metrics'
+  | 'db'
+  | 'bus'
+  | 'storage'
+  | 'attachmentFiles'
+  | 'auth'
+  | 'logger'
+  | 'payments'
+  | 'config'
+  | 'metrics'
 >;
 
 /**

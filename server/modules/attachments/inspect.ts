@@ -100,11 +100,13 @@ export interface ProcessedImage {
  */
 export async function processImage(path: string, inspected: Inspected): Promise<ProcessedImage> {
   const heic = inspected.extension === 'heic';
-  const input = () => sharp(path, { limitInputPixels: ATTACHMENT_IMAGE_MAX_PIXELS, failOn: 'error' });
+  const input = () =>
+    sharp(path, { limitInputPixels: ATTACHMENT_IMAGE_MAX_PIXELS, failOn: 'error' });
   let width = 0;
   let height = 0;
   try {
-    ({ width, height } = await input().metadata());
+    // The header alone, read without the pixel limit so that a bomb is named as one.
+    ({ width, height } = await sharp(path, { limitInputPixels: false }).metadata());
   } catch {
     throw refuse(415, heic ? ATTACHMENT_MESSAGES.heic : ATTACHMENT_MESSAGES.unreadable);
   }

@@ -14,7 +14,8 @@ import { attachmentsOfQuestion, servedAs } from './service';
 
 const idParams = z.object({ id: z.uuid() });
 /** What a served attachment may do in a browser that opens it directly: nothing active. */
-const SANDBOX_CSP = "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox";
+const SANDBOX_CSP =
+  "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox";
 
 /** One `bytes=` range of a file of `size` bytes, or null when the header asks for none we serve. */
 export function byteRange(header: string | undefined, size: number) {
@@ -96,7 +97,10 @@ export const attachmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
         .header('Cross-Origin-Resource-Policy', 'same-origin')
         .header('Accept-Ranges', 'bytes')
         // The link itself expires; the browser may keep the bytes only for the same while.
-        .header('Cache-Control', `private, max-age=${Math.max(0, expires - Math.floor(Date.now() / 1000))}`);
+        .header(
+          'Cache-Control',
+          `private, max-age=${Math.max(0, expires - Math.floor(Date.now() / 1000))}`,
+        );
       const range = byteRange(request.headers.range, file.size);
       if (range === 'unsatisfiable') {
         return reply.code(416).header('Content-Range', `bytes */${file.size}`).send();

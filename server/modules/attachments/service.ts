@@ -39,7 +39,12 @@ export async function storeUpload(
 ): Promise<UploadedAttachment> {
   const files = deps.attachmentFiles;
   const inspected = await inspectUpload(upload.path, deps.config.ATTACHMENT_MAX_MB);
-  let stored: { contentType: string; size: number; storageKey: string; thumbnailKey: string | null };
+  let stored: {
+    contentType: string;
+    size: number;
+    storageKey: string;
+    thumbnailKey: string | null;
+  };
   if (inspected.kind === 'image') {
     const image = await processImage(upload.path, inspected);
     const storageKey = keyOf(upload.uploaderId, upload.id, `file.${image.extension}`);
@@ -198,7 +203,9 @@ export async function sweepUnboundAttachments(
 ) {
   const before = new Date(now.getTime() - deps.config.ATTACHMENT_UPLOAD_EXPIRY_HOURS * 3600_000);
   const rows = await deleteUnboundBefore(deps.db, before);
-  const keys = rows.flatMap((r) => (r.thumbnailKey ? [r.storageKey, r.thumbnailKey] : [r.storageKey]));
+  const keys = rows.flatMap((r) =>
+    r.thumbnailKey ? [r.storageKey, r.thumbnailKey] : [r.storageKey],
+  );
   await deleteStoredFiles(deps.attachmentFiles, keys, deps.logger);
   return rows.length;
 }

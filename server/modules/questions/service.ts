@@ -144,7 +144,12 @@ export async function answerQuestion(
       throw conflict(QUESTION_MESSAGES.notAnswerable);
     }
     const answeredAt = new Date();
-    await bindUploads(tx, { ids: attachmentIds, uploaderId: user.id, questionId: q.id, part: 'answer' });
+    await bindUploads(tx, {
+      ids: attachmentIds,
+      uploaderId: user.id,
+      questionId: q.id,
+      part: 'answer',
+    });
     await createPayout(tx, {
       questionId: q.id,
       coachId: q.coachId,
