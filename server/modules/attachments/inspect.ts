@@ -102,14 +102,13 @@ export async function processImage(path: string, inspected: Inspected): Promise<
   const heic = inspected.extension === 'heic';
   const input = () =>
     sharp(path, { limitInputPixels: ATTACHMENT_IMAGE_MAX_PIXELS, failOn: 'error' });
-  let width = 0;
-  let height = 0;
-  try {
-    // The header alone, read without the pixel limit so that a bomb is named as one.
-    ({ width, height } = await sharp(path, { limitInputPixels: false }).metadata());
-  } catch {
-    throw refuse(415, heic ? ATTACHMENT_MESSAGES.heic : ATTACHMENT_MESSAGES.unreadable);
-  }
+  // The header alone, read without the pixel limit so that a bomb is named as one.
+  const header = await sharp(path, { limitInputPixels: false })
+    .metadata()
+    .catch(() => {
+      throw refuse(415, heic ? ATTACHMENT_MESSAGES.heic : ATTACHMENT_MESSAGES.unreadable);
+    });
+  const { width, height } = header;
   if (width * height > ATTACHMENT_IMAGE_MAX_PIXELS) {
     throw refuse(413, ATTACHMENT_MESSAGES.tooManyPixels);
   }

@@ -6,7 +6,7 @@ import { QUESTION_MESSAGES } from '../../../contracts/questions';
 import { joined } from '../../../contracts/messages';
 import { depsOf, type AppContext } from '../../context';
 import { forbidden, notFound } from '../../errors';
-import { requireAdmin } from '../admin/guard';
+import { requireAdmin } from '../admin';
 import { requireUser } from '../auth';
 import { findAttachment, questionParticipants } from './data';
 import { LINK_VARIANTS, validLink } from './links';
