@@ -18,6 +18,7 @@ import { requireUser } from '../auth';
 import { storeUpload } from './service';
 
 const MB = 1024 * 1024;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** Uploads a person may start in a minute: five files each on a few forms, with retries. */
 const CREATES_PER_MINUTE = 30;
 
@@ -68,6 +69,16 @@ export const uploadRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => 
     relativeLocation: true,
     disableTerminationForFinishedUploads: true,
     namingFunction: () => randomUUID(),
+    // Ids are ours (UUIDs): nothing else in the path may name a file in the uploads folder.
+    getFileIdFromRequest: (_req, lastPath) =>
+      lastPath && UUID.test(lastPath) ? lastPath : undefined,
+    // Every refusal in the API's error shape, tus's own (a missing header, a wrong offset) too.
+    onResponseError(_req, err) {
+      const status = 'status_code' in err ? err.status_code : 500;
+      const body = 'body' in err ? err.body : '';
+      if (body.startsWith('{')) return undefined;
+      return tusError(status, status >= 500 ? ATTACHMENT_MESSAGES.uploadFailed : body.trim());
+    },
     async onUploadCreate(req, upload) {
       const uploaderId = uploaderOf(req);
       if (upload.size === undefined) throw tusError(400, ATTACHMENT_MESSAGES.uploadFailed);
@@ -117,6 +128,8 @@ export const uploadRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => 
 
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
     const user = await requireUser(auth, request);
+    const { id } = request.params as { id?: string };
+    if (id !== undefined && !UUID.test(id)) throw new AppError(404, 'Upload not found.');
     uploaders.set(request.raw, user.id);
     reply.hijack();
     reply.raw.setHeader('X-Content-Type-Options', 'nosniff');
