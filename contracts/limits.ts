@@ -18,3 +18,13 @@ export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const IMAGE_CACHE_SECONDS = 3600;
 export const CONTACT_SUBJECT_MIN_WORDS = 5;
 export const TERMS_LAST_UPDATED = '8/26/2025';
+/** Files on one question, answer or message (issue 23). */
+export const ATTACHMENTS_PER_ITEM = 5;
+/** A PDF attachment's ceiling; a video's is ATTACHMENT_MAX_MB, a setting (issue 23). */
+export const ATTACHMENT_PDF_MAX_BYTES = 20 * 1024 * 1024;
+/** A photo attachment's ceiling before it is re-encoded. */
+export const ATTACHMENT_IMAGE_MAX_BYTES = 25 * 1024 * 1024;
+/** Pixels an attached image may decode to (sharp's limitInputPixels): a decompression bomb stops here. */
+export const ATTACHMENT_IMAGE_MAX_PIXELS = 50_000_000;
+/** A display name's length once cleaned. */
+export const ATTACHMENT_NAME_MAX = 120;

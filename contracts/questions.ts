@@ -5,6 +5,7 @@ import { optionalSecureText, secureText } from './secure-input';
 import { joined } from './messages';
 import { threadMessageSchema } from './question-thread';
 import { reviewWordsSchema } from './reviews';
+import { attachmentIdsSchema } from './attachments';
 
 /** A question as its Coach sees it in the inbox. */
 export const coachInboxQuestionSchema = z.object({
@@ -169,11 +170,14 @@ export const askQuestionSchema = z.object({
   context: optionalSecureText(2000, QUESTION_MESSAGES.contextLength),
   pledge: z.literal(true, { message: QUESTION_MESSAGES.pledgeRequired }),
   acceptedConsents: z.literal(true, { message: joined(QUESTION_MESSAGES.consentsRequired) }),
+  /** Finished uploads sent with the question (issue 23), at most five. */
+  attachmentIds: attachmentIdsSchema,
 });
 export type AskQuestionInput = z.infer<typeof askQuestionSchema>;
 
 export const answerSchema = z.object({
   answer: secureText({ max: 5000, message: QUESTION_MESSAGES.answerRequired }),
+  attachmentIds: attachmentIdsSchema,
 });
 
 export const ratingSchema = z.object({ isHelpful: z.boolean() });

@@ -15,6 +15,7 @@ import { verifyingSecrets, type Config } from './config';
 import type { AppContext } from './context';
 import { accountRoutes, notificationRoutes } from './modules/accounts';
 import { adminRoutes } from './modules/admin';
+import { attachmentRoutes, uploadRoutes } from './modules/attachments';
 import { authRoutes } from './modules/auth';
 import { betaGate, betaRoutes } from './modules/beta';
 import { clientLogRoutes } from './modules/client-log';
@@ -144,6 +145,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions) {
   await app.register(questionRoutes, ctx);
   await app.register(messageRoutes, ctx);
   await app.register(reviewRoutes, ctx);
+  await app.register(attachmentRoutes, ctx);
+  await app.register(uploadRoutes, ctx);
   await app.register(paymentRoutes, ctx);
   if (ctx.payments.name === 'stripe') await app.register(stripeWebhookRoutes, ctx);
   await app.register(historyRoutes, ctx);

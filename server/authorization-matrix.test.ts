@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { coaches as coachRows, payouts, questionMessages, reviews } from './db/schema';
 import { issueReceipt } from './modules/payments/data/receipts';
 import { createAdmin } from './modules/admin/service';
+import { signedPath } from './modules/attachments/links';
 import { signedInUser } from './test/accounts';
 import { insertQuestion } from './test/factories';
 import { createTestApp, testDatabaseKind, type TestApp } from './test/harness';
@@ -25,6 +26,8 @@ interface Fixture {
   coachAccountId: string;
   /** A fresh question from the player to the coach, in the given state. */
   question(state?: 'pending' | 'answered' | 'paid-pending' | 'disputed'): Promise<string>;
+  /** A fresh, unfinished upload of the player's: its URL. */
+  upload(): Promise<string>;
   /** A fresh paid question of the player with its receipt issued: the question's id. */
   receipt(): Promise<string>;
   /** A Coach's message on a fresh paid question: the URL of its reports. */
@@ -64,6 +67,9 @@ const player = (ok: number, coach = 403): Expected => ({
 });
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
+const TUS_HEADERS = { 'tus-resumable': '1.0.0', 'upload-length': '100' };
+/** The app's secrets, for a signed attachment link; set once the app is built. */
+let testConfig: Parameters<typeof signedPath>[0];
 
 const CASES: Record<string, Case> = {
   'GET /api/health': { url: () => '/api/health', expected: all(200) },
@@ -296,6 +302,42 @@ const CASES: Record<string, Case> = {
   'GET /api/admin/stats': { url: () => '/api/admin/stats', expected: adminOnly(200) },
   'GET /api/admin/users': { url: () => '/api/admin/users', expected: adminOnly(200) },
   'GET /api/admin/questions': { url: () => '/api/admin/questions', expected: adminOnly(200) },
+  // Attachments (issue 23, ADR 059).
+  'POST /api/uploads': {
+    url: () => '/api/uploads',
+    headers: TUS_HEADERS,
+    expected: users(201),
+  },
+  // An upload is its creator's alone: anyone else is told it does not exist.
+  'PATCH /api/uploads/:id': {
+    url: (fx) => fx.upload(),
+    payload: Buffer.alloc(10),
+    headers: {
+      'tus-resumable': '1.0.0',
+      'upload-offset': '0',
+      'content-type': 'application/offset+octet-stream',
+    },
+    expected: { ...users(404), player: 204 },
+  },
+  'DELETE /api/uploads/:id': {
+    url: (fx) => fx.upload(),
+    headers: TUS_HEADERS,
+    expected: { ...users(404), player: 204 },
+  },
+  'GET /api/questions/:id/attachments': {
+    url: async (fx) => `${await fx.question()}/attachments`,
+    expected: player(200, 200),
+  },
+  'GET /api/admin/questions/:id/attachments': {
+    url: async (fx) => `/api/admin/questions/${(await fx.question()).split('/').pop()}/attachments`,
+    expected: adminOnly(200),
+  },
+  // The signed link is the permission, whoever holds it (a session adds nothing): one that
+  // names no stored file is a 404 for everyone, like a guessed or expired one.
+  'GET /api/attachments/:id/:variant': {
+    url: () => signedPath(testConfig, UNKNOWN, 'file', Math.floor(Date.now() / 1000) + 60),
+    expected: all(404),
+  },
   'GET /api/admin/payments': { url: () => '/api/admin/payments', expected: adminOnly(200) },
   'GET /api/admin/reports': { url: () => '/api/admin/reports', expected: adminOnly(200) },
   'GET /api/admin/disputes': { url: () => '/api/admin/disputes', expected: adminOnly(200) },
@@ -393,6 +435,7 @@ describe(`authorization matrix (${testDatabaseKind})`, () => {
   beforeAll(async () => {
     t = await createTestApp();
     const { app, ctx } = t;
+    testConfig = ctx.config;
     const db = ctx.database.db;
     const signedInCoach = async (name: string) => {
       const user = await signedInUser(app, ctx, { roles: ['expert'], name });
@@ -474,6 +517,14 @@ describe(`authorization matrix (${testDatabaseKind})`, () => {
           .returning({ id: questionMessages.id });
         return `${url}/messages/${message?.id ?? ''}/reports`;
       },
+      async upload() {
+        const created = await app.inject({
+          method: 'POST',
+          url: '/api/uploads',
+          headers: { cookie: player.cookie, ...TUS_HEADERS },
+        });
+        return created.headers.location as string;
+      },
       async receipt() {
         const id = (await this.question('paid-pending')).split('/').pop() ?? '';
         await issueReceipt(db, { questionId: id, amount: 4000, cardLast4: null, now: new Date() });
@@ -513,7 +564,7 @@ describe(`authorization matrix (${testDatabaseKind})`, () => {
   });
 
   it.each(Object.keys(CASES))('%s', async (key) => {
-    const method = key.split(' ')[0] as 'GET' | 'POST' | 'PUT' | 'DELETE';
+    const method = key.split(' ')[0] as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
     const spec = CASES[key]!;
     const actual = {} as Record<Actor, number>;
     for (const actor of ACTORS) {
@@ -534,7 +585,7 @@ describe(`authorization matrix (${testDatabaseKind})`, () => {
         method,
         url,
         payload: multipart?.payload ?? (payload as Record<string, unknown> | undefined),
-        headers: { ...credentials[actor], ...multipart?.headers },
+        headers: { ...credentials[actor], ...spec.headers, ...multipart?.headers },
         // Distinct addresses keep the per-address rate limits out of the picture.
         remoteAddress: `10.77.${Math.floor(++address / 250)}.${address % 250}`,
         ...(isStream ? { payloadAsStream: true } : {}),

@@ -9,6 +9,11 @@ import { createLogTransport } from './adapters/mail/log-transport';
 import { createSmtpTransport } from './adapters/mail/smtp-transport';
 import type { MailTransport } from './adapters/mail/types';
 import { createDiskStorage } from './adapters/storage/disk';
+import {
+  createDiskPrivateFiles,
+  createS3PrivateFiles,
+  type PrivateFiles,
+} from './adapters/storage/private-files';
 import { createS3Storage } from './adapters/storage/s3';
 import type { FileStorage } from './adapters/storage/types';
 import type { Config } from './config';
@@ -20,6 +25,7 @@ import { queueDepth } from './jobs/metrics';
 import { createJobQueue, type Job } from './jobs/queue';
 import { adminLoginSchema } from '../contracts/admin';
 import { createAdmin, findAdmin } from './modules/admin';
+import { createUploadStore, sweepUnboundAttachments } from './modules/attachments';
 import { createAuth } from './modules/auth';
 import { journaledBus, pruneEventJournal } from './modules/events';
 import { createLifecycle } from './lifecycle';
@@ -47,6 +53,20 @@ function createStorage(config: Config): FileStorage {
     });
   }
   return createDiskStorage(localFilesDir(config));
+}
+
+function createAttachmentFiles(config: Config): PrivateFiles {
+  if (config.STORAGE_DRIVER === 's3') {
+    return createS3PrivateFiles({
+      bucket: config.S3_BUCKET ?? '',
+      region: config.S3_REGION,
+      endpoint: config.S3_ENDPOINT,
+      accessKeyId: config.S3_ACCESS_KEY_ID ?? '',
+      secretAccessKey: config.S3_SECRET_ACCESS_KEY ?? '',
+      forcePathStyle: config.S3_FORCE_PATH_STYLE,
+    });
+  }
+  return createDiskPrivateFiles(attachmentsDir(config));
 }
 
 /** STRIPE_API_BASE (tests and stubs only) as the SDK's host, port and protocol. */
@@ -78,6 +98,10 @@ function createPayments(config: Config, db: Database): PaymentProvider {
 
 /** Where the disk storage adapter keeps files (served at /files/). */
 export const localFilesDir = (config: Config) => path.resolve(config.DATA_DIR, 'files');
+/** Attachments on disk: beside, never inside, the publicly served folder (ADR 059). */
+export const attachmentsDir = (config: Config) => path.resolve(config.DATA_DIR, 'attachments');
+/** Uploads in progress (tus), on the server's disk until finished and checked. */
+export const uploadsDir = (config: Config) => path.resolve(config.DATA_DIR, 'uploads');
 
 /** ADMIN_USERNAME and ADMIN_PASSWORD create the first administrator at start-up, once. */
 export async function ensureAdminFromConfig(ctx: AppContext, logger: Logger): Promise<void> {
@@ -128,6 +152,7 @@ export async function createContext(
     config,
     database: handle,
     storage: createStorage(config),
+    attachmentFiles: createAttachmentFiles(config),
     mail: traced('mail', createMailTransport(config, logger)),
     bus,
     auth: createAuth(config, handle.db, limits),
@@ -158,5 +183,15 @@ export function backgroundJobs(ctx: AppContext, logger: Logger): Job[] {
       run: () => pruneRateLimits(ctx.database.db),
     },
     ...paymentSweeps(moneyOf(ctx, logger), config.SWEEP_INTERVAL_SECONDS * 1000),
+    {
+      // Uploads left unfinished, and finished ones never sent, after ATTACHMENT_UPLOAD_EXPIRY_HOURS.
+      name: 'attachment-sweep',
+      intervalMs: 10 * 60_000,
+      run: async () => {
+        const unfinished = await createUploadStore(config).deleteExpired();
+        const unsent = await sweepUnboundAttachments({ ...ctx, db: ctx.database.db, logger });
+        return { unfinished, unsent };
+      },
+    },
   ];
 }

@@ -124,6 +124,11 @@ const configSchema = z
     S3_SECRET_ACCESS_KEY: optionalString,
     S3_PUBLIC_URL: optionalString.pipe(z.url().optional()),
     S3_FORCE_PATH_STYLE: z.stringbool().default(false),
+    // Attachments (issue 23, ADR 059): a video's ceiling in MB (photos and PDFs have fixed ones),
+    // how long a signed link to one stays valid, and how long an unfinished or unsent upload is kept.
+    ATTACHMENT_MAX_MB: z.coerce.number().int().min(1).max(5000).default(250),
+    ATTACHMENT_URL_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(900),
+    ATTACHMENT_UPLOAD_EXPIRY_HOURS: z.coerce.number().min(0.01).max(720).default(24),
     PAYMENTS_PROVIDER: z.enum(['local', 'stripe']).default('local'),
     // The local provider takes no real money: production refuses it unless this says it is a trial.
     ALLOW_TEST_PAYMENTS: z.stringbool().default(false),

@@ -1,3 +1,4 @@
+import type { PrivateFiles } from './adapters/storage/private-files';
 import type { FileStorage } from './adapters/storage/types';
 import type { EventBus } from './adapters/events/types';
 import type { PaymentProvider } from './adapters/payments/types';
@@ -16,6 +17,8 @@ export interface AppContext {
   config: Config;
   database: DatabaseHandle;
   storage: FileStorage;
+  /** Attachments' private storage (ADR 059): never publicly served. */
+  attachmentFiles: PrivateFiles;
   mail: MailTransport;
   bus: EventBus;
   auth: Auth;
@@ -40,6 +43,7 @@ export interface ServiceDeps {
   bus: EventBus;
   payments: PaymentProvider;
   storage: FileStorage;
+  attachmentFiles: PrivateFiles;
   config: Config;
   auth: Auth;
   logger: Pick<Logger, 'info' | 'warn' | 'error'>;
@@ -52,6 +56,7 @@ export const depsOf = (ctx: AppContext, logger: ServiceDeps['logger']): ServiceD
   bus: ctx.bus,
   payments: ctx.payments,
   storage: ctx.storage,
+  attachmentFiles: ctx.attachmentFiles,
   config: ctx.config,
   auth: ctx.auth,
   logger,

@@ -11,6 +11,11 @@ import { signedInUser } from './test/accounts';
 import { insertQuestion } from './test/factories';
 import { createTestApp, testDatabaseKind, type TestApp } from './test/harness';
 import { multipartFile } from './test/multipart';
+import { sampleFiles, tusUpload } from './test/uploads';
+import { ATTACHMENT_MESSAGES } from '../contracts/attachments';
+
+/** The Coach profile questions go to; set in beforeAll. */
+let hostileCoachId = '';
 
 /**
  * Hostile input against every write route, as a caller allowed to use it (so the input reaches
@@ -180,6 +185,7 @@ describe(`hostile input on every write route (${testDatabaseKind})`, () => {
       payload: { name: 'Hostile Coach', expertise: 'Rowing', price: 30, acceptedAgreement: true },
     });
     const coachId = saved.json().id as string;
+    hostileCoachId = coachId;
     const player = await signedInUser(app, ctx, { roles: ['asker'], name: 'Hostile Player' });
     await createAdmin(db, 'hostile-admin', 'a-long-admin-password');
     const token = (
@@ -422,6 +428,64 @@ describe(`hostile input on every write route (${testDatabaseKind})`, () => {
       const res = await t.app.inject({ method: 'GET', url, headers: as.player });
       expect(res.statusCode, url).toBe(400);
     }
+  });
+
+  it('refuses hostile attachments with their message and no write: type, rename, polyglot, bomb, empty, oversize, too many, a name with a path, another person’s upload', async () => {
+    const player = as.player as { cookie: string };
+    const coach = as.coach as { cookie: string };
+    const refusals: [Buffer, string, string][] = [
+      [sampleFiles.text(), 'notes.txt', ATTACHMENT_MESSAGES.wrongType],
+      [sampleFiles.htmlAsJpeg(), 'renamed.jpg', ATTACHMENT_MESSAGES.wrongType],
+      [await sampleFiles.polyglot(), 'polyglot.jpg', ATTACHMENT_MESSAGES.polyglot],
+      [sampleFiles.bomb(), 'bomb.png', ATTACHMENT_MESSAGES.tooManyPixels],
+      [sampleFiles.heic(), 'IMG_1.HEIC', ATTACHMENT_MESSAGES.heic],
+      [Buffer.alloc(0), 'empty.jpg', ATTACHMENT_MESSAGES.empty],
+    ];
+    for (const [bytes, name, message] of refusals) {
+      const before = await fingerprint();
+      const { last } = await tusUpload(t.app, player, bytes, name);
+      expect(last.statusCode, name).toBeGreaterThanOrEqual(400);
+      expect(last.json<{ message: string }>().message, name).toBe(message);
+      expect(await fingerprint(), `${name} wrote`).toBe(before);
+    }
+    const oversize = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      headers: {
+        ...player,
+        'tus-resumable': '1.0.0',
+        'upload-length': String(t.ctx.config.ATTACHMENT_MAX_MB * 1024 * 1024 + 1),
+      },
+    });
+    expect(oversize.statusCode).toBe(413);
+    // A name with a path and control characters is kept for display only, cleaned.
+    const named = await tusUpload(
+      t.app,
+      player,
+      await sampleFiles.png(),
+      '..\\..\\a\u0000b\u202E.png',
+    );
+    expect(named.last.json<{ name: string }>().name).toBe('ab.png');
+    // Binding: six files, or the Coach's upload sent by the Player, changes nothing.
+    const theirs = (await tusUpload(t.app, coach, await sampleFiles.png(), 'c.png')).last.json<{
+      id: string;
+    }>().id;
+    const route = routes.find((r) => r.method === 'POST' && r.url === '/api/questions')!;
+    const ask = (attachmentIds: unknown) =>
+      send(route, {
+        payload: {
+          coachId: hostileCoachId,
+          playerName: 'Pat',
+          question: 'Is this attachment mine to send?',
+          pledge: true,
+          acceptedConsents: true,
+          attachmentIds,
+        },
+      });
+    const six = await ask(Array.from({ length: 6 }, () => randomUUID()));
+    expect(six.json<{ message: string }>().message).toBe(ATTACHMENT_MESSAGES.tooMany);
+    expect((await ask([theirs])).statusCode).toBeGreaterThanOrEqual(400);
+    expect((await ask(['../../etc/passwd'])).statusCode).toBe(400);
   });
 
   it('refuses broken multipart and image polyglots on the photo upload', async () => {

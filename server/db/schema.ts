@@ -17,6 +17,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { ATTACHMENT_KINDS, ATTACHMENT_PARTS } from '../../contracts/attachments';
 import { CONTACT_TOPIC_VALUES } from '../../contracts/contact';
 import { DISPUTE_RESOLUTIONS } from '../../contracts/disputes';
 import { DEFAULT_RESPONSE_HOURS } from '../../contracts/response-time';
@@ -913,4 +914,47 @@ export const eventJournal = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('event_journal_created_idx').on(t.createdAt)],
+);
+
+// ---------------------------------------------------------------- attachments
+
+export const attachmentKindEnum = pgEnum('attachment_kind', ATTACHMENT_KINDS);
+export const attachmentPartEnum = pgEnum('attachment_part', ATTACHMENT_PARTS);
+
+/**
+ * Files on questions, answers and messages (issue 23, ADR 059). A row exists only for an upload
+ * that finished and passed the checks; it starts unbound (no question) and is bound, at most five
+ * per part, by the request that sends the question, the answer or the message. `message_id`
+ * names a row of the conversation's messages. Removed files keep their row with `removed_at`, so
+ * the thread can say "Attachment removed".
+ */
+export const attachments = pgTable(
+  'attachments',
+  {
+    id: uuid('id').primaryKey(),
+    uploaderId: text('uploader_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    questionId: uuid('question_id').references(() => questions.id, { onDelete: 'restrict' }),
+    messageId: uuid('message_id'),
+    part: attachmentPartEnum('part'),
+    kind: attachmentKindEnum('kind').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    displayName: text('display_name').notNull(),
+    storageKey: text('storage_key').notNull(),
+    thumbnailKey: text('thumbnail_key'),
+    createdAt: createdAt(),
+    removedAt: at('removed_at'),
+  },
+  (t) => [
+    check('attachments_bound_has_part', sql`(${t.questionId} IS NULL) = (${t.part} IS NULL)`),
+    check('attachments_message_part', sql`(${t.part} = 'message') = (${t.messageId} IS NOT NULL)`),
+    index('attachments_question_idx').on(t.questionId, t.createdAt),
+    // The sweep of uploads never bound to anything, and an account's files on deletion.
+    index('attachments_unbound_idx')
+      .on(t.createdAt)
+      .where(sql`${t.questionId} IS NULL`),
+    index('attachments_uploader_idx').on(t.uploaderId),
+  ],
 );

@@ -6,6 +6,7 @@ import type { SessionUser } from '../auth';
 import { forgetPersonInMail } from '../mail';
 import { claimDeletedCoachRefunds, refundDeletedCoachQuestions } from '../payments';
 import { anonymiseCoach, lockCoachOf, removePhotos } from '../profiles';
+import { deleteStoredFiles, removeAccountAttachments } from '../attachments';
 import { anonymiseUser, credentialHash, deletionBlocker, identityOf, lockUser } from './data';
 
 /** What a deleted account is called wherever the other party still sees it. */
@@ -21,7 +22,15 @@ async function passwordMatches(deps: Deps, userId: string, password: string) {
 
 type Deps = Pick<
   ServiceDeps,
-  'db' | 'bus' | 'storage' | 'auth' | 'logger' | 'payments' | 'config' | 'metrics'
+  | 'db'
+  | 'bus'
+  | 'storage'
+  | 'attachmentFiles'
+  | 'auth'
+  | 'logger'
+  | 'payments'
+  | 'config'
+  | 'metrics'
 >;
 
 /**
@@ -37,6 +46,7 @@ export async function deleteAccount(deps: Deps, user: SessionUser, password: str
     });
   }
   const now = new Date();
+  let attachmentKeys: string[] = [];
   const claimed = await transaction(deps, async (tx, changes) => {
     const row = await lockUser(tx, user.id);
     if (!row || row.deletedAt) throw notFound('Account not found.');
@@ -51,6 +61,8 @@ export async function deleteAccount(deps: Deps, user: SessionUser, password: str
     const claimed = coach ? await claimDeletedCoachRefunds(tx, changes, coach.id, now) : null;
     // Last, so no mail queued above still names the person.
     await forgetPersonInMail(tx, identity, anonymous);
+    // Their files go; the rows stay so the thread says "Attachment removed" (issue 23).
+    attachmentKeys = await removeAccountAttachments(tx, user.id, now);
     return claimed;
   });
   // The refunds (and expiries of open checkouts) go to the provider after the commit, never while
@@ -59,6 +71,7 @@ export async function deleteAccount(deps: Deps, user: SessionUser, password: str
 
   // Files after the commit: a failure here leaves nothing personal reachable, since the rows no
   // longer point at the photo.
+  await deleteStoredFiles(deps.attachmentFiles, attachmentKeys, deps.logger);
   await removePhotos(deps.storage, user.id).catch((error: unknown) =>
     deps.logger.warn({ err: error, userId: user.id }, 'deleted account: photo not removed'),
   );

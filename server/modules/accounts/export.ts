@@ -12,6 +12,7 @@ import {
   users,
 } from '../../db/schema';
 import type { SessionUser } from '../auth';
+import { attachmentsOf } from '../attachments';
 
 function columnsWithout<T extends object, K extends keyof T>(columns: T, left: K[]): Omit<T, K> {
   return Object.fromEntries(
@@ -184,5 +185,7 @@ export async function exportAccountData(db: Executor, user: SessionUser) {
     reviewsGiven,
     reportsFiled: reports,
     sessions: signIns,
+    // The files they uploaded (issue 23): what each was, never a link to it.
+    attachments: await attachmentsOf(db, user.id),
   };
 }

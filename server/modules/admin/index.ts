@@ -2,3 +2,4 @@
 export { adminRoutes } from './routes';
 export { audit, clearTwoFactor, findAdmin } from './data';
 export { createAdmin } from './service';
+export { requireAdmin } from './guard';

@@ -78,7 +78,13 @@ export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     { schema: { params: idParams, body: answerSchema, response: noContent } },
     async (request, reply) => {
       const user = await requireRole(auth, request, 'expert');
-      await answerQuestion(depsOf(ctx, request.log), user, request.params.id, request.body.answer);
+      await answerQuestion(
+        depsOf(ctx, request.log),
+        user,
+        request.params.id,
+        request.body.answer,
+        request.body.attachmentIds,
+      );
       return reply.code(204).send(null);
     },
   );

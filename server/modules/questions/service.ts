@@ -34,6 +34,7 @@ import {
   type Money,
 } from '../payments';
 import { insertAbuseReport } from '../admin/data';
+import { bindUploads } from '../attachments';
 import {
   findByIdempotencyKey,
   findCoach,
@@ -98,7 +99,17 @@ export async function askQuestion(
       responseHours: coach.responseHours,
       answerBy: answerByFrom(now, coach.responseHours),
     };
-    return insertQuestion(tx, changes, values, coach.userId);
+    const inserted = await insertQuestion(tx, changes, values, coach.userId);
+    // Its files go with it or the question is not sent (issue 23).
+    if (inserted) {
+      await bindUploads(tx, {
+        ids: input.attachmentIds,
+        uploaderId: user.id,
+        questionId: inserted.id,
+        part: 'question',
+      });
+    }
+    return inserted;
   });
   if (!created) {
     const winner = await repeated();
@@ -134,6 +145,7 @@ export async function answerQuestion(
   user: SessionUser,
   questionId: string,
   answer: string,
+  attachmentIds: readonly string[] = [],
 ) {
   const { config } = deps;
   return transaction(deps, async (tx, changes) => {
@@ -144,6 +156,12 @@ export async function answerQuestion(
       throw conflict(QUESTION_MESSAGES.notAnswerable);
     }
     const answeredAt = new Date();
+    await bindUploads(tx, {
+      ids: attachmentIds,
+      uploaderId: user.id,
+      questionId: q.id,
+      part: 'answer',
+    });
     await createPayout(tx, {
       questionId: q.id,
       coachId: q.coachId,

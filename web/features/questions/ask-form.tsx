@@ -18,6 +18,9 @@ import { Field, inputClass } from '@/components/ui/field';
 import { startCheckout } from './checkout-api';
 import { api, ApiRequestError, errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
+import { ATTACHMENT_MESSAGES } from '@contracts/attachments';
+import { AttachmentPicker } from '@/components/attachments/attachment-picker';
+import { useUploads } from '@/components/attachments/use-uploads';
 
 type FormValues = z.input<typeof askQuestionSchema>;
 
@@ -80,6 +83,7 @@ export function AskForm({
   const question = useWatch({ control: form.control, name: 'question' }) ?? '';
   const context = useWatch({ control: form.control, name: 'context' }) ?? '';
 
+  const uploads = useUploads();
   const [idempotencyKey] = useState(newIdempotencyKey);
   const send = useMutation({
     mutationFn: (input: AskQuestionInput) => submitQuestion(input, idempotencyKey),
@@ -120,7 +124,14 @@ export function AskForm({
   return (
     <form
       noValidate
-      onSubmit={form.handleSubmit((values) => send.mutate(values), onInvalid)}
+      onSubmit={form.handleSubmit((values) => {
+        // A question is not sent until its attachments are complete (issue 23).
+        if (uploads.uploading) {
+          toast({ title: ATTACHMENT_MESSAGES.stillUploading, variant: 'destructive' });
+          return;
+        }
+        send.mutate({ ...values, attachmentIds: uploads.attachmentIds });
+      }, onInvalid)}
       className="flex flex-col gap-5"
     >
       <Field label="Your Name" error={errors.playerName?.message}>
@@ -153,6 +164,8 @@ export function AskForm({
         />
       </Field>
 
+      <AttachmentPicker uploads={uploads} />
+
       <div className="flex flex-col gap-4 rounded-xl bg-surface p-4">
         <div>
           <CheckboxField
@@ -184,7 +197,12 @@ export function AskForm({
             {`You pay ${formatWholeDollars(price)} for this question. It is held until your question is answered; unanswered questions are refunded after ${REFUND_AFTER_DAYS} days.`}
           </p>
         </div>
-        <Button type="submit" size="lg" disabled={busy} className="w-full">
+        {uploads.uploading && (
+          <p className="text-sm font-medium text-muted" role="status">
+            {ATTACHMENT_MESSAGES.stillUploading}
+          </p>
+        )}
+        <Button type="submit" size="lg" disabled={busy || uploads.uploading} className="w-full">
           {busy ? 'Submitting…' : 'Submit Question'}
         </Button>
       </div>

@@ -19,6 +19,7 @@ import { LoadError } from '@/components/ui/load-error';
 import { PageLoading } from '@/components/ui/page-loading';
 import { PlayerActions, PaymentRequired } from './player-actions';
 import { AnswerCard, CoachCard, QuestionCard } from './detail-cards';
+import { QuestionAttachments } from './question-attachments';
 import { AccessRestricted, Box, PaymentBadge, QuestionNotFound } from './detail-parts';
 import {
   DeclinedBox,
@@ -173,9 +174,11 @@ function FullDetail({ q }: { q: QuestionDetail }) {
       <div className="mx-auto flex w-full max-w-3xl flex-col gap-5 px-4 py-8 sm:py-10">
         <CoachCard q={q} />
         <QuestionCard q={q} />
+        <QuestionAttachments questionId={q.id} part="question" />
         <ThreadMessages q={q} messages={beforeAnswer} />
 
         {q.answer !== null && <AnswerCard answer={q.answer} answeredAt={q.answeredAt} />}
+        {q.answer !== null && <QuestionAttachments questionId={q.id} part="answer" />}
         <ThreadMessages q={q} messages={afterAnswer} />
         <ConversationActions q={q} kinds={messageKinds} />
 

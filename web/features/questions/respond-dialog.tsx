@@ -11,11 +11,21 @@ import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/
 import { Field, inputClass } from '@/components/ui/field';
 import { api, ApiRequestError, errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
+import { ATTACHMENT_MESSAGES } from '@contracts/attachments';
+import { AttachmentPicker } from '@/components/attachments/attachment-picker';
+import { useUploads } from '@/components/attachments/use-uploads';
 
 const ANSWER_MAX = 5000;
 
-const submitAnswer = ({ id, answer }: { id: string; answer: string }) =>
-  api(questionApiPaths.questionAnswer(id), { method: 'POST', body: { answer } });
+const submitAnswer = ({
+  id,
+  answer,
+  attachmentIds,
+}: {
+  id: string;
+  answer: string;
+  attachmentIds: string[];
+}) => api(questionApiPaths.questionAnswer(id), { method: 'POST', body: { answer, attachmentIds } });
 
 /**
  * The Coach's Respond dialog (spec §2 'Coach Inbox', §4 'Responding'): the original question, a
@@ -35,6 +45,7 @@ export function RespondDialog({
   const [open, setOpen] = useState(false);
   const [answer, setAnswer] = useState('');
   const [error, setError] = useState<string | undefined>();
+  const uploads = useUploads();
 
   const send = useMutation({
     mutationFn: submitAnswer,
@@ -42,6 +53,8 @@ export function RespondDialog({
       toast(QUESTION_MESSAGES.responseSubmitted);
       setOpen(false);
       setAnswer('');
+      uploads.reset();
+      void queryClient.invalidateQueries({ queryKey: ['attachments', question.id] });
       onAnswered(saved);
     },
     onError: (failure) => {
@@ -62,13 +75,21 @@ export function RespondDialog({
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (blank || send.isPending) return;
-    const parsed = answerSchema.safeParse({ answer });
+    if (uploads.uploading) {
+      setError(ATTACHMENT_MESSAGES.stillUploading);
+      return;
+    }
+    const parsed = answerSchema.safeParse({ answer, attachmentIds: uploads.attachmentIds });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? QUESTION_MESSAGES.answerRequired);
       return;
     }
     setError(undefined);
-    send.mutate({ id: question.id, answer: parsed.data.answer });
+    send.mutate({
+      id: question.id,
+      answer: parsed.data.answer,
+      attachmentIds: parsed.data.attachmentIds,
+    });
   };
 
   return (
@@ -128,13 +149,15 @@ export function RespondDialog({
             />
           </Field>
 
+          <AttachmentPicker uploads={uploads} />
+
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <DialogClose asChild>
               <Button type="button" variant="outline" disabled={send.isPending}>
                 Cancel
               </Button>
             </DialogClose>
-            <Button type="submit" disabled={blank || send.isPending}>
+            <Button type="submit" disabled={blank || send.isPending || uploads.uploading}>
               Submit Response
             </Button>
           </div>

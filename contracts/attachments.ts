@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { ATTACHMENT_NAME_MAX, ATTACHMENTS_PER_ITEM } from './limits';
+
+/** What an attachment is, decided from its bytes (issue 23). */
+export const ATTACHMENT_KINDS = ['image', 'video', 'pdf'] as const;
+export type AttachmentKind = (typeof ATTACHMENT_KINDS)[number];
+
+/** Where an attachment belongs once bound: the question, its answer, or a message of the thread. */
+export const ATTACHMENT_PARTS = ['question', 'answer', 'message'] as const;
+export type AttachmentPart = (typeof ATTACHMENT_PARTS)[number];
+
+export const ATTACHMENT_MESSAGES = {
+  label: 'Attach files',
+  hint: `Up to ${ATTACHMENTS_PER_ITEM} files: photos (JPEG, PNG, WebP, HEIC), videos (MP4, MOV, WebM) or PDFs.`,
+  wrongType:
+    'This file type is not accepted. Send a photo (JPEG, PNG or WebP), a video (MP4, MOV or WebM) or a PDF.',
+  heic: 'This HEIC photo could not be read. Please send it as a JPEG.',
+  empty: 'This file is empty.',
+  tooLarge: (what: string, megabytes: number) => `${what} can be at most ${megabytes} MB.`,
+  tooManyPixels: 'This image is too large to process.',
+  unreadable: 'This file could not be read. It may be damaged.',
+  polyglot: 'This file hides another kind of content and cannot be sent.',
+  tooMany: `You can attach at most ${ATTACHMENTS_PER_ITEM} files.`,
+  notUsable: 'An attachment could not be used. Please upload it again.',
+  stillUploading: 'Wait for your attachments to finish uploading.',
+  uploadFailed: 'The upload failed. Please try again.',
+  removed: 'Attachment removed',
+  cancel: 'Cancel',
+  remove: 'Remove',
+  retry: 'Retry',
+  download: 'Download',
+  cannotPlay: 'This video cannot play in this browser.',
+} as const;
+
+/**
+ * The ids of finished uploads a question, an answer or a message takes: at most five, each a
+ * completed upload of the sender's own, checked by the server in the same transaction.
+ */
+export const attachmentIdsSchema = z
+  .array(z.uuid({ message: ATTACHMENT_MESSAGES.notUsable }))
+  .max(ATTACHMENTS_PER_ITEM, { message: ATTACHMENT_MESSAGES.tooMany })
+  .default([]);
+
+/** An attachment as its readers see it; the URLs are short-lived and signed. */
+export const attachmentSchema = z.object({
+  id: z.string(),
+  kind: z.enum(ATTACHMENT_KINDS),
+  name: z.string().max(ATTACHMENT_NAME_MAX),
+  contentType: z.string(),
+  size: z.number().int(),
+  /** Null once removed (its uploader's account was deleted). */
+  url: z.string().nullable(),
+  /** The same file as a download (Content-Disposition: attachment). */
+  downloadUrl: z.string().nullable(),
+  thumbnailUrl: z.string().nullable(),
+  removed: z.boolean(),
+});
+export type Attachment = z.infer<typeof attachmentSchema>;
+
+/** A question's attachments grouped by where they belong; messages by message id. */
+export const questionAttachmentsSchema = z.object({
+  question: z.array(attachmentSchema),
+  answer: z.array(attachmentSchema),
+  messages: z.record(z.string(), z.array(attachmentSchema)),
+});
+export type QuestionAttachments = z.infer<typeof questionAttachmentsSchema>;
+
+/** What the upload's last response carries once the file is checked and stored. */
+export const uploadedAttachmentSchema = z.object({
+  id: z.string(),
+  kind: z.enum(ATTACHMENT_KINDS),
+  name: z.string(),
+  size: z.number().int(),
+});
+export type UploadedAttachment = z.infer<typeof uploadedAttachmentSchema>;
+
+/** The tus endpoint: POST creates an upload, PATCH sends bytes, HEAD resumes, DELETE cancels. */
+export const ATTACHMENT_UPLOAD_PATH = '/api/uploads';
+
+/** C0 and C1 controls, DEL, and the bidirectional overrides that disguise an extension. */
+// eslint-disable-next-line no-control-regex
+const UNSAFE_NAME_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * A file's name for display only (never a path on disk): the last path segment, without control
+ * or direction-override characters, trimmed to ATTACHMENT_NAME_MAX; 'file' when nothing is left.
+ */
+export function cleanAttachmentName(raw: string): string {
+  const base = raw.split(/[\\/]/).pop() ?? '';
+  const cleaned = base.replace(UNSAFE_NAME_CHARACTERS, '').replace(/\s+/g, ' ').trim();
+  const safe = cleaned === '.' || cleaned === '..' ? '' : cleaned;
+  return (safe || 'file').slice(0, ATTACHMENT_NAME_MAX);
+}

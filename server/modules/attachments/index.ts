@@ -1,0 +1,10 @@
+export { attachmentRoutes } from './routes';
+export { uploadRoutes, createUploadStore } from './uploads';
+export {
+  attachmentsOfQuestion,
+  bindUploads,
+  deleteStoredFiles,
+  removeAccountAttachments,
+  sweepUnboundAttachments,
+} from './service';
+export { attachmentsOf } from './data';

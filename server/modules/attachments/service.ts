@@ -1,0 +1,211 @@
+import { rm } from 'node:fs/promises';
+import {
+  ATTACHMENT_MESSAGES,
+  type Attachment,
+  type AttachmentPart,
+  type QuestionAttachments,
+  type UploadedAttachment,
+} from '../../../contracts/attachments';
+import { ATTACHMENTS_PER_ITEM } from '../../../contracts/limits';
+import { contentDisposition, type PrivateFiles } from '../../adapters/storage/private-files';
+import type { ServiceDeps } from '../../context';
+import type { Executor } from '../../db/client';
+import { badRequest } from '../../errors';
+import {
+  bindAttachments,
+  countBound,
+  deleteUnboundBefore,
+  insertAttachment,
+  markRemovedFor,
+  questionAttachments,
+  type AttachmentRow,
+} from './data';
+import { inspectUpload, processImage } from './inspect';
+import { signedPath, type LinkVariant } from './links';
+
+type Deps = Pick<ServiceDeps, 'db' | 'attachmentFiles' | 'config'>;
+
+const keyOf = (uploaderId: string, id: string, name: string) =>
+  `attachments/${uploaderId}/${id}/${name}`;
+
+/**
+ * Checks a finished upload and stores it as an unbound attachment of its uploader: the type from
+ * the bytes, photos re-encoded without metadata plus a thumbnail, videos and PDFs stored as sent.
+ * Throws the message to show (and stores nothing) when the file is refused.
+ */
+export async function storeUpload(
+  deps: Deps,
+  upload: { id: string; uploaderId: string; path: string; name: string },
+): Promise<UploadedAttachment> {
+  const files = deps.attachmentFiles;
+  const inspected = await inspectUpload(upload.path, deps.config.ATTACHMENT_MAX_MB);
+  let stored: {
+    contentType: string;
+    size: number;
+    storageKey: string;
+    thumbnailKey: string | null;
+  };
+  if (inspected.kind === 'image') {
+    const image = await processImage(upload.path, inspected);
+    const storageKey = keyOf(upload.uploaderId, upload.id, `file.${image.extension}`);
+    const thumbnailKey = keyOf(upload.uploaderId, upload.id, 'thumb.jpg');
+    await files.put(storageKey, image.body, image.contentType);
+    await files.put(thumbnailKey, image.thumbnail, 'image/jpeg');
+    await rm(upload.path, { force: true });
+    stored = {
+      contentType: image.contentType,
+      size: image.body.length,
+      storageKey,
+      thumbnailKey,
+    };
+  } else {
+    const storageKey = keyOf(upload.uploaderId, upload.id, `file.${inspected.extension}`);
+    await files.putFile(storageKey, upload.path, inspected.contentType);
+    stored = {
+      contentType: inspected.contentType,
+      size: inspected.size,
+      storageKey,
+      thumbnailKey: null,
+    };
+  }
+  await insertAttachment(deps.db, {
+    id: upload.id,
+    uploaderId: upload.uploaderId,
+    kind: inspected.kind,
+    displayName: upload.name,
+    contentType: stored.contentType,
+    sizeBytes: stored.size,
+    storageKey: stored.storageKey,
+    thumbnailKey: stored.thumbnailKey,
+  });
+  return { id: upload.id, kind: inspected.kind, name: upload.name, size: stored.size };
+}
+
+/**
+ * Binds finished uploads to a question, its answer or a message, inside the caller's transaction:
+ * each must be the sender's own, finished and not yet bound, and a part holds at most five.
+ * Anything else refuses the whole request, so nothing is sent with half its files.
+ */
+export async function bindUploads(
+  tx: Executor,
+  input: {
+    ids: readonly string[];
+    uploaderId: string;
+    questionId: string;
+    part: AttachmentPart;
+    messageId?: string;
+  },
+): Promise<void> {
+  const ids = [...new Set(input.ids)];
+  if (ids.length === 0) return;
+  if (ids.length !== input.ids.length) throw badRequest(ATTACHMENT_MESSAGES.notUsable);
+  const already = await countBound(tx, input.questionId, input.part, input.messageId);
+  if (already + ids.length > ATTACHMENTS_PER_ITEM) throw badRequest(ATTACHMENT_MESSAGES.tooMany);
+  const bound = await bindAttachments(tx, { ...input, ids });
+  if (bound !== ids.length) throw badRequest(ATTACHMENT_MESSAGES.notUsable);
+}
+
+/** Which link an attachment of this kind opens with: PDFs always download, never display. */
+const dispositionOf = (row: AttachmentRow, variant: LinkVariant) =>
+  variant === 'download' || row.kind === 'pdf' ? 'attachment' : 'inline';
+
+/** A signed, short-lived link to one variant of an attachment. */
+async function linkTo(deps: Deps, row: AttachmentRow, variant: LinkVariant, expires: number) {
+  const files = deps.attachmentFiles;
+  if (files.driver === 'disk') return signedPath(deps.config, row.id, variant, expires);
+  const thumb = variant === 'thumb';
+  return files.presign({
+    key: thumb && row.thumbnailKey ? row.thumbnailKey : row.storageKey,
+    contentType: thumb ? 'image/jpeg' : row.contentType,
+    disposition: dispositionOf(row, variant),
+    fileName: row.displayName,
+    expiresInSeconds: deps.config.ATTACHMENT_URL_TTL_SECONDS,
+  });
+}
+
+async function present(deps: Deps, row: AttachmentRow, expires: number): Promise<Attachment> {
+  const removed = row.removedAt !== null;
+  return {
+    id: row.id,
+    kind: row.kind,
+    name: removed ? ATTACHMENT_MESSAGES.removed : row.displayName,
+    contentType: row.contentType,
+    size: row.sizeBytes,
+    removed,
+    url: removed ? null : await linkTo(deps, row, 'file', expires),
+    downloadUrl: removed ? null : await linkTo(deps, row, 'download', expires),
+    thumbnailUrl: removed || !row.thumbnailKey ? null : await linkTo(deps, row, 'thumb', expires),
+  };
+}
+
+/**
+ * A question's attachments with fresh signed links. The caller has checked that the reader is the
+ * Player, the owning Coach or an administrator.
+ */
+export async function attachmentsOfQuestion(
+  deps: Deps,
+  questionId: string,
+): Promise<QuestionAttachments> {
+  const rows = await questionAttachments(deps.db, questionId);
+  const expires = Math.floor(Date.now() / 1000) + deps.config.ATTACHMENT_URL_TTL_SECONDS;
+  const result: QuestionAttachments = { question: [], answer: [], messages: {} };
+  for (const row of rows) {
+    const shown = await present(deps, row, expires);
+    if (row.part === 'question') result.question.push(shown);
+    else if (row.part === 'answer') result.answer.push(shown);
+    else if (row.part === 'message' && row.messageId) {
+      (result.messages[row.messageId] ??= []).push(shown);
+    }
+  }
+  return result;
+}
+
+/** How a stored variant is served: its key, type and Content-Disposition header. */
+export function servedAs(row: AttachmentRow, variant: LinkVariant) {
+  if (variant === 'thumb') {
+    return row.thumbnailKey
+      ? { key: row.thumbnailKey, contentType: 'image/jpeg', disposition: 'inline' as const }
+      : null;
+  }
+  return {
+    key: row.storageKey,
+    contentType: row.contentType,
+    disposition: contentDisposition(dispositionOf(row, variant), row.displayName),
+  };
+}
+
+/** Marks a deleted account's files removed, in the deletion's transaction; returns the keys. */
+export async function removeAccountAttachments(tx: Executor, userId: string, now: Date) {
+  const rows = await markRemovedFor(tx, userId, now);
+  return rows.flatMap((r) => (r.thumbnailKey ? [r.storageKey, r.thumbnailKey] : [r.storageKey]));
+}
+
+/** Deletes stored files after the commit that let go of them; a failure is logged, not thrown. */
+export async function deleteStoredFiles(
+  files: PrivateFiles,
+  keys: readonly string[],
+  logger: Pick<ServiceDeps['logger'], 'warn'>,
+) {
+  for (const key of keys) {
+    await files
+      .remove(key)
+      .catch((err: unknown) => logger.warn({ err, key }, 'attachment file not removed'));
+  }
+}
+
+/**
+ * The sweep (ADR 059): finished uploads never sent with a question, answer or message are
+ * deleted after ATTACHMENT_UPLOAD_EXPIRY_HOURS, row and files.
+ */
+export async function sweepUnboundAttachments(
+  deps: Deps & Pick<ServiceDeps, 'logger'>,
+  now = new Date(),
+) {
+  const before = new Date(now.getTime() - deps.config.ATTACHMENT_UPLOAD_EXPIRY_HOURS * 3600_000);
+  const rows = await deleteUnboundBefore(deps.db, before);
+  const keys = rows.flatMap((r) =>
+    r.thumbnailKey ? [r.storageKey, r.thumbnailKey] : [r.storageKey],
+  );
+  await deleteStoredFiles(deps.attachmentFiles, keys, deps.logger);
+  return rows.length;
+}

@@ -1,0 +1,150 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { FileStore } from '@tus/file-store';
+import { Server, type ServerOptions } from '@tus/server';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  ATTACHMENT_MESSAGES,
+  ATTACHMENT_UPLOAD_PATH,
+  cleanAttachmentName,
+} from '../../../contracts/attachments';
+import { uploadsDir } from '../../bootstrap';
+import type { Config } from '../../config';
+import { depsOf, type AppContext } from '../../context';
+import { AppError } from '../../errors';
+import { requireUser } from '../auth';
+import { storeUpload } from './service';
+
+const MB = 1024 * 1024;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** Uploads a person may start in a minute: five files each on a few forms, with retries. */
+const CREATES_PER_MINUTE = 30;
+
+/** The tus store of unfinished uploads: files (and their `.json` info) under DATA_DIR/uploads. */
+export const createUploadStore = (config: Config) =>
+  new FileStore({
+    directory: uploadsDir(config),
+    expirationPeriodInMilliseconds: config.ATTACHMENT_UPLOAD_EXPIRY_HOURS * 3600_000,
+  });
+
+/** A tus error response: the client shows `message`, in the API's usual error shape. */
+const tusError = (status: number, message: string) => ({
+  status_code: status,
+  body: JSON.stringify({ statusCode: status, error: 'Upload refused', message }),
+});
+const notFound = () => tusError(404, 'Upload not found.');
+
+/** The Node request under tus's Web-style request: the one our route saw and signed in. */
+type TusRequest = Parameters<NonNullable<ServerOptions['onIncomingRequest']>>[0];
+const nodeRequestOf = (req: TusRequest) =>
+  (req as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
+
+/**
+ * Resumable uploads (tus 1.0, ADR 059) at /api/uploads, for signed-in people only. Each upload is
+ * bound to whoever created it: their id goes into the upload's info, and every later request on it
+ * (resume, send bytes, cancel) must come from them, or it is a 404. Bytes stream from the request
+ * to disk; memory does not grow with the file. When the last byte arrives the file is checked and
+ * stored (`storeUpload`) before the response, whose body names the attachment or the refusal.
+ * There is no GET: a finished upload is read only through an attachment's signed link.
+ */
+export const uploadRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
+  const { auth, config } = ctx;
+  const store = createUploadStore(config);
+  /** Who each request in flight is, set by the route after the session check. */
+  const uploaders = new WeakMap<IncomingMessage, string>();
+  const uploaderOf = (req: TusRequest) => {
+    const node = nodeRequestOf(req);
+    const id = node ? uploaders.get(node) : undefined;
+    // Never reached through the routes below, which sign in first; refused all the same.
+    if (!id) throw tusError(401, 'Sign in to upload.');
+    return id;
+  };
+
+  const tus = new Server({
+    path: ATTACHMENT_UPLOAD_PATH,
+    datastore: store,
+    maxSize: config.ATTACHMENT_MAX_MB * MB,
+    relativeLocation: true,
+    disableTerminationForFinishedUploads: true,
+    namingFunction: () => randomUUID(),
+    // Ids are ours (UUIDs): nothing else in the path may name a file in the uploads folder.
+    getFileIdFromRequest: (_req, lastPath) =>
+      lastPath && UUID.test(lastPath) ? lastPath : undefined,
+    // Every refusal in the API's error shape, tus's own (a missing header, a wrong offset) too.
+    onResponseError(_req, err) {
+      const status = 'status_code' in err ? err.status_code : 500;
+      const body = 'body' in err ? err.body : '';
+      if (body.startsWith('{')) return undefined;
+      return tusError(status, status >= 500 ? ATTACHMENT_MESSAGES.uploadFailed : body.trim());
+    },
+    async onUploadCreate(req, upload) {
+      const uploaderId = uploaderOf(req);
+      if (upload.size === undefined) throw tusError(400, ATTACHMENT_MESSAGES.uploadFailed);
+      if (upload.size === 0) throw tusError(400, ATTACHMENT_MESSAGES.empty);
+      const name = cleanAttachmentName(upload.metadata?.filename ?? '');
+      // Only these two are kept: what the browser claimed (type, anything else) is not used.
+      return { metadata: { uploaderId, name } };
+    },
+    async onIncomingRequest(req, id) {
+      const uploaderId = uploaderOf(req);
+      if (req.method === 'POST') return;
+      const upload = await store.getUpload(id).catch(() => null);
+      if (!upload || upload.metadata?.uploaderId !== uploaderId) throw notFound();
+    },
+    async onUploadFinish(req, upload) {
+      const uploaderId = uploaderOf(req);
+      const filePath = path.join(uploadsDir(config), upload.id);
+      try {
+        const stored = await storeUpload(depsOf(ctx, app.log), {
+          id: upload.id,
+          uploaderId,
+          path: filePath,
+          name: upload.metadata?.name ?? 'file',
+        });
+        return {
+          status_code: 200,
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(stored),
+        };
+      } catch (error) {
+        if (error instanceof AppError) throw tusError(error.statusCode, error.message);
+        app.log.error({ err: error, uploadId: upload.id }, 'upload could not be stored');
+        throw tusError(500, ATTACHMENT_MESSAGES.uploadFailed);
+      } finally {
+        // Stored (moved away) or refused: either way the staging copy and its info go.
+        // (FileStore.remove would stop at the moved file and leave the info behind.)
+        await rm(filePath, { force: true });
+        await rm(`${filePath}.json`, { force: true });
+      }
+    },
+  });
+
+  // tus reads the body itself, as a stream: Fastify must not parse or buffer it.
+  app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) =>
+    done(null),
+  );
+
+  const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+    const user = await requireUser(auth, request);
+    const { id } = request.params as { id?: string };
+    if (id !== undefined && !UUID.test(id)) throw new AppError(404, 'Upload not found.');
+    uploaders.set(request.raw, user.id);
+    reply.hijack();
+    reply.raw.setHeader('X-Content-Type-Options', 'nosniff');
+    reply.raw.setHeader('Cache-Control', 'no-store');
+    await tus.handle(request.raw, reply.raw);
+  };
+
+  app.post(
+    ATTACHMENT_UPLOAD_PATH,
+    { config: { rateLimit: { max: CREATES_PER_MINUTE, timeWindow: '1 minute' } } },
+    handle,
+  );
+  app.route({
+    method: ['HEAD', 'PATCH', 'DELETE'],
+    url: `${ATTACHMENT_UPLOAD_PATH}/:id`,
+    handler: handle,
+  });
+};
