@@ -100,8 +100,6 @@ function createPayments(config: Config, db: Database): PaymentProvider {
 export const localFilesDir = (config: Config) => path.resolve(config.DATA_DIR, 'files');
 /** Attachments on disk: beside, never inside, the publicly served folder (ADR 059). */
 export const attachmentsDir = (config: Config) => path.resolve(config.DATA_DIR, 'attachments');
-/** Uploads in progress (tus), on the server's disk until finished and checked. */
-export const uploadsDir = (config: Config) => path.resolve(config.DATA_DIR, 'uploads');
 
 /** ADMIN_USERNAME and ADMIN_PASSWORD create the first administrator at start-up, once. */
 export async function ensureAdminFromConfig(ctx: AppContext, logger: Logger): Promise<void> {

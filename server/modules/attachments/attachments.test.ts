@@ -1,9 +1,9 @@
 import { readdir } from 'node:fs/promises';
+import { uploadsDir } from './uploads';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ATTACHMENT_MESSAGES, type QuestionAttachments } from '../../../contracts/attachments';
-import { uploadsDir } from '../../bootstrap';
 import { attachments, questions } from '../../db/schema';
 import { requestsTo, signedInUser, type TestUser } from '../../test/accounts';
 import { askedQuestion } from '../../test/asked-question';

@@ -10,12 +10,14 @@ import {
   ATTACHMENT_UPLOAD_PATH,
   cleanAttachmentName,
 } from '../../../contracts/attachments';
-import { uploadsDir } from '../../bootstrap';
 import type { Config } from '../../config';
 import { depsOf, type AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { requireUser } from '../auth';
 import { storeUpload } from './service';
+
+/** Where tus keeps uploads in progress, beside the attachments they become (ADR 059). */
+export const uploadsDir = (config: Config) => path.resolve(config.DATA_DIR, 'uploads');
 
 const MB = 1024 * 1024;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -16,4 +16,4 @@ export {
   refusal,
   saveAvailability,
   takingQuestions,
-} from './availability';
+} from './data/availability';

@@ -6,11 +6,11 @@ import {
   type Availability,
   type AvailabilityFacts,
   type AvailabilityInput,
-} from '../../../contracts/availability';
-import type { Executor } from '../../db/client';
-import type { Changes } from '../../db/unit-of-work';
-import { coaches, questions } from '../../db/schema';
-import { AppError } from '../../errors';
+} from '../../../../contracts/availability';
+import type { Executor } from '../../../db/client';
+import type { Changes } from '../../../db/unit-of-work';
+import { coaches, questions } from '../../../db/schema';
+import { AppError } from '../../../errors';
 
 /**
  * A Coach's availability (ADR 061): the payout-ready gate, a pause with an optional return date,
