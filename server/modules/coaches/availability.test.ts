@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AVAILABILITY_MESSAGES, todayUtc } from '../../../contracts/availability';
-import { coaches } from '../../db/schema';
+import { coaches, questions } from '../../db/schema';
 import {
   askCoach,
   connectPayouts,
@@ -26,6 +26,7 @@ describe(`a Coach's availability: payout-ready gate, pause and cap (${testDataba
   let coach: TestUser;
   let coachId: string;
   let player: TestUser;
+  let otherPlayer: TestUser;
   const db = () => t.ctx.database.db;
   const page = async () => (await call('GET', `/api/coaches/${coachId}`)).json();
   const directory = async (show?: string) =>
@@ -49,6 +50,7 @@ describe(`a Coach's availability: payout-ready gate, pause and cap (${testDataba
     });
     coachId = saved.json().id;
     player = await signedInUser(t.app, t.ctx, { roles: ['asker'] });
+    otherPlayer = await signedInUser(t.app, t.ctx, { roles: ['asker'] });
   });
   afterAll(() => t.close());
 
@@ -158,6 +160,53 @@ describe(`a Coach's availability: payout-ready gate, pause and cap (${testDataba
   });
 
   describe('cap on open questions', () => {
+    it('admits exactly one of two Players asking for the last slot at once; the other is told "Fully booked"', async () => {
+      const saved = await setAvailability({
+        paused: false,
+        returnOn: null,
+        note: null,
+        openQuestionCap: 1,
+      });
+      expect(saved.statusCode).toBe(200);
+      // Both at the same instant: the Coach's row lock admits exactly one (on PostgreSQL a real race).
+      const both = await Promise.all([askNow(otherPlayer), askNow(player)]);
+      expect(both.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+      const refused = both.find((r) => r.statusCode === 409)!;
+      expect(refused.json().message).toBe(AVAILABILITY_MESSAGES.fullyBooked);
+      const open = await db().select().from(questions).where(eq(questions.coachId, coachId));
+      expect(open.filter((q) => q.status === 'pending')).toHaveLength(1);
+      expect((await page()).availability.state).toBe('full');
+    });
+
+    it('lets the admitted question be paid, and refuses checkout past a cap lowered since', async () => {
+      const [admitted] = await db()
+        .select()
+        .from(questions)
+        .where(eq(questions.coachId, coachId))
+        .orderBy(questions.createdAt);
+      const pending = (
+        await db().select().from(questions).where(eq(questions.coachId, coachId))
+      ).find((q) => q.status === 'pending')!;
+      expect(admitted).toBeDefined();
+      // A second open question, asked while the cap was higher.
+      await setAvailability({ paused: false, returnOn: null, note: null, openQuestionCap: 2 });
+      const second = await askNow(player);
+      expect(second.statusCode).toBe(201);
+      await setAvailability({ paused: false, returnOn: null, note: null, openQuestionCap: 1 });
+      const owner = pending.playerId === player.userId ? player : otherPlayer;
+      const paidWithin = await call('POST', '/api/payments/checkout', owner, {
+        questionId: pending.id,
+        amount: 2000,
+      });
+      expect(paidWithin.statusCode).toBe(200);
+      const past = await call('POST', '/api/payments/checkout', player, {
+        questionId: second.json().id,
+        amount: 2000,
+      });
+      expect(past.statusCode).toBe(409);
+      expect(past.json().message).toBe(AVAILABILITY_MESSAGES.fullyBooked);
+    });
+
     it('refuses a cap outside 1 to 100', async () => {
       for (const openQuestionCap of [0, 101, 2.5, 'ten']) {
         const res = await setAvailability({

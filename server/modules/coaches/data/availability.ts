@@ -24,8 +24,12 @@ const isOpenQuestion = and(
   inArray(questions.paymentStatus, ['paid', 'pending']),
 );
 
-/** Counted on questions_expert_visible_idx, for the Coach row in the same statement. */
-const openQuestionCount = sql<number>`(select count(*)::int from ${questions} where ${questions.coachId} = ${coaches.id} and ${isOpenQuestion})`;
+/**
+ * Counted on questions_expert_visible_idx, for the Coach row in the same statement. The names are
+ * written out: in a select from one table Drizzle leaves columns unqualified, and the subquery's
+ * bare "id" would then be the question's own.
+ */
+const openQuestionCount = sql<number>`(select count(*)::int from "questions" where "questions"."expert_id" = "experts"."id" and ${isOpenQuestion})`;
 
 /** A connected account that can receive payouts: the gate (spec's 'Payment Setup Required'). */
 const payoutsEnabled = sql<boolean>`(${coaches.stripePayoutsEnabled} and ${coaches.stripeAccountId} is not null)`;
