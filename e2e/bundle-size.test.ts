@@ -7,9 +7,11 @@ import { describe, expect, it } from 'vitest';
  * The home route's initial JavaScript (ADR 016, ADR 024, ADR 026): what a browser must download before it
  * can hydrate `/`, gzipped, must stay within its budget. It reads the manifest of the production
  * build, so it runs with the end-to-end tests, after `npm run build`. 139 KB since ADR 064: the
- * same code as three chunks (evaluated one task each) compresses 0.7 KB worse than as one.
+ * same code as three chunks (evaluated one task each) compresses 0.7 KB worse than as one. 140 KB
+ * since issues 23 and 24 (ADR 064 addendum): the directory's availability and response-time
+ * filters and the home page's figures from real data measured 139.01 KB.
  */
-const HOME_JS_BUDGET_BYTES = 139 * 1024;
+const HOME_JS_BUDGET_BYTES = 140 * 1024;
 
 const webDist = path.join(import.meta.dirname, '..', 'dist', 'web');
 const manifestPath = path.join(webDist, '.vite', 'manifest.json');
