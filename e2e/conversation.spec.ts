@@ -78,6 +78,8 @@ for (const width of [1280, 390]) {
     await player.screenshot({ path: `${SHOTS}/thread-${width}.png`, fullPage: true });
 
     await coach.goto('/payouts');
-    await expect(coach.getByText('Held: finish payment setup')).toBeVisible();
+    // The answered follow-up lifts its hold: the payout waits only for its release date.
+    await expect(coach.getByText(/^Releases on /)).toBeVisible();
+    await expect(coach.getByText('Held: follow-up waiting')).toHaveCount(0);
   });
 }

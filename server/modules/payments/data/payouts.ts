@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, lte, ne, not, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lte, ne, not, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { coaches, payouts, questions } from '../../../db/schema';
 
@@ -155,7 +155,13 @@ export function lockReleasablePayouts(
 ) {
   const disputeOpen = and(questions.disputeFlagged, isNull(questions.disputeResolution));
   // A follow-up still waiting keeps the payout (ADR 058); its window was moved past it anyway.
-  const followUpWaiting = and(isNull(questions.followUpAnsweredAt), gt(questions.followUpUntil, now));
+  // Without a follow-up the comparison is NULL, which would make `blocked` NULL and keep a held
+  // payout from ever being claimed: the NOT NULL test makes it false instead.
+  const followUpWaiting = and(
+    isNotNull(questions.followUpUntil),
+    isNull(questions.followUpAnsweredAt),
+    gt(questions.followUpUntil, now),
+  );
   const blocked = or(
     payouts.heldByAdmin,
     not(coaches.stripePayoutsEnabled),
