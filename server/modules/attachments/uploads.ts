@@ -132,6 +132,11 @@ export const uploadRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => 
     const user = await requireUser(auth, request);
     const { id } = request.params as { id?: string };
     if (id !== undefined && !UUID.test(id)) throw new AppError(404, 'Upload not found.');
+    // tus answers a request without its protocol header in plain text, before any hook: refused
+    // here instead, in the API's error shape.
+    if (request.headers['tus-resumable'] === undefined) {
+      throw new AppError(412, 'Uploads use the tus protocol: send the Tus-Resumable header.');
+    }
     uploaders.set(request.raw, user.id);
     reply.hijack();
     reply.raw.setHeader('X-Content-Type-Options', 'nosniff');
