@@ -23,7 +23,12 @@ const test = base.extend({
     const { db, close } = await openDatabase({ dataDir });
     await createAdmin(db, 'lock-target', ADMIN.password);
     await createAdmin(db, 'totp-admin', ADMIN.password);
-    const coach = await insertCoach(db, { name: 'Maya Torres', stripeAccountId: 'acct_e2e' });
+    // Her payouts are not enabled, so the seeded payout stays untransferred whatever the sweep does.
+    const coach = await insertCoach(db, {
+      name: 'Maya Torres',
+      stripeAccountId: 'acct_e2e',
+      stripePayoutsEnabled: false,
+    });
     await insertCoach(db, { name: 'Dev Patel' });
     const players = [];
     for (const name of ['Riley Quinn', 'Jordan Vale', 'Sky Fisher']) {
