@@ -8,6 +8,8 @@ test.describe('payments with the local provider', () => {
     coach: { page: coach, coachId },
     player: { page: player },
   }) => {
+    // Two people, two pop-ups and a payment: more than the default minute on a loaded machine.
+    test.setTimeout(120_000);
     await coach.goto('/payouts');
     await expect(coach.getByRole('heading', { name: 'Your Payouts' })).toBeVisible();
     await expect(coach.getByText('Payment Setup Required')).toBeVisible();

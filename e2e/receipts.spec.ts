@@ -11,16 +11,7 @@ test.describe('receipts and earnings', () => {
     player: { page: player },
   }) => {
     test.setTimeout(120_000);
-    // The Coach can take payments.
-    await coach.goto('/expert-payment-setup');
-    const [onboarding] = await Promise.all([
-      coach.waitForEvent('popup'),
-      coach.getByRole('button', { name: 'Set Up Payment Account' }).click(),
-    ]);
-    await onboarding.getByRole('button', { name: 'Complete Onboarding' }).click();
-    await expect(onboarding.getByText('Your payment account is ready.')).toBeVisible();
-    await onboarding.close();
-
+    // The Coach's payouts are set up by the fixture (ADR 061): they can be asked.
     // The Player asks and pays on the test checkout.
     await askAndPay(player, coachId, 'How do I read a zone defence?');
 
