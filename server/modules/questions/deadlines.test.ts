@@ -3,7 +3,13 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESPONSE_PROMISE_HOURS } from '../../../contracts/response-time';
 import { mailOutbox } from '../../db/schema';
-import { askCoach, requestsTo, signedInUser, type TestUser } from '../../test/accounts';
+import {
+  askCoach,
+  connectPayouts,
+  requestsTo,
+  signedInUser,
+  type TestUser,
+} from '../../test/accounts';
 import { insertCoach, insertQuestion, insertUser, questionRow } from '../../test/factories';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/harness';
 import { homeFigures } from '../coaches/data';
@@ -55,6 +61,8 @@ describe(`deadlines and the response-time promise (${testDatabaseKind})`, () => 
     emptyHome = (await call('GET', '/api/coaches/newest')).json();
     coach = await signedInUser(t.app, t.ctx, { roles: ['expert'], name: 'Coach Promise' });
     coachId = (await promise(168)).json().id;
+    // Behind the payout-ready gate (ADR 061), only a Coach who can be paid can be asked.
+    await connectPayouts(t.app, coach);
     player = await signedInUser(t.app, t.ctx, { roles: ['asker'], name: 'Pat Player' });
   });
   afterAll(() => t.close());
