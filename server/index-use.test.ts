@@ -9,7 +9,7 @@ import {
   releasePayouts,
 } from './modules/payments/settlement';
 import { createAdmin } from './modules/admin/service';
-import { signedInUser } from './test/accounts';
+import { connectPayouts, signedInUser } from './test/accounts';
 import { insertQuestion } from './test/factories';
 import { createTestApp, openTestDatabase, testDatabaseKind, type TestApp } from './test/harness';
 
@@ -98,6 +98,8 @@ describe(`hot queries use indexes (${testDatabaseKind})`, () => {
       payload: { name: 'Index Coach', expertise: 'Rowing', price: 30, acceptedAgreement: true },
     });
     const coachId = saved.json().id as string;
+    // Behind the payout-ready gate (ADR 061), only a Coach who can be paid can be asked.
+    await connectPayouts(app, coach);
     const player = await signedInUser(app, ctx, { roles: ['asker'], name: 'Index Player' });
     const answered = await insertQuestion(db, {
       coachId,
