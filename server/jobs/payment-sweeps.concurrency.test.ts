@@ -43,6 +43,8 @@ describe.runIf(testDatabaseKind === 'postgres')('sweeps in two processes on one 
           playerId: player.id,
           paymentStatus: 'paid',
           paidAt: new Date(now.getTime() - 8 * DAY),
+          // The refund is due at the question's deadline (ADR 060): 7 days after that payment.
+          answerBy: new Date(now.getTime() - DAY),
           paymentIntentId: `pi_${i}`,
         });
       }

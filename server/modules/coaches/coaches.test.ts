@@ -13,7 +13,8 @@ describe(`GET /api/coaches/newest (${testDatabaseKind})`, () => {
 
   it('is empty with a count of 0 before any Coach joins', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/coaches/newest' });
-    expect(res.json()).toEqual({ coaches: [], total: 0 });
+    // No Coach, no figures either (ADR 060): only the empty list and its count.
+    expect(res.json()).toMatchObject({ coaches: [], total: 0 });
   });
 
   it('lists the 6 newest Coaches, newest first, with the total count and public fields only', async () => {
