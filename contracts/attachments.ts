@@ -78,7 +78,7 @@ export type UploadedAttachment = z.infer<typeof uploadedAttachmentSchema>;
 export const ATTACHMENT_UPLOAD_PATH = '/api/uploads';
 
 /** C0 and C1 controls, DEL, and the bidirectional overrides that disguise an extension. */
-// eslint-disable-next-line no-control-regex
+// eslint-disable-next-line no-control-regex -- removing control characters from a name is the point
 const UNSAFE_NAME_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
 
 /**
