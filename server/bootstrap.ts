@@ -40,31 +40,26 @@ function createMailTransport(config: Config, logger: Logger): MailTransport {
   return createLogTransport(logger);
 }
 
+/** The bucket and credentials both S3 stores use: public files and private attachments. */
+const s3Settings = (config: Config) => ({
+  bucket: config.S3_BUCKET ?? '',
+  region: config.S3_REGION,
+  endpoint: config.S3_ENDPOINT,
+  accessKeyId: config.S3_ACCESS_KEY_ID ?? '',
+  secretAccessKey: config.S3_SECRET_ACCESS_KEY ?? '',
+  forcePathStyle: config.S3_FORCE_PATH_STYLE,
+});
+
 function createStorage(config: Config): FileStorage {
   if (config.STORAGE_DRIVER === 's3') {
-    return createS3Storage({
-      bucket: config.S3_BUCKET ?? '',
-      region: config.S3_REGION,
-      endpoint: config.S3_ENDPOINT,
-      accessKeyId: config.S3_ACCESS_KEY_ID ?? '',
-      secretAccessKey: config.S3_SECRET_ACCESS_KEY ?? '',
-      forcePathStyle: config.S3_FORCE_PATH_STYLE,
-      publicUrl: config.S3_PUBLIC_URL ?? '',
-    });
+    return createS3Storage({ ...s3Settings(config), publicUrl: config.S3_PUBLIC_URL ?? '' });
   }
   return createDiskStorage(localFilesDir(config));
 }
 
 function createAttachmentFiles(config: Config): PrivateFiles {
   if (config.STORAGE_DRIVER === 's3') {
-    return createS3PrivateFiles({
-      bucket: config.S3_BUCKET ?? '',
-      region: config.S3_REGION,
-      endpoint: config.S3_ENDPOINT,
-      accessKeyId: config.S3_ACCESS_KEY_ID ?? '',
-      secretAccessKey: config.S3_SECRET_ACCESS_KEY ?? '',
-      forcePathStyle: config.S3_FORCE_PATH_STYLE,
-    });
+    return createS3PrivateFiles(s3Settings(config));
   }
   return createDiskPrivateFiles(attachmentsDir(config));
 }
