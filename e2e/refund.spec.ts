@@ -84,10 +84,12 @@ test.describe('the 7-day refund', () => {
     await player.waitForURL('**/questions/**');
     await expect(player.getByText('Waiting for Coach Response')).toBeVisible();
 
-    // Eight days pass.
-    await database.query(`UPDATE questions SET paid_at = now() - interval '8 days' WHERE id = $1`, [
-      id,
-    ]);
+    // Eight days pass: the Coach's 7-day promise (the default) ran out a day ago (ADR 060).
+    await database.query(
+      `UPDATE questions SET paid_at = now() - interval '8 days', answer_by = now() - interval '1 day'
+        WHERE id = $1`,
+      [id],
+    );
     await expect
       .poll(
         async () =>
