@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { optionalSecureText } from './secure-input';
+import { formatUtcDate } from './dates';
 
 /**
  * Whether a Coach can be asked (ADR 061): payouts set up (the payout-ready gate), not paused, and
@@ -31,11 +32,7 @@ export const AVAILABILITY_MESSAGES = {
 } as const;
 
 /** 'Dec 24, 2026' for a calendar date ('2026-12-24'), the same on every server and browser. */
-const returnDateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
-export const formatReturnDate = (day: string) => {
-  const time = Date.parse(`${day}T00:00:00Z`);
-  return Number.isNaN(time) ? '' : returnDateFormat.format(time);
-};
+export const formatReturnDate = (day: string) => formatUtcDate(`${day}T00:00:00Z`);
 export const backOn = (day: string) => `Back on ${formatReturnDate(day)}`;
 
 /** Today's calendar date in UTC ('2026-11-27'): a pause with this return date is over. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatUtcLongDate, formatUtcShortMonth } from './dates';
 import { formatDollarsAndCents } from './money';
 
 /**
@@ -14,13 +15,7 @@ export const questionReference = (questionId: string): string =>
   `Q-${questionId.replace(/-/g, '').slice(0, 8).toUpperCase()}`;
 
 /** Dates on receipts and statements: `November 27, 2026`, in UTC so every reader sees the same. */
-export const formatReceiptDate = (date: Date): string =>
-  date.toLocaleDateString('en-US', {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
+export const formatReceiptDate = (date: Date): string => formatUtcLongDate(date);
 
 /** What a receipt says, in the order it says it. */
 export interface ReceiptFigures {
@@ -88,11 +83,7 @@ export type Earnings = z.infer<typeof earningsSchema>;
 /** `2026-11` → `Nov 2026`. */
 export const formatEarningsMonth = (month: string): string => {
   const [year, m] = month.split('-').map(Number);
-  return new Date(Date.UTC(year ?? 1970, (m ?? 1) - 1, 1)).toLocaleDateString('en-US', {
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+  return formatUtcShortMonth(Date.UTC(year ?? 1970, (m ?? 1) - 1, 1));
 };
 
 /** The administrators' statement: payments and payouts made within a date range (inclusive). */

@@ -1,3 +1,5 @@
+import { formatUtcDateTime } from './dates';
+
 /**
  * A Coach's response-time promise and the measured figures around it (ADR 060), defined once for
  * the server, the pages and the e-mails.
@@ -70,16 +72,4 @@ export const promiseBadge = (hours: number) =>
  * "Answer by {date}": the one formatting of a deadline, for pages and e-mails alike. Written in
  * UTC with its zone named, so the server's e-mail and the reader's page say the same moment.
  */
-export function formatAnswerBy(at: Date | string): string {
-  const date = typeof at === 'string' ? new Date(at) : at;
-  const text = new Intl.DateTimeFormat('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: 'UTC',
-    timeZoneName: 'short',
-  }).format(date);
-  return `Answer by ${text}`;
-}
+export const formatAnswerBy = (at: Date | string): string => `Answer by ${formatUtcDateTime(at)}`;

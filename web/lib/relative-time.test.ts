@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { monthYear, timeSince } from './relative-time';
+import { timeSince } from './relative-time';
 
 const NOW = Date.parse('2026-11-20T12:00:00.000Z');
 const ago = (ms: number) => new Date(NOW - ms).toISOString();
@@ -49,17 +49,5 @@ describe('timeSince', () => {
 
   it('defaults to the current time', () => {
     expect(timeSince(new Date(Date.now() - 2 * HOUR).toISOString())).toBe('2 hours ago');
-  });
-});
-
-describe('monthYear', () => {
-  it('shows the month and year in en-US', () => {
-    expect(monthYear('2026-11-15T12:00:00.000Z')).toBe('November 2026');
-    expect(monthYear('2025-03-10T08:30:00.000Z')).toBe('March 2025');
-  });
-
-  it('is empty for an unreadable date', () => {
-    expect(monthYear('')).toBe('');
-    expect(monthYear('soon')).toBe('');
   });
 });

@@ -1,3 +1,5 @@
+import { groupDigits } from '@contracts/group-digits';
+
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
@@ -6,8 +8,24 @@ const WEEK = 7 * DAY;
 const MONTH = 30.4375 * DAY;
 const YEAR = 365 * DAY;
 
-const relative = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
-const monthYearFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
+type Unit = 'second' | 'minute' | 'hour' | 'day' | 'week' | 'month' | 'year';
+/** What Intl.RelativeTimeFormat('en-US', { numeric: 'auto' }) says for one unit back. */
+const LAST: Partial<Record<Unit, string>> = {
+  day: 'yesterday',
+  week: 'last week',
+  month: 'last month',
+  year: 'last year',
+};
+
+/**
+ * `count` units back in en-US words, written out rather than through Intl.RelativeTimeFormat for the
+ * reason contracts/dates.ts gives: the Coach page would build it during hydration (ADR 071).
+ */
+const unitsAgo = (count: number, unit: Unit): string => {
+  if (count === 0) return 'now';
+  if (count === 1) return LAST[unit] ?? `1 ${unit} ago`;
+  return `${groupDigits(count)} ${unit}s ago`;
+};
 
 const parse = (iso: string): number | null => {
   const time = Date.parse(iso);
@@ -23,10 +41,8 @@ export function timeSince(iso: string, now: number = Date.now()): string {
   const then = parse(iso);
   if (then === null) return '';
   const elapsed = Math.max(0, now - then);
-  const ago = (size: number, unit: Intl.RelativeTimeFormatUnit, min = 0) => {
-    const count = Math.max(min, Math.floor(elapsed / size));
-    return relative.format(count === 0 ? 0 : -count, unit);
-  };
+  const ago = (size: number, unit: Unit, min = 0) =>
+    unitsAgo(Math.max(min, Math.floor(elapsed / size)), unit);
   if (elapsed < MINUTE) return ago(SECOND, 'second');
   if (elapsed < HOUR) return ago(MINUTE, 'minute');
   if (elapsed < DAY) return ago(HOUR, 'hour');
@@ -34,10 +50,4 @@ export function timeSince(iso: string, now: number = Date.now()): string {
   if (elapsed < 30 * DAY) return ago(WEEK, 'week');
   if (elapsed < YEAR) return ago(MONTH, 'month', 1);
   return ago(YEAR, 'year');
-}
-
-/** Spec §9: month and year in en-US, e.g. 'November 2026'; '' when `iso` is unreadable. */
-export function monthYear(iso: string): string {
-  const time = parse(iso);
-  return time === null ? '' : monthYearFormat.format(time);
 }

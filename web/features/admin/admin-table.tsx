@@ -153,9 +153,6 @@ export function FilterSelect<V extends string>({
   );
 }
 
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-export const formatAdminDate = (iso: string) => dateTime.format(new Date(iso));
-
 /** A status word as a small badge. */
 export function StatusBadge({ children }: { children: string }) {
   return (

@@ -1,3 +1,4 @@
+import { formatDateTime } from '@contracts/dates';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
@@ -16,7 +17,7 @@ import { Field, inputClass } from '@/components/ui/field';
 import { PageLoading } from '@/components/ui/page-loading';
 import { ApiRequestError } from '@/lib/api-client';
 import { AdminShell } from './admin-shell';
-import { formatAdminDate, StatusBadge } from './admin-table';
+import { StatusBadge } from './admin-table';
 import { adminApi, adminToken } from './session';
 import { useAdminSession, useExpireOnError } from './use-admin-session';
 
@@ -90,7 +91,7 @@ function UserDetail({ user }: { user: AdminUserDetail }) {
           {user.suspendedAt && <StatusBadge>Suspended</StatusBadge>}
           {user.deletedAt && <StatusBadge>Deleted</StatusBadge>}
         </p>
-        <p className="text-sm text-muted">Joined {formatAdminDate(user.createdAt)}</p>
+        <p className="text-sm text-muted">Joined {formatDateTime(user.createdAt)}</p>
         {user.coach && (
           <p className="text-sm">
             Coach page:{' '}
@@ -107,7 +108,7 @@ function UserDetail({ user }: { user: AdminUserDetail }) {
         )}
         {user.suspendedAt && (
           <p className="text-sm">
-            Suspended {formatAdminDate(user.suspendedAt)}: {user.suspendedReason}
+            Suspended {formatDateTime(user.suspendedAt)}: {user.suspendedReason}
           </p>
         )}
       </div>
@@ -127,14 +128,14 @@ function UserDetail({ user }: { user: AdminUserDetail }) {
         {user.payments.map((p) => (
           <li key={p.questionId}>
             {formatAdminAmount(p.amount)} · {p.paymentStatus}
-            {p.paidAt && ` · ${formatAdminDate(p.paidAt)}`}
+            {p.paidAt && ` · ${formatDateTime(p.paidAt)}`}
           </li>
         ))}
       </Section>
       <Section title="Payouts" empty={user.payouts.length === 0}>
         {user.payouts.map((p) => (
           <li key={p.id}>
-            {formatAdminAmount(p.amount)} · {p.status} · {formatAdminDate(p.createdAt)}
+            {formatAdminAmount(p.amount)} · {p.status} · {formatDateTime(p.createdAt)}
           </li>
         ))}
       </Section>
@@ -142,14 +143,14 @@ function UserDetail({ user }: { user: AdminUserDetail }) {
         {user.reports.map((r) => (
           <li key={r.id}>
             {r.side === 'made' ? 'Made' : 'About them'} · {r.reason} · {r.status} ·{' '}
-            {formatAdminDate(r.createdAt)}
+            {formatDateTime(r.createdAt)}
           </li>
         ))}
       </Section>
       <Section title="Audit trail" empty={user.audit.length === 0}>
         {user.audit.map((a) => (
           <li key={a.id}>
-            {formatAdminDate(a.at)} · {a.username} · {a.action}
+            {formatDateTime(a.at)} · {a.username} · {a.action}
             {a.success ? '' : ' (refused)'}
             {a.reason && ` · ${a.reason}`}
           </li>

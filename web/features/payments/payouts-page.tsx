@@ -17,7 +17,7 @@ import { usePayouts } from './history-api';
 import { ManagePaymentButton } from './manage-payment-button';
 import { cn } from '@/lib/cn';
 import { ToneBadge } from '@/components/ui/tone-badge';
-import { formatDate } from '@/lib/dates';
+import { formatDate } from '@contracts/dates';
 
 type PayoutStatus = Payout['status'];
 

@@ -10,7 +10,7 @@ import { useDocumentMeta } from '@/lib/meta';
 import { pageTitle } from '@/lib/site-meta';
 import { errorMessage } from '@/lib/api-client';
 import { ProfileHero } from './profile-hero';
-import { monthYear } from '@/lib/relative-time';
+import { formatMonthYear } from '@contracts/dates';
 import { ProfileSkeleton } from './profile-skeleton';
 
 const PROFILE_LOAD_FAILED = 'Failed to load profile.';
@@ -48,7 +48,7 @@ export function PlayerProfilePage() {
 }
 
 function PlayerProfile({ player }: { player: PublicPlayer }) {
-  const memberSince = monthYear(player.memberSince);
+  const memberSince = formatMonthYear(player.memberSince);
   useDocumentMeta({
     title: pageTitle(`${player.name} · Player`),
     description: `${player.name} is a Player on Playbook${memberSince ? ` since ${memberSince}` : ''}, with ${player.questionsAsked} questions asked.`,

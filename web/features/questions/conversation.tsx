@@ -19,7 +19,7 @@ import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/
 import { Field, inputClass } from '@/components/ui/field';
 import { api, ApiRequestError, errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
-import { formatDateTime } from '@/lib/dates';
+import { formatDateTime } from '@contracts/dates';
 import type { ReportInput } from './question-api';
 import { ReasonForm, useReasonDialog } from '@/components/reason-form';
 

@@ -3,7 +3,7 @@ import { DISPUTE_REASON_LABELS, DISPUTE_REASONS } from '@contracts/question-stat
 import { QUESTION_MESSAGES } from '@contracts/questions';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
-import { formatDate } from '@/lib/dates';
+import { formatDate } from '@contracts/dates';
 import { useFlagDispute } from './question-api';
 import { ReasonForm, useReasonDialog } from '@/components/reason-form';
 

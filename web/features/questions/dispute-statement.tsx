@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Field, inputClass } from '@/components/ui/field';
 import { SubmitText, UntilHydrated } from '@/components/ui/until-hydrated';
 import { errorMessage } from '@/lib/api-client';
-import { formatDate } from '@/lib/dates';
+import { formatDate } from '@contracts/dates';
 import { useDisputeStatement } from './question-api';
 
 type Dispute = NonNullable<QuestionDetail['dispute']>;

@@ -6,7 +6,7 @@ import { promiseText } from '@contracts/response-time';
 import { DISPUTE_REASON_LABELS } from '@contracts/question-states';
 import type { QuestionDetail } from '@contracts/questions';
 import { Button } from '@/components/ui/button';
-import { formatDate } from '@/lib/dates';
+import { formatDate } from '@contracts/dates';
 import { DeclineDialog } from './decline-dialog';
 import { DisputeHearing, DisputeStatementForm } from './dispute-statement';
 import { RespondDialog } from './respond-dialog';

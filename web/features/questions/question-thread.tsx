@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { QuestionDetail } from '@contracts/questions';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
-import { formatDate } from '@/lib/dates';
+import { formatDate } from '@contracts/dates';
 import { StatusBadge } from './status-badge';
 
 /** 'Previous Questions': every question between this Player and this Coach, this one marked. */

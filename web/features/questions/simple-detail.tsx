@@ -2,7 +2,7 @@ import { MessageSquareText, Undo2 } from 'lucide-react';
 import type { QuestionDetail } from '@contracts/questions';
 import { promiseText } from '@contracts/response-time';
 import { Card } from '@/components/ui/card';
-import { formatDateTime } from '@/lib/dates';
+import { formatDateTime } from '@contracts/dates';
 import { timeSince } from '@/lib/relative-time';
 import { Badge } from './detail-parts';
 

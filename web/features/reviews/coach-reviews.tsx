@@ -2,7 +2,7 @@ import { REVIEW_MESSAGES, REVIEW_TEXTS, type PublicReview } from '@contracts/rev
 import { LoadError } from '@/components/ui/load-error';
 import { Button } from '@/components/ui/button';
 import { StarRating } from '@/components/ui/star-rating';
-import { formatDate } from '@/lib/dates';
+import { formatDate } from '@contracts/dates';
 import { useCoachReviews } from './api';
 import { ReplyForm } from './reply-form';
 import { ReportReviewDialog } from './report-review-dialog';

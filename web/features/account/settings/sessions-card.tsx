@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
 import { errorMessage } from '@/lib/api-client';
-import { formatDateTime } from '@/lib/dates';
+import { formatDateTime } from '@contracts/dates';
 import { sessionsQuery, signOutOtherSessions } from './api';
 
 const LOAD_FAILED = 'Your sign-ins could not be loaded.';

@@ -1,3 +1,4 @@
+import { formatDateTime } from '@contracts/dates';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { adminApiPaths } from '@contracts/admin-api-paths';
@@ -22,7 +23,6 @@ import { Field, inputClass } from '@/components/ui/field';
 import { UNEXPECTED_ERROR } from '@contracts/api-error';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
-import { formatAdminDate } from '../admin-table';
 import { adminApi } from '../session';
 import { ADMIN_QUERY_KEY, useExpireOnError, useSessionExpiry } from '../use-admin-session';
 
@@ -63,7 +63,7 @@ function DisputeBody({ questionId, onDone }: { questionId: string; onDone: () =>
         {d.context && (
           <p className="mt-1 break-words whitespace-pre-line text-muted">{d.context}</p>
         )}
-        <p className="mt-1 text-xs text-muted">{`Asked ${formatAdminDate(d.createdAt)} · paid ${formatAdminAmount(d.amount)}`}</p>
+        <p className="mt-1 text-xs text-muted">{`Asked ${formatDateTime(d.createdAt)} · paid ${formatAdminAmount(d.amount)}`}</p>
       </Section>
       <Section title="The answer">
         <p className="break-words whitespace-pre-line">{d.answer ?? 'Not answered'}</p>
@@ -78,7 +78,7 @@ function DisputeBody({ questionId, onDone }: { questionId: string; onDone: () =>
         )}
         <p className="mt-1 text-xs text-muted">
           {`${d.player.name} · ${d.player.email} · ${d.player.questionsAsked} questions asked, ${d.player.disputesFlagged} disputed`}
-          {d.player.memberSince ? ` · member since ${formatAdminDate(d.player.memberSince)}` : ''}
+          {d.player.memberSince ? ` · member since ${formatDateTime(d.player.memberSince)}` : ''}
         </p>
       </Section>
       <Section title={DISPUTE_STATEMENT_MESSAGES.heading}>

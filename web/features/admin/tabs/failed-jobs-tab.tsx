@@ -1,7 +1,8 @@
+import { formatDateTime } from '@contracts/dates';
 import { JOB_RETRY } from '@contracts/admin-actions';
 import type { AdminFailedJobRow } from '@contracts/admin-data';
 import { adminApiPaths } from '@contracts/admin-api-paths';
-import { AdminTable, formatAdminDate, StatusBadge, type Column } from '../admin-table';
+import { AdminTable, StatusBadge, type Column } from '../admin-table';
 import { ConfirmAction } from '../confirm-action';
 import { useAdminTable } from '../use-admin-table';
 
@@ -18,7 +19,7 @@ const columns: Column<AdminFailedJobRow>[] = [
     cell: (j) => <span className="break-words text-muted">{j.error}</span>,
     className: 'min-w-48 max-w-md',
   },
-  { header: 'Failed', cell: (j) => formatAdminDate(j.failedAt), className: 'whitespace-nowrap' },
+  { header: 'Failed', cell: (j) => formatDateTime(j.failedAt), className: 'whitespace-nowrap' },
   {
     header: 'Actions',
     cell: (j) => <ConfirmAction action={JOB_RETRY} path={adminApiPaths.retryJob(j.queue, j.id)} />,

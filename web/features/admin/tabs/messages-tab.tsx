@@ -1,7 +1,8 @@
+import { formatDateTime } from '@contracts/dates';
 import type { AdminMessageRow } from '@contracts/admin-data';
 import { CONTACT_TOPICS } from '@contracts/contact';
 import { adminApiPaths } from '@contracts/admin-api-paths';
-import { AdminTable, formatAdminDate, type Column } from '../admin-table';
+import { AdminTable, type Column } from '../admin-table';
 import { useAdminTable } from '../use-admin-table';
 
 const topicLabel = (value: string) => CONTACT_TOPICS.find((t) => t.value === value)?.label ?? value;
@@ -30,7 +31,7 @@ const columns: Column<AdminMessageRow>[] = [
     ),
     className: 'min-w-72 max-w-xl',
   },
-  { header: 'Received', cell: (m) => formatAdminDate(m.createdAt), className: 'whitespace-nowrap' },
+  { header: 'Received', cell: (m) => formatDateTime(m.createdAt), className: 'whitespace-nowrap' },
 ];
 
 export function MessagesTab() {

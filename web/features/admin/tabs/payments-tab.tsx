@@ -1,6 +1,7 @@
+import { formatDateTime } from '@contracts/dates';
 import type { AdminPaymentRow } from '@contracts/admin-data';
 import { formatAdminAmount } from '@contracts/money';
-import { formatAdminDate, StatusBadge, type Column } from '../admin-table';
+import { StatusBadge, type Column } from '../admin-table';
 import { adminApiPaths } from '@contracts/admin-api-paths';
 import { FilteredTable } from '../filtered-table';
 import { StatementExport } from '../statement-export';
@@ -21,7 +22,7 @@ const columns: Column<AdminPaymentRow>[] = [
   { header: 'Status', cell: (p) => <StatusBadge>{p.status}</StatusBadge> },
   { header: 'User', cell: (p) => p.userEmail, className: 'break-all' },
   { header: 'Question', cell: (p) => p.questionText, className: 'min-w-64 max-w-md' },
-  { header: 'Date', cell: (p) => formatAdminDate(p.createdAt), className: 'whitespace-nowrap' },
+  { header: 'Date', cell: (p) => formatDateTime(p.createdAt), className: 'whitespace-nowrap' },
 ];
 
 export function PaymentsTab() {

@@ -1,7 +1,8 @@
+import { formatDateTime } from '@contracts/dates';
 import { QUESTION_ACTIONS, questionActions, type QuestionAction } from '@contracts/admin-actions';
 import type { AdminQuestionState } from '@contracts/admin-data';
 import { adminApiPaths } from '@contracts/admin-api-paths';
-import { formatAdminDate, StatusBadge } from '../admin-table';
+import { StatusBadge } from '../admin-table';
 import { ConfirmAction } from '../confirm-action';
 
 const DESTRUCTIVE = new Set<QuestionAction>(['refund']);
@@ -50,7 +51,7 @@ export function ModerationState({
     <>
       <StatusBadge>{status}</StatusBadge>
       <span className="mt-1 block text-xs text-muted">{payoutSummary(state)}</span>
-      <span className="block text-xs text-muted">{formatAdminDate(createdAt)}</span>
+      <span className="block text-xs text-muted">{formatDateTime(createdAt)}</span>
     </>
   );
 }

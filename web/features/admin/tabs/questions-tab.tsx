@@ -1,5 +1,6 @@
+import { formatDateTime } from '@contracts/dates';
 import type { AdminQuestionRow } from '@contracts/admin-data';
-import { formatAdminDate, StatusBadge, type Column } from '../admin-table';
+import { StatusBadge, type Column } from '../admin-table';
 import { adminApiPaths } from '@contracts/admin-api-paths';
 import { FilteredTable } from '../filtered-table';
 
@@ -16,7 +17,7 @@ const columns: Column<AdminQuestionRow>[] = [
   { header: 'Coach', cell: (q) => q.coachName },
   { header: 'Status', cell: (q) => <StatusBadge>{q.status}</StatusBadge> },
   { header: 'Payment', cell: (q) => <StatusBadge>{q.paymentStatus}</StatusBadge> },
-  { header: 'Asked', cell: (q) => formatAdminDate(q.createdAt), className: 'whitespace-nowrap' },
+  { header: 'Asked', cell: (q) => formatDateTime(q.createdAt), className: 'whitespace-nowrap' },
 ];
 
 export function QuestionsTab() {

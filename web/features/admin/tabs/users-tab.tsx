@@ -1,3 +1,4 @@
+import { formatDateTime } from '@contracts/dates';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { AdminUserRow, AdminUsersQuery } from '@contracts/admin-data';
@@ -5,13 +6,7 @@ import { formatAdminAmount } from '@contracts/money';
 import { adminApiPaths } from '@contracts/admin-api-paths';
 import { inputClass } from '@/components/ui/field';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import {
-  AdminTable,
-  FilterSelect,
-  formatAdminDate,
-  StatusBadge,
-  type Column,
-} from '../admin-table';
+import { AdminTable, FilterSelect, StatusBadge, type Column } from '../admin-table';
 import { useAdminTable } from '../use-admin-table';
 
 const ORDERS = [
@@ -43,7 +38,7 @@ const columns: Column<AdminUserRow>[] = [
   },
   { header: 'Email', cell: (u) => u.email, className: 'break-all' },
   { header: 'Role', cell: (u) => <StatusBadge>{u.role}</StatusBadge> },
-  { header: 'Joined', cell: (u) => formatAdminDate(u.createdAt), className: 'whitespace-nowrap' },
+  { header: 'Joined', cell: (u) => formatDateTime(u.createdAt), className: 'whitespace-nowrap' },
   {
     header: 'Questions answered / asked',
     cell: (u) => `${u.questionCount} ${u.role === 'Coach' ? 'answered' : 'asked'}`,

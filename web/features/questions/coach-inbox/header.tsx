@@ -3,13 +3,13 @@ import { Link } from 'react-router';
 import type { CoachInbox } from '@contracts/questions';
 import { Button } from '@/components/ui/button';
 import { Eyebrow, Hero } from '@/components/ui/hero';
-import { monthYear } from '@/lib/relative-time';
+import { formatMonthYear } from '@contracts/dates';
 
 /** The Coach Inbox's hero; the Coach's figures show once the inbox has loaded. */
 export function CoachInboxHeader({ inbox }: { inbox?: CoachInbox }) {
   // Spec §2 says 'Recently' without questions; "Coach Since Recently" reads as a slip, so a new
   // Coach is told what the 'Recently' stood for (issue 13).
-  const since = inbox?.coachSince && monthYear(inbox.coachSince);
+  const since = inbox?.coachSince && formatMonthYear(inbox.coachSince);
   return (
     <Hero className="flex flex-wrap items-start justify-between gap-4 py-8 sm:py-12">
       <div className="min-w-0">
