@@ -87,6 +87,7 @@ for (const width of [1280, 390]) {
     await expect(reply.getByRole('progressbar', { name: 'Uploading grip.jpg' })).toBeVisible();
     await expect(reply.getByRole('button', { name: 'Cancel grip.jpg' })).toBeVisible();
     await expect(reply.getByRole('button', { name: 'Send' })).toBeDisabled();
+    await player.screenshot({ path: `${SHOTS}/reply-uploading-${width}.png` });
     release();
     await expect(reply.getByText(/^Uploaded · /)).toBeVisible();
     await player.unroute('**/api/uploads/**');
@@ -163,9 +164,12 @@ for (const width of [1280, 390]) {
     unsigned.search = '';
     const forged = new URL(signed);
     forged.searchParams.set('s', 'A'.repeat(43));
+    // The signed address itself opens for the question's Player (the 404s are the refusal).
+    expect((await player.request.get(signed)).status()).toBe(200);
     for (const url of [unsigned, forged]) {
-      const opened = await stranger.goto(url.pathname + url.search);
-      expect(opened?.status(), url.search).toBe(404);
+      // The stranger's browser context, with their session's cookies.
+      const opened = await stranger.request.get(url.pathname + url.search);
+      expect(opened.status(), url.search).toBe(404);
     }
   });
 }

@@ -40,19 +40,8 @@ describe(`deadlines and the response-time promise (${testDatabaseKind})`, () => 
       acceptedAgreement: true,
     });
   /** Asks (with the given finished uploads, if any) and pays through the local provider. */
-  const askAndPay = async (attachmentIds?: string[]) => {
-    const id = attachmentIds
-      ? (
-          await call('POST', '/api/questions', player, {
-            coachId,
-            playerName: 'Pat Player',
-            question: 'How do I defend a faster winger?',
-            pledge: true,
-            acceptedConsents: true,
-            attachmentIds,
-          })
-        ).json().id
-      : await askCoach(call, player, coachId);
+  const askAndPay = async (attachmentIds: string[] = []) => {
+    const id = await askCoach(call, player, coachId, { attachmentIds });
     const { url } = (
       await call('POST', '/api/payments/checkout', player, { questionId: id, amount: 4000 })
     ).json();

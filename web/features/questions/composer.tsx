@@ -33,8 +33,8 @@ export function Composer({
   value: string;
   onChange: (value: string) => void;
   error: string | undefined;
-  /** Shows a message under the text box (a file still uploading). */
-  onError: (message: string) => void;
+  /** Shows a message under the text box (a file still uploading), or clears it (undefined). */
+  onError: (message: string | undefined) => void;
   max: number;
   rows: number;
   uploads: Uploads;
@@ -76,7 +76,10 @@ export function Composer({
           rows={rows}
           required
           value={value}
-          onChange={(event) => onChange(event.target.value)}
+          onChange={(event) => {
+            onChange(event.target.value);
+            if (error) onError(undefined);
+          }}
         />
       </Field>
 

@@ -238,10 +238,7 @@ function MessageDialog({ questionId, kind }: { questionId: string; kind: Message
         <Composer
           label={label}
           value={body}
-          onChange={(next) => {
-            setBody(next);
-            if (error) setError(undefined);
-          }}
+          onChange={setBody}
           error={error}
           onError={setError}
           max={MESSAGE_MAX_CHARS}

@@ -98,10 +98,7 @@ export function RespondDialog({
         <Composer
           label="Your Answer *"
           value={answer}
-          onChange={(next) => {
-            setAnswer(next);
-            if (error) setError(undefined);
-          }}
+          onChange={setAnswer}
           error={error}
           onError={setError}
           max={ANSWER_MAX}
