@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { attachmentIdsSchema } from './attachments';
 import { secureText } from './secure-input';
 
 /**
@@ -54,12 +55,13 @@ export const MESSAGE_KIND_LABELS = {
 } as const satisfies Record<MessageKind, string>;
 
 /**
- * A new message. The service takes the validated body and returns the new message's id, so an
- * attachment list is one more field here and one more insert there (H2, issue 23).
+ * A new message, with up to five finished uploads of the sender's (issue 23: "up to 5 files
+ * each"), bound to the message in the transaction that adds it.
  */
 export const sendMessageSchema = z.object({
   kind: z.enum(MESSAGE_KINDS, { message: THREAD_MESSAGES.kindRequired }),
   body: secureText({ max: MESSAGE_MAX_CHARS, message: THREAD_MESSAGES.bodyLength }),
+  attachmentIds: attachmentIdsSchema,
 });
 export type SendMessageInput = z.infer<typeof sendMessageSchema>;
 

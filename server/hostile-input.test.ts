@@ -11,7 +11,7 @@ import { signedInUser } from './test/accounts';
 import { insertQuestion } from './test/factories';
 import { createTestApp, testDatabaseKind, type TestApp } from './test/harness';
 import { multipartFile } from './test/multipart';
-import { sampleFiles, tusUpload } from './test/uploads';
+import { sampleFiles, tusUpload, uploadedId } from './test/uploads';
 import { ATTACHMENT_MESSAGES } from '../contracts/attachments';
 
 /** The Coach profile questions go to; set in beforeAll. */
@@ -527,13 +527,19 @@ describe(`hostile input on every write route (${testDatabaseKind})`, () => {
   });
 
   it('refuses messages against the conversation rules with a clear message, changing nothing (ADR 058)', async () => {
-    const post = async (url: string, who: Credentials, kind: string, body: string) => {
+    const post = async (
+      url: string,
+      who: Credentials,
+      kind: string,
+      body: string,
+      attachmentIds?: unknown,
+    ) => {
       const before = await fingerprint();
       const res = await t.app.inject({
         method: 'POST',
         url: `${url}/messages`,
         headers: who,
-        payload: { kind, body },
+        payload: attachmentIds === undefined ? { kind, body } : { kind, body, attachmentIds },
         remoteAddress: `10.98.${Math.floor(++address / 250) % 250}.${address % 250}`,
       });
       const wrote = (await fingerprint()) !== before;
@@ -563,6 +569,28 @@ describe(`hostile input on every write route (${testDatabaseKind})`, () => {
       message: THREAD_MESSAGES.detailsAfterAnswer,
       wrote: false,
     });
+    // Files on a message (issue 23): six, another person's upload, an unfinished one.
+    const upload = async (who: Credentials) =>
+      uploadedId((await tusUpload(t.app, who as { cookie: string }, await sampleFiles.png())).last);
+    const six = await Promise.all(Array.from({ length: 6 }, () => upload(as.player)));
+    const coachUpload = await upload(as.coach);
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      headers: { ...as.player, 'tus-resumable': '1.0.0', 'upload-length': '4096' },
+    });
+    const unfinished = String(started.headers.location).split('/').pop();
+    for (const [ids, message] of [
+      [six, ATTACHMENT_MESSAGES.tooMany],
+      [[coachUpload], ATTACHMENT_MESSAGES.notUsable],
+      [[unfinished], ATTACHMENT_MESSAGES.notUsable],
+    ] as const) {
+      expect(await post(question, as.player, 'follow_up', 'With files', ids)).toEqual({
+        status: 400,
+        message,
+        wrote: false,
+      });
+    }
     expect((await post(question, as.player, 'follow_up', 'And when tired?')).status).toBe(201);
     expect(await post(question, as.player, 'follow_up', 'A second one')).toEqual({
       status: 409,

@@ -925,7 +925,7 @@ export const attachmentPartEnum = pgEnum('attachment_part', ATTACHMENT_PARTS);
  * Files on questions, answers and messages (issue 23, ADR 059). A row exists only for an upload
  * that finished and passed the checks; it starts unbound (no question) and is bound, at most five
  * per part, by the request that sends the question, the answer or the message. `message_id`
- * names a row of the conversation's messages. Removed files keep their row with `removed_at`, so
+ * is a foreign key to the conversation's messages (migration 0023). Removed files keep their row with `removed_at`, so
  * the thread can say "Attachment removed".
  */
 export const attachments = pgTable(
@@ -936,7 +936,9 @@ export const attachments = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
     questionId: uuid('question_id').references(() => questions.id, { onDelete: 'restrict' }),
-    messageId: uuid('message_id'),
+    // Messages are never deleted (ADR 058), and a deleted account's files keep their row marked
+    // removed: the message keeps "Attachment removed" rather than losing the row.
+    messageId: uuid('message_id').references(() => questionMessages.id, { onDelete: 'restrict' }),
     part: attachmentPartEnum('part'),
     kind: attachmentKindEnum('kind').notNull(),
     contentType: text('content_type').notNull(),

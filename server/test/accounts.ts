@@ -97,6 +97,8 @@ export const askCoach = async (
   call: ReturnType<typeof requestsTo>,
   player: TestUser,
   coachId: string,
+  /** More of the ask form's fields (its `attachmentIds`, say). */
+  more: Record<string, unknown> = {},
 ) =>
   (
     await call('POST', '/api/questions', player, {
@@ -105,6 +107,7 @@ export const askCoach = async (
       question: 'How do I defend a faster winger?',
       pledge: true,
       acceptedConsents: true,
+      ...more,
     })
   ).json().id as string;
 

@@ -117,3 +117,11 @@ export async function countBound(
     );
   return row?.n ?? 0;
 }
+
+/**
+ * How many files came with the question itself, read in the payment's transaction for the
+ * new-question e-mail (issue 23); the payments module reaches it here, as the index's routes lead
+ * back to payments through the administrators' module.
+ */
+export const questionAttachmentCount = (tx: Executor, questionId: string) =>
+  countBound(tx, questionId, 'question');

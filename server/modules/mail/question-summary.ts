@@ -10,10 +10,7 @@ export interface QuestionSummaryParts {
   amount?: number;
   /** The refund moment of a waiting question: shown as "Answer by {date}". */
   answerBy?: Date | null;
-  /**
-   * How many files came with the question. Attachments arrive with issue 23's attachment work
-   * (another branch): the new-question e-mail passes their count here once they exist.
-   */
+  /** How many files came with the question (the new-question e-mail, issue 23). */
   attachmentCount?: number;
   answer?: string | null;
 }

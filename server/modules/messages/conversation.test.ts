@@ -4,10 +4,20 @@ import { MAX_CLARIFICATIONS, DISPUTE_MESSAGES } from '../../../contracts/questio
 import { THREAD_MESSAGES, type MessageKind } from '../../../contracts/question-thread';
 import { QUESTION_MESSAGES } from '../../../contracts/questions';
 import { UNSAFE_INPUT } from '../../../contracts/secure-input';
-import { abuseReports, mailOutbox, payouts, questionMessages, questions } from '../../db/schema';
+import { ATTACHMENT_MESSAGES, type QuestionAttachments } from '../../../contracts/attachments';
+import {
+  abuseReports,
+  attachments,
+  mailOutbox,
+  payouts,
+  questionMessages,
+  questions,
+} from '../../db/schema';
 import { askCoach, requestsTo, signedInUser, type TestUser } from '../../test/accounts';
 import { coachProfile } from '../../test/asked-question';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/harness';
+import { sampleFiles, tusUpload, uploadedId } from '../../test/uploads';
+import { removeAccountAttachments } from '../attachments';
 
 const HOUR = 3_600_000;
 
@@ -22,14 +32,20 @@ describe(`the conversation on a question (${testDatabaseKind})`, () => {
   const call = requestsTo(() => t.app);
   const db = () => t.ctx.database.db;
   let address = 0;
-  const send = (user: TestUser | undefined, id: string, kind: MessageKind, body: string) =>
+  const send = (
+    user: TestUser | undefined,
+    id: string,
+    kind: MessageKind,
+    body: string,
+    attachmentIds?: unknown,
+  ) =>
     t.app.inject({
       method: 'POST',
       url: `/api/questions/${id}/messages`,
       headers: user ? { cookie: user.cookie } : {},
       // Sending is rate-limited per address; this file sends far more than one person would.
       remoteAddress: `10.30.${Math.floor(++address / 250)}.${address % 250}`,
-      payload: { kind, body },
+      payload: attachmentIds === undefined ? { kind, body } : { kind, body, attachmentIds },
     });
   const detail = async (user: TestUser, id: string) =>
     (await call('GET', `/api/questions/${id}`, user)).json();
@@ -322,6 +338,116 @@ describe(`the conversation on a question (${testDatabaseKind})`, () => {
       const res = await send(player, id, 'follow_up', 'Following up during a dispute');
       expect(res.statusCode).toBe(409);
       expect(res.json().message).toBe(THREAD_MESSAGES.disputeOpen);
+      expect(await messagesOf(id)).toHaveLength(0);
+    });
+  });
+
+  describe('files on messages (issue 23)', () => {
+    const uploaded = async (user: TestUser, bytes: Buffer, name: string) =>
+      uploadedId((await tusUpload(t.app, user, bytes, name)).last);
+    const filesOf = async (user: TestUser, id: string) =>
+      (await call('GET', `/api/questions/${id}/attachments`, user)).json<QuestionAttachments>();
+    const unbound = async (attachmentId: string) =>
+      (await db().select().from(attachments).where(eq(attachments.id, attachmentId)))[0]
+        ?.questionId === null;
+
+    it('binds the sender’s finished uploads to the message, shown to both sides under it', async () => {
+      const id = await paidQuestion();
+      await send(coach, id, 'clarification_request', 'Send me a photo of your grip.');
+      const photo = await uploaded(player, await sampleFiles.photo(), 'grip.jpg');
+      const pdf = await uploaded(player, sampleFiles.pdf(), 'plan.pdf');
+      const res = await send(player, id, 'clarification_reply', 'Here it is.', [photo, pdf]);
+      expect(res.statusCode).toBe(201);
+      const messageId = res.json<{ id: string }>().id;
+      for (const reader of [player, coach]) {
+        const files = await filesOf(reader, id);
+        expect(files.question).toEqual([]);
+        expect(files.messages[messageId]).toMatchObject([
+          { id: photo, kind: 'image', name: 'grip.jpg', removed: false },
+          { id: pdf, kind: 'pdf', name: 'plan.pdf', removed: false },
+        ]);
+      }
+      expect((await call('GET', `/api/questions/${id}/attachments`, stranger)).statusCode).toBe(
+        403,
+      );
+
+      // The uploader's account deleted: the message stays, its files say "Attachment removed".
+      await removeAccountAttachments(db(), player.userId, new Date());
+      expect(await messagesOf(id)).toHaveLength(2);
+      expect((await filesOf(coach, id)).messages[messageId]).toMatchObject([
+        { name: ATTACHMENT_MESSAGES.removed, removed: true, url: null },
+        { name: ATTACHMENT_MESSAGES.removed, removed: true, url: null },
+      ]);
+    });
+
+    it('takes the answer to a follow-up with a video', async () => {
+      const id = await answered();
+      expect((await send(player, id, 'follow_up', 'Can you show me?')).statusCode).toBe(201);
+      const video = await uploaded(coach, sampleFiles.webm(), 'drill.webm');
+      const res = await send(coach, id, 'follow_up_answer', 'Watch this drill.', [video]);
+      expect(res.statusCode).toBe(201);
+      const files = await filesOf(player, id);
+      expect(files.messages[res.json<{ id: string }>().id]).toMatchObject([
+        { kind: 'video', contentType: 'video/webm' },
+      ]);
+    });
+
+    it('refuses more than five, another person’s upload, an unfinished or a used one, changing nothing', async () => {
+      const id = await paidQuestion();
+      await send(coach, id, 'clarification_request', 'Any videos of your swing?');
+      const six = await Promise.all(
+        Array.from({ length: 6 }, async (_, i) =>
+          uploaded(player, await sampleFiles.png(), `${i}.png`),
+        ),
+      );
+      const theirs = await uploaded(coach, await sampleFiles.png(), 'coach.png');
+      const started = await t.app.inject({
+        method: 'POST',
+        url: '/api/uploads',
+        headers: {
+          cookie: player.cookie,
+          'tus-resumable': '1.0.0',
+          'upload-length': '4096',
+        },
+      });
+      // Unfinished: created, no bytes sent; its id is its address's last segment.
+      const unfinished = String(started.headers.location).split('/').pop()!;
+
+      const refusals: [unknown, string][] = [
+        [six, ATTACHMENT_MESSAGES.tooMany],
+        [[theirs], ATTACHMENT_MESSAGES.notUsable],
+        [[unfinished], ATTACHMENT_MESSAGES.notUsable],
+        [[six[0], six[0]], ATTACHMENT_MESSAGES.notUsable],
+        [['../../etc/passwd'], ATTACHMENT_MESSAGES.notUsable],
+      ];
+      for (const [ids, message] of refusals) {
+        const res = await send(player, id, 'clarification_reply', 'My swing.', ids);
+        expect(res.statusCode, JSON.stringify(ids)).toBe(400);
+        expect(res.json().message, JSON.stringify(ids)).toBe(message);
+        expect(await messagesOf(id)).toHaveLength(1);
+      }
+      for (const upload of [...six, theirs]) expect(await unbound(upload)).toBe(true);
+
+      // Sent once, an upload is not the sender's to send again.
+      const first = await send(player, id, 'clarification_reply', 'My swing.', [six[0]]);
+      expect(first.statusCode).toBe(201);
+      await send(coach, id, 'clarification_request', 'And from the side?');
+      const again = await send(player, id, 'clarification_reply', 'Same one.', [six[0]]);
+      expect(again.json().message).toBe(ATTACHMENT_MESSAGES.notUsable);
+      expect(await messagesOf(id)).toHaveLength(3);
+    });
+
+    it('binds nothing to a question the sender may not message', async () => {
+      const id = await paidQuestion();
+      const own = await uploaded(stranger, await sampleFiles.png(), 'mine.png');
+      const res = await send(stranger, id, 'follow_up', 'Look at this.', [own]);
+      expect(res.statusCode).toBe(403);
+      // Allowed to write on this question, but not this kind now: refused before any binding.
+      const mine = await uploaded(player, await sampleFiles.png(), 'early.png');
+      const early = await send(player, id, 'follow_up', 'Too early.', [mine]);
+      expect(early.statusCode).toBe(409);
+      expect(await unbound(own)).toBe(true);
+      expect(await unbound(mine)).toBe(true);
       expect(await messagesOf(id)).toHaveLength(0);
     });
   });

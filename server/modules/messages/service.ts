@@ -17,6 +17,7 @@ import type { ServiceDeps } from '../../context';
 import { transaction } from '../../db/unit-of-work';
 import { AppError, badRequest, forbidden, notFound } from '../../errors';
 import { insertAbuseReport } from '../admin/data';
+import { bindUploads } from '../attachments';
 import type { SessionUser } from '../auth';
 import { moneyMailSubject, movePayoutWindow, releasableAfter } from '../payments';
 import { lockQuestion, recordMessageOnQuestion } from '../questions/data';
@@ -91,8 +92,9 @@ const isUniqueViolation = (error: unknown): boolean =>
  * Adds a message to the question's conversation: the question's row is locked, so two messages
  * (two follow-ups sent at the same instant) queue and the second finds the first. The message,
  * the question's figures, the follow-up's hold on the payout and the other side's e-mail are one
- * transaction; the change event reaches both sides' pages after the commit. Returns the new
- * message's id (attachments hang from it).
+ * transaction, and so is binding its files (the sender's own finished uploads, at most five): one
+ * that cannot be bound refuses the whole message. The change event reaches both sides' pages after
+ * the commit. Returns the new message's id.
  */
 export async function sendMessage(
   deps: Deps,
@@ -124,6 +126,14 @@ export async function sendMessage(
         kind: input.kind,
         body: input.body,
         at: now,
+      });
+      // Its files go with it or the message is not sent (issue 23).
+      await bindUploads(tx, {
+        ids: input.attachmentIds,
+        uploaderId: user.id,
+        questionId: q.id,
+        part: 'message',
+        messageId: id,
       });
       const who = { questionId: q.id, coachUserId: row.coachUserId, playerId: q.playerId };
       const followUpUntil = new Date(now.getTime() + config.FOLLOW_UP_HOURS * HOUR_MS);

@@ -1,5 +1,6 @@
 import type { PaymentEvent } from '../../adapters/payments/types';
 import { transaction } from '../../db/unit-of-work';
+import { questionAttachmentCount } from '../attachments/data';
 import { markPaid, markPaymentFailed } from '../questions/data';
 import { mirrorAccountStatus } from '../profiles';
 import { markCheckoutComplete, questionMoneyChanged } from './data';
@@ -96,18 +97,23 @@ export async function applyPaymentEvent(
             return paid.id;
           }
           if (coach && paid.status === 'pending') {
-            await queueNewQuestionMail(tx, config, {
-              questionId: paid.id,
-              question: paid.question,
-              context: paid.context,
-              amount: paid.amount,
-              responseHours: paid.responseHours,
-              answerBy: paid.answerBy,
-              playerName: paid.playerName,
-              playerEmail: paid.playerEmail,
-              coachName: coach.name,
-              coachEmail: coach.email,
-            });
+            await queueNewQuestionMail(
+              tx,
+              config,
+              {
+                questionId: paid.id,
+                question: paid.question,
+                context: paid.context,
+                amount: paid.amount,
+                responseHours: paid.responseHours,
+                answerBy: paid.answerBy,
+                playerName: paid.playerName,
+                playerEmail: paid.playerEmail,
+                coachName: coach.name,
+                coachEmail: coach.email,
+              },
+              await questionAttachmentCount(tx, paid.id),
+            );
           }
           return paid.id;
         }

@@ -70,7 +70,7 @@ const extraRefundTo = {
 
 /**
  * A question was paid while open: its Coach hears of it, with the question, its context, fee and
- * deadline (ADR 060). `attachmentCount` is for the attachments of issue 23, once they exist.
+ * deadline (ADR 060), and how many files came with it (issue 23).
  */
 export async function queueNewQuestionMail(
   tx: Executor,

@@ -12,6 +12,7 @@ import {
 } from '../../test/accounts';
 import { insertCoach, insertQuestion, insertUser, questionRow } from '../../test/factories';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/harness';
+import { sampleFiles, tusUpload, uploadedId } from '../../test/uploads';
 import { homeFigures } from '../coaches/data';
 import { moneyOf, refundUnanswered, remindCoaches } from '../payments';
 
@@ -38,8 +39,9 @@ describe(`deadlines and the response-time promise (${testDatabaseKind})`, () => 
       responseHours,
       acceptedAgreement: true,
     });
-  const askAndPay = async () => {
-    const id = await askCoach(call, player, coachId);
+  /** Asks (with the given finished uploads, if any) and pays through the local provider. */
+  const askAndPay = async (attachmentIds: string[] = []) => {
+    const id = await askCoach(call, player, coachId, { attachmentIds });
     const { url } = (
       await call('POST', '/api/payments/checkout', player, { questionId: id, amount: 4000 })
     ).json();
@@ -109,6 +111,29 @@ describe(`deadlines and the response-time promise (${testDatabaseKind})`, () => 
     expect(mail?.text).toContain('within 72 hours');
     expect(mail?.text).toMatch(/Answer by [A-Z][a-z]{2} \d{1,2}, \d{4}/);
     expect(mail?.html).toContain(`/questions/${q.id}`);
+    // No files, no attachments line.
+    expect(mail?.text).not.toContain('Attachments');
+  });
+
+  it('tells the Coach how many files came with the question (issue 23)', async () => {
+    const ids = await Promise.all(
+      ['a.png', 'b.pdf'].map(async (name) =>
+        uploadedId(
+          (
+            await tusUpload(
+              t.app,
+              player,
+              name.endsWith('.pdf') ? sampleFiles.pdf() : await sampleFiles.png(),
+              name,
+            )
+          ).last,
+        ),
+      ),
+    );
+    const q = await askAndPay(ids);
+    const [mail] = await mailsAbout(coach.email, 'You have a new question', q.id);
+    expect(mail?.text).toMatch(/Attachments\s+2 files/);
+    expect(mail?.html).toContain('2 files');
   });
 
   it('refunds an unanswered paid question at its promise, not at 7 days', async () => {

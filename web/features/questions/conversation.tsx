@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Flag, MessagesSquare, Send } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { questionApiPaths } from '@contracts/question-api-paths';
 import {
   MESSAGE_ACTIONS,
@@ -9,23 +9,28 @@ import {
   sendMessageSchema,
   THREAD_MESSAGES,
   type MessageKind,
+  type SendMessageInput,
   type ThreadMessage,
 } from '@contracts/question-thread';
 import { QUESTION_MESSAGES, REPORT_REASONS, type QuestionDetail } from '@contracts/questions';
 import { toast } from '@/components/toast/toast-store';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/ui/dialog';
-import { Field, inputClass } from '@/components/ui/field';
+import { useQuestionAttachments } from '@/components/attachments/api';
+import { AttachmentList } from '@/components/attachments/attachment-list';
+import { useUploads } from '@/components/attachments/use-uploads';
+import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
 import { api, ApiRequestError, errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@contracts/dates';
+import { Composer } from './composer';
 import type { ReportInput } from './question-api';
 import { ReasonForm, useReasonDialog } from '@/components/reason-form';
 
 /**
- * The conversation on a question (ADR 058): its messages in time order, each with its author, time
- * and text, and a report button on the other side's; the forms that add to it. Which forms show is
+ * The conversation on a question (ADR 058): its messages in time order, each with its author, time,
+ * text and files, and a report button on the other side's; the forms that add to it, each with up
+ * to five files (issue 23). Which forms show is
  * decided by `playerActions` / `coachActions`, the rules the server applies.
  */
 
@@ -73,9 +78,22 @@ function MessageCard({ q, message: m }: { q: QuestionDetail; message: ThreadMess
           </time>
         </header>
         <p className="mt-2 break-words whitespace-pre-line text-ink">{m.body}</p>
+        <MessageAttachments questionId={q.id} messageId={m.id} />
         {!mine && <ReportMessage questionId={q.id} messageId={m.id} />}
       </article>
     </Card>
+  );
+}
+
+/** The files sent with one message, from the question's attachments (fresh signed links). */
+function MessageAttachments({ questionId, messageId }: { questionId: string; messageId: string }) {
+  const { data } = useQuestionAttachments(questionId);
+  const files = data?.messages[messageId] ?? [];
+  if (files.length === 0) return null;
+  return (
+    <div className="mt-3">
+      <AttachmentList files={files} />
+    </div>
   );
 }
 
@@ -157,17 +175,20 @@ function MessageDialog({ questionId, kind }: { questionId: string; kind: Message
   const [open, setOpen] = useState(false);
   const [body, setBody] = useState('');
   const [error, setError] = useState<string | undefined>();
+  const uploads = useUploads();
 
   const send = useMutation({
-    mutationFn: (text: string) =>
+    mutationFn: (message: SendMessageInput) =>
       api<{ id: string }>(questionApiPaths.questionMessages(questionId), {
         method: 'POST',
-        body: { kind, body: text },
+        body: message,
       }),
     onSuccess: () => {
       toast({ title: THREAD_MESSAGES.sent });
       setOpen(false);
       setBody('');
+      uploads.reset();
+      // The page reads the files again when the thread it refetches has grown.
       return queryClient.invalidateQueries({ queryKey: ['questions'] });
     },
     onError: (failure) => {
@@ -182,16 +203,18 @@ function MessageDialog({ questionId, kind }: { questionId: string; kind: Message
     },
   });
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (send.isPending) return;
-    const parsed = sendMessageSchema.safeParse({ kind, body });
+  const onSend = () => {
+    const parsed = sendMessageSchema.safeParse({
+      kind,
+      body,
+      attachmentIds: uploads.attachmentIds,
+    });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? THREAD_MESSAGES.bodyLength);
       return;
     }
     setError(undefined);
-    send.mutate(parsed.data.body);
+    send.mutate(parsed.data);
   };
 
   return (
@@ -212,43 +235,19 @@ function MessageDialog({ questionId, kind }: { questionId: string; kind: Message
         </Button>
       </DialogTrigger>
       <DialogContent title={button}>
-        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
-          <Field
-            label={label}
-            error={error}
-            hint={
-              <span
-                className={cn(
-                  'block text-right tabular-nums',
-                  body.length > MESSAGE_MAX_CHARS && 'font-semibold text-danger',
-                )}
-              >
-                {`${body.length}/${MESSAGE_MAX_CHARS}`}
-              </span>
-            }
-          >
-            <textarea
-              className={cn(inputClass, 'min-h-32 resize-y')}
-              rows={5}
-              required
-              value={body}
-              onChange={(event) => {
-                setBody(event.target.value);
-                if (error) setError(undefined);
-              }}
-            />
-          </Field>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <DialogClose asChild>
-              <Button type="button" variant="outline" disabled={send.isPending}>
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={body.trim() === '' || send.isPending}>
-              Send
-            </Button>
-          </div>
-        </form>
+        <Composer
+          label={label}
+          value={body}
+          onChange={setBody}
+          error={error}
+          onError={setError}
+          max={MESSAGE_MAX_CHARS}
+          rows={5}
+          uploads={uploads}
+          pending={send.isPending}
+          submitLabel="Send"
+          onSend={onSend}
+        />
       </DialogContent>
     </Dialog>
   );

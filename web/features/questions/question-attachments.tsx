@@ -1,3 +1,5 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { AttachmentList } from '@/components/attachments/attachment-list';
 import { useQuestionAttachments } from '@/components/attachments/api';
 
@@ -23,4 +25,19 @@ export function QuestionAttachments({
       <AttachmentList files={files} />
     </section>
   );
+}
+
+/**
+ * A message or an answer that arrives (sent here or by the other side, announced in realtime)
+ * brings its files: the question's attachments are read again whenever `version` (what the thread
+ * holds) changes, and not on the first render, which reads them anyway.
+ */
+export function useAttachmentsFollowTheThread(questionId: string, version: string) {
+  const queryClient = useQueryClient();
+  const seen = useRef(version);
+  useEffect(() => {
+    if (seen.current === version) return;
+    seen.current = version;
+    void queryClient.invalidateQueries({ queryKey: ['attachments', questionId] });
+  }, [queryClient, questionId, version]);
 }

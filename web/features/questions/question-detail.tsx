@@ -19,7 +19,7 @@ import { LoadError } from '@/components/ui/load-error';
 import { PageLoading } from '@/components/ui/page-loading';
 import { PlayerActions, PaymentRequired } from './player-actions';
 import { AnswerCard, CoachCard, QuestionCard } from './detail-cards';
-import { QuestionAttachments } from './question-attachments';
+import { QuestionAttachments, useAttachmentsFollowTheThread } from './question-attachments';
 import { AccessRestricted, Box, PaymentBadge, QuestionNotFound } from './detail-parts';
 import {
   DeclinedBox,
@@ -138,6 +138,7 @@ function FullDetail({ q }: { q: QuestionDetail }) {
       { until: q.followUpUntil, answered: q.followUpAnswered },
     ),
   };
+  useAttachmentsFollowTheThread(q.id, `${q.messages.length}:${q.answeredAt ?? ''}`);
   // The same rules the server applies, so no button here is refused (ADR 023).
   const may = playerActions(state);
   const coachMay = coachActions(state);

@@ -1,19 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MessageSquareReply } from 'lucide-react';
 import { useState } from 'react';
-import type { FormEvent } from 'react';
 import type { CoachInboxQuestion } from '@contracts/questions';
 import { answerSchema, QUESTION_MESSAGES } from '@contracts/questions';
 import { questionApiPaths } from '@contracts/question-api-paths';
 import { toast } from '@/components/toast/toast-store';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/ui/dialog';
-import { Field, inputClass } from '@/components/ui/field';
+import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
 import { api, ApiRequestError, errorMessage } from '@/lib/api-client';
-import { cn } from '@/lib/cn';
-import { ATTACHMENT_MESSAGES } from '@contracts/attachments';
-import { AttachmentPicker } from '@/components/attachments/attachment-picker';
 import { useUploads } from '@/components/attachments/use-uploads';
+import { Composer } from './composer';
 
 const ANSWER_MAX = 5000;
 
@@ -70,15 +66,7 @@ export function RespondDialog({
     },
   });
 
-  const blank = answer.trim() === '';
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (blank || send.isPending) return;
-    if (uploads.uploading) {
-      setError(ATTACHMENT_MESSAGES.stillUploading);
-      return;
-    }
+  const onSend = () => {
     const parsed = answerSchema.safeParse({ answer, attachmentIds: uploads.attachmentIds });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? QUESTION_MESSAGES.answerRequired);
@@ -107,7 +95,19 @@ export function RespondDialog({
         </Button>
       </DialogTrigger>
       <DialogContent title="Respond to Question">
-        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+        <Composer
+          label="Your Answer *"
+          value={answer}
+          onChange={setAnswer}
+          error={error}
+          onError={setError}
+          max={ANSWER_MAX}
+          rows={7}
+          uploads={uploads}
+          pending={send.isPending}
+          submitLabel="Submit Response"
+          onSend={onSend}
+        >
           <div className="rounded-xl bg-surface p-4">
             <p className="text-xs font-semibold tracking-wide text-muted uppercase">Question</p>
             <p className="mt-1 break-words whitespace-pre-line text-ink">{question.question}</p>
@@ -122,46 +122,7 @@ export function RespondDialog({
               </>
             )}
           </div>
-
-          <Field
-            label="Your Answer *"
-            error={error}
-            hint={
-              <span
-                className={cn(
-                  'block text-right tabular-nums',
-                  answer.length > ANSWER_MAX && 'font-semibold text-danger',
-                )}
-              >
-                {`${answer.length}/${ANSWER_MAX}`}
-              </span>
-            }
-          >
-            <textarea
-              className={cn(inputClass, 'min-h-40 resize-y')}
-              rows={7}
-              required
-              value={answer}
-              onChange={(event) => {
-                setAnswer(event.target.value);
-                if (error) setError(undefined);
-              }}
-            />
-          </Field>
-
-          <AttachmentPicker uploads={uploads} />
-
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <DialogClose asChild>
-              <Button type="button" variant="outline" disabled={send.isPending}>
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={blank || send.isPending || uploads.uploading}>
-              Submit Response
-            </Button>
-          </div>
-        </form>
+        </Composer>
       </DialogContent>
     </Dialog>
   );

@@ -1,0 +1,1 @@
+ALTER TABLE "attachments" ADD CONSTRAINT "attachments_message_id_question_messages_id_fk" FOREIGN KEY ("message_id") REFERENCES "public"."question_messages"("id") ON DELETE restrict ON UPDATE no action;
