@@ -32,6 +32,8 @@ export class Ledger {
   doubleAnswers = 0;
   /** Questions an administrator refund was accepted for (2xx). */
   readonly refunded = new Set<string>();
+  /** Questions an administrator refund was sent for whose response was lost: maybe refunded. */
+  readonly maybeRefunded = new Set<string>();
   /** Administrator bursts: concurrent refunds, holds and releases on one question. */
   adminBursts = 0;
   /** Questions a Player disputed (2xx). */
@@ -182,6 +184,9 @@ async function adminLoop(o: LoadOptions) {
           headers: o.admin.headers,
         });
         if (action === 'refund' && result.response?.status === 204) o.ledger.refunded.add(id);
+        else if (action === 'refund' && (result.lostEarlier || !result.response)) {
+          o.ledger.maybeRefunded.add(id);
+        }
       }),
     );
   }

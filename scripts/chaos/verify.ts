@@ -221,10 +221,12 @@ export async function verify(
     ),
   );
 
-  // 7. Every 2xx payment is recorded (and stays paid unless an administrator refunded it).
+  // 7. Every 2xx payment is recorded (and stays paid unless an administrator refunded it, or sent
+  // a refund whose response a kill lost).
+  const refundedByAdmin = (id: string) => ledger.refunded.has(id) || ledger.maybeRefunded.has(id);
   const unpaid = [...ledger.paid].filter((id) => {
     const q = questions.get(id);
-    const recorded = q && (q.payment_status === 'paid' || ledger.refunded.has(id));
+    const recorded = q && (q.payment_status === 'paid' || refundedByAdmin(id));
     return !q || !recorded || !q.paid_at || q.payment_intent_id === null;
   });
   checks.push(
