@@ -306,10 +306,16 @@ export const QUESTION_TRANSITIONS = {
   },
   /**
    * The 7-day sweep, an administrator, the Coach's deletion or the provider's dashboard. Not while a
-   * partial refund is under way (ADR 063): that one is finished first.
+   * partial refund is under way (ADR 063), nor while its part of the transfer is still to be
+   * taken back (a payout `reversing` on a paid question, ADR 070): that one is finished first.
    */
   claimRefund: {
-    from: { status: LIVE, paymentStatus: ['paid'], partialRefund: [undefined, 'done'] },
+    from: {
+      status: LIVE,
+      paymentStatus: ['paid'],
+      payout: [null, ...PAYOUT_NOT_SENT, ...PAYOUT_SENT, 'cancelled'],
+      partialRefund: [undefined, 'done'],
+    },
     to: (s) => ({ ...s, paymentStatus: 'refunding', payout: payoutOnRefund(s.payout) }),
   },
   /** A declined or withdrawn question keeps saying so; any other is now refunded. */

@@ -32,8 +32,14 @@ export class Ledger {
   doubleAnswers = 0;
   /** Questions an administrator refund was accepted for (2xx). */
   readonly refunded = new Set<string>();
+  /** Questions an administrator refund was sent for whose response was lost: maybe refunded. */
+  readonly maybeRefunded = new Set<string>();
   /** Administrator bursts: concurrent refunds, holds and releases on one question. */
   adminBursts = 0;
+  /** Questions a Player disputed (2xx). */
+  readonly disputed = new Set<string>();
+  /** Per disputed question, every partial refund (cents) whose resolution got a 2xx: one at most. */
+  readonly partlyRefunded = new Map<string, number[]>();
 }
 
 export interface LoadOptions {
@@ -178,6 +184,56 @@ async function adminLoop(o: LoadOptions) {
           headers: o.admin.headers,
         });
         if (action === 'refund' && result.response?.status === 204) o.ledger.refunded.add(id);
+        else if (action === 'refund' && (result.lostEarlier || !result.response)) {
+          o.ledger.maybeRefunded.add(id);
+        }
+      }),
+    );
+  }
+}
+
+/** What each of the five administrators settling one dispute at once refunds of the price. */
+const PARTIAL_SHARES = [0.1, 0.25, 0.5, 0.75, 0.9] as const;
+
+/**
+ * Partial refunds (issue 24, ADR 063): a Player disputes an answer they paid for, inside its hold
+ * window, and five administrators resolve the dispute at once, each with another partial refund,
+ * while the payout sweep runs and the administrator bursts above may refund the rest in full.
+ */
+async function disputeLoop(o: LoadOptions) {
+  while (Date.now() < o.deadline) {
+    await sleep(2000);
+    // The latest answers: the dispute window is the payout's hold window (about 17 s here).
+    const candidates = [...o.ledger.answered.keys()]
+      .slice(-8)
+      .filter((id) => o.ledger.paid.has(id) && !o.ledger.refunded.has(id))
+      .filter((id) => !o.ledger.disputed.has(id));
+    const q = candidates.length > 0 ? o.ledger.created.get(pick(candidates)) : undefined;
+    const player = q && o.players.find((p) => p.userId === q.playerId);
+    if (!q || !player) continue;
+    const flagged = await call(o.stats, 'dispute', o.baseUrl, player, {
+      method: 'POST',
+      path: `/api/questions/${q.id}/dispute`,
+      json: { reason: 'incomplete', details: 'Disputed by the chaos run.' },
+    });
+    if (flagged.response?.status !== 204) continue;
+    o.ledger.disputed.add(q.id);
+    await Promise.all(
+      PARTIAL_SHARES.map(async (share) => {
+        const cents = Math.max(1, Math.floor(q.amount * share));
+        const result = await call(o.stats, 'resolve', o.baseUrl, o.admin, {
+          method: 'POST',
+          path: `/api/admin/disputes/${q.id}/resolve`,
+          headers: o.admin.headers,
+          json: {
+            outcome: 'partial_refund',
+            amount: (cents / 100).toFixed(2),
+            note: 'Settled in part by the chaos run.',
+          },
+        });
+        if (result.response?.status === 204) {
+          o.ledger.partlyRefunded.set(q.id, [...(o.ledger.partlyRefunded.get(q.id) ?? []), cents]);
+        }
       }),
     );
   }
@@ -190,5 +246,6 @@ export async function runLoad(o: LoadOptions): Promise<void> {
     ...o.players.map((p) => playerLoop(o, p, queues)),
     ...o.coaches.map((c) => coachLoop(o, c, queues.get(c.coachId) ?? [])),
     adminLoop(o),
+    disputeLoop(o),
   ]);
 }

@@ -54,7 +54,7 @@ function killSchedule(durationMs: number, kills: number): number[] {
   return Array.from({ length: kills }, (_, i) => from + slice * i + Math.random() * slice * 0.8);
 }
 
-const OPS = ['ask', 'checkout', 'pay', 'answer', 'admin'] as const;
+const OPS = ['ask', 'checkout', 'pay', 'answer', 'admin', 'dispute', 'resolve'] as const;
 
 function printSummary(
   stats: Stats,
@@ -64,6 +64,7 @@ function printSummary(
   elapsedS: number,
   doubleAnswers: number,
   adminBursts: number,
+  disputes: number,
 ): void {
   const outcomes = new Set<string>();
   for (const row of stats.ops.values()) for (const k of row.keys()) outcomes.add(k);
@@ -107,6 +108,10 @@ function printSummary(
   console.log(
     `${adminBursts} administrator bursts of 10 concurrent refunds, holds and releases: 409s are ` +
       'the actions a concurrent one made unavailable.',
+  );
+  console.log(
+    `${disputes} disputes, each resolved by 5 concurrent partial refunds of 10–90 % of the price: ` +
+      '409s are the administrators who found it decided, or a refund while a partial one is under way.',
   );
   const downtimes = server.downtimes.map((ms) => `${(ms / 1000).toFixed(1)} s`).join(', ');
   console.log(
@@ -233,7 +238,16 @@ async function main(): Promise<number> {
     const { checks, facts } = await withChaosDb(database, (client) =>
       verify(client, ledger, stats.get('ask', 'conn:lost')),
     );
-    printSummary(stats, server, checks, facts, elapsedS, ledger.doubleAnswers, ledger.adminBursts);
+    printSummary(
+      stats,
+      server,
+      checks,
+      facts,
+      elapsedS,
+      ledger.doubleAnswers,
+      ledger.adminBursts,
+      ledger.disputed.size,
+    );
     const failed = checks.some((c) => !c.passed);
     if (failed) {
       keepArtifacts = true;

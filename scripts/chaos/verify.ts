@@ -26,6 +26,9 @@ interface QuestionRow {
   paid_at: Date | null;
   payment_intent_id: string | null;
   refund_id: string | null;
+  dispute_resolution: string | null;
+  partial_refund_amount: number | null;
+  partial_refunded_at: Date | null;
 }
 
 interface PayoutRow {
@@ -36,12 +39,15 @@ interface PayoutRow {
   status: string;
   transfer_id: string | null;
   reversal_id: string | null;
+  reversed_amount: number;
   paid_at: Date | null;
 }
 
 const OPEN_CLAIMS = `SELECT
     (SELECT count(*) FROM payouts WHERE status IN ('transferring', 'reversing'))
-  + (SELECT count(*) FROM questions WHERE payment_status = 'refunding') AS open`;
+  + (SELECT count(*) FROM questions WHERE payment_status = 'refunding')
+  + (SELECT count(*) FROM questions
+      WHERE partial_refund_amount IS NOT NULL AND partial_refunded_at IS NULL) AS open`;
 
 /**
  * Waits until no transfer, reversal or refund is left claimed: the running server's recovery sweep
@@ -75,12 +81,15 @@ export async function verify(
   lostCreates: number,
 ): Promise<{ checks: Check[]; facts: Record<string, number> }> {
   const { rows: questionRows } = await client.query<QuestionRow>(
-    `SELECT id, asker_id, expert_id, amount, status, payment_status, answer, answered_at, paid_at,
-            payment_intent_id, refund_id
+    `SELECT id, asker_id AS player_id, expert_id AS coach_id, amount, status, payment_status, answer,
+            answered_at, paid_at, payment_intent_id, refund_id, dispute_resolution,
+            partial_refund_amount, partial_refunded_at
        FROM questions`,
   );
   const { rows: payoutRows } = await client.query<PayoutRow>(
-    'SELECT id, question_id, expert_id, amount, status, transfer_id, reversal_id, paid_at FROM payouts',
+    `SELECT id, question_id, expert_id AS coach_id, amount, status, transfer_id, reversal_id,
+            reversed_amount, paid_at
+       FROM payouts`,
   );
   const { rows: mailRows } = await client.query<{ question_id: string; n: string }>(
     `SELECT substring(text from '/questions/([0-9a-f-]{36})') AS question_id, count(*) AS n
@@ -169,16 +178,18 @@ export async function verify(
     check('no question has two payouts', doubled, 'one at most', 'questions with two payouts:'),
   );
 
-  // 5. The split: 70% rounded down, to the question's Coach.
+  // 5. The split: 70% of what the question keeps (all of it unless a dispute refunded part of
+  // it), rounded down, to the question's Coach.
+  const keptOf = (q: QuestionRow) => q.amount - (q.partial_refund_amount ?? 0);
   const wrongAmount = payoutRows
     .filter((p) => {
       const q = questions.get(p.question_id);
-      return !q || p.amount !== coachPayoutCents(q.amount) || p.coach_id !== q.coach_id;
+      return !q || p.amount !== coachPayoutCents(keptOf(q)) || p.coach_id !== q.coach_id;
     })
     .map((p) => p.id);
   checks.push(
     check(
-      'payout = 70% of the amount, rounded down',
+      'payout = 70% of the amount kept, rounded down',
       wrongAmount,
       'every payout',
       'payouts with a wrong amount or Coach:',
@@ -210,10 +221,12 @@ export async function verify(
     ),
   );
 
-  // 7. Every 2xx payment is recorded (and stays paid unless an administrator refunded it).
+  // 7. Every 2xx payment is recorded (and stays paid unless an administrator refunded it, or sent
+  // a refund whose response a kill lost).
+  const refundedByAdmin = (id: string) => ledger.refunded.has(id) || ledger.maybeRefunded.has(id);
   const unpaid = [...ledger.paid].filter((id) => {
     const q = questions.get(id);
-    const recorded = q && (q.payment_status === 'paid' || ledger.refunded.has(id));
+    const recorded = q && (q.payment_status === 'paid' || refundedByAdmin(id));
     return !q || !recorded || !q.paid_at || q.payment_intent_id === null;
   });
   checks.push(
@@ -271,10 +284,13 @@ export async function verify(
     ),
   );
 
-  // 11. Every claim a kill interrupted was finished by the recovery sweep.
+  // 11. Every claim a kill interrupted was finished by the recovery sweep, partial refunds too.
   const claimed = [
     ...payoutRows.filter((p) => ['transferring', 'reversing'].includes(p.status)).map((p) => p.id),
     ...questionRows.filter((q) => q.payment_status === 'refunding').map((q) => q.id),
+    ...questionRows
+      .filter((q) => q.partial_refund_amount !== null && q.partial_refunded_at === null)
+      .map((q) => q.id),
   ];
   checks.push(
     check(
@@ -293,6 +309,63 @@ export async function verify(
     detail: `${unknown.length} unrecorded, ${lostCreates} lost responses`,
   });
 
+  // 13. Every partial refund accepted (2xx) is recorded once, with the amount of the one
+  // administrator whose resolution won, and leaves part of the payment kept.
+  const partlyAccepted = [...ledger.partlyRefunded];
+  const partialUnrecorded = partlyAccepted
+    .filter(([id, accepted]) => {
+      const q = questions.get(id);
+      return (
+        !q ||
+        accepted.length !== 1 ||
+        q.partial_refund_amount !== accepted[0] ||
+        q.partial_refunded_at === null ||
+        q.dispute_resolution !== 'partially_refunded' ||
+        !q.refund_id
+      );
+    })
+    .map(([id]) => id);
+  checks.push(
+    check(
+      'every partial refund accepted (2xx) is recorded, once, as accepted',
+      partialUnrecorded,
+      `${partlyAccepted.length} of ${partlyAccepted.length} recorded`,
+      'partial refunds not recorded as accepted (or accepted twice):',
+    ),
+  );
+  const overRefunded = questionRows
+    .filter((q) => q.partial_refund_amount !== null)
+    .filter((q) => q.partial_refund_amount! <= 0 || q.partial_refund_amount! >= q.amount)
+    .map((q) => q.id);
+  checks.push(
+    check(
+      'a partial refund gives back less than was paid',
+      overRefunded,
+      `${questionRows.filter((q) => q.partial_refunded_at).length} partial refunds`,
+      'partial refunds of nothing or of everything:',
+    ),
+  );
+
+  // 14. What the Coach holds is their payout: a transfer sent is `amount + reversed_amount` (the
+  // share before the partial refund, when it was sent first), and a part to take back was taken.
+  const wrongTransfer = payoutRows
+    .filter((p) => p.status === 'paid')
+    .filter((p) => {
+      const q = questions.get(p.question_id);
+      if (!q) return true;
+      if (p.reversed_amount === 0) return false;
+      return p.reversal_id === null || p.amount + p.reversed_amount !== coachPayoutCents(q.amount);
+    })
+    .map((p) => p.id);
+  checks.push(
+    check(
+      'transfer minus reversals = payout',
+      wrongTransfer,
+      `${payoutRows.filter((p) => p.status === 'paid' && p.reversed_amount > 0).length} partly reversed`,
+      'payouts whose transfer and reversals do not leave the payout:',
+    ),
+  );
+
   const facts = {
     questions: questionRows.length,
     answered: answeredRows.length,
@@ -305,6 +378,10 @@ export async function verify(
     ).length,
     unrecordedQuestions: unknown.length,
     refunded: questionRows.filter((q) => q.payment_status === 'refunded').length,
+    partlyRefunded: questionRows.filter((q) => q.partial_refunded_at !== null).length,
+    partlyThenFullyRefunded: questionRows.filter(
+      (q) => q.partial_refunded_at !== null && q.payment_status === 'refunded',
+    ).length,
     ambiguousAnswersStored: [...ledger.ambiguousAnswers].filter(
       (id) => questions.get(id)?.status === 'answered',
     ).length,

@@ -49,7 +49,13 @@ export function createRecordingProvider() {
       ),
     refund: (input) =>
       move(
-        { kind: 'refund', key: input.idempotencyKey, paymentIntentId: input.paymentIntentId },
+        {
+          kind: 'refund',
+          key: input.idempotencyKey,
+          paymentIntentId: input.paymentIntentId,
+          // A partial refund names its amount; without one the provider gives back what is left.
+          amountCents: input.amountCents,
+        },
         () => base.refund(input),
       ),
     expireCheckoutSession: async (input) => {

@@ -40,8 +40,16 @@ export interface StripeStub {
   /** Checkout sessions by id; a test marks one 'complete' when it plays the Player paying. */
   sessions: Map<string, { questionId: string; status: 'open' | 'complete' | 'expired' }>;
   ledger: StubLedger;
-  /** Answers the next `count` requests with a retryable 500, as Stripe does on a blip. */
-  failNext(count: number): void;
+  /**
+   * What each payment took, in cents, when a test says so: a refund without an amount then gives
+   * back what is left, and one above what is left is refused, as Stripe does.
+   */
+  charges: Map<string, number>;
+  /**
+   * Answers the next `count` requests with a retryable 500, as Stripe does on a blip: `'before'`
+   * handling them, or `'after'` (the money moved, the answer was lost on its way back).
+   */
+  failNext(count: number, when?: 'before' | 'after'): void;
   close(): Promise<void>;
 }
 
@@ -82,8 +90,10 @@ export async function startStripeStub(options: { latencyMs?: number } = {}): Pro
   const requests: StripeStubRequest[] = [];
   const accounts = new Map<string, StubAccount>();
   const sessions: StripeStub['sessions'] = new Map();
+  const charges = new Map<string, number>();
   const idempotent = new Map<string, { status: number; body: Json }>();
   let failures = 0;
+  let failWhen: 'before' | 'after' = 'before';
 
   const route = (method: string, path: string, body: Record<string, string>): [number, Json] => {
     if (method === 'POST' && path === '/v1/checkout/sessions') {
@@ -209,11 +219,20 @@ export async function startStripeStub(options: { latencyMs?: number } = {}): Pro
       ];
     }
     if (method === 'POST' && path === '/v1/refunds') {
+      const paymentIntent = body.payment_intent ?? '';
+      const paid = charges.get(paymentIntent);
+      let amount = body.amount === undefined ? undefined : Number(body.amount);
+      if (paid !== undefined) {
+        const refunded = [...ledger.refunds.values()]
+          .filter((r) => r.paymentIntent === paymentIntent)
+          .reduce((sum, r) => sum + (r.amount ?? 0), 0);
+        amount ??= paid - refunded;
+        if (amount <= 0 || refunded + amount > paid) {
+          return [400, stripeError(`Refund amount exceeds what is left of ${paymentIntent}.`)];
+        }
+      }
       const id = newId('re');
-      ledger.refunds.set(id, {
-        paymentIntent: body.payment_intent ?? '',
-        ...(body.amount === undefined ? {} : { amount: Number(body.amount) }),
-      });
+      ledger.refunds.set(id, { paymentIntent, ...(amount === undefined ? {} : { amount }) });
       return [
         200,
         {
@@ -259,18 +278,21 @@ export async function startStripeStub(options: { latencyMs?: number } = {}): Pro
     // Like the real API, an answer takes time: concurrent callers overlap.
     if (options.latencyMs) await new Promise((resolve) => setTimeout(resolve, options.latencyMs));
 
-    if (failures > 0) {
-      failures -= 1;
-      return send(res, 500, stripeError('Stub failure', 'api_error'), {
-        'stripe-should-retry': 'true',
-      });
-    }
+    const fail = failures > 0;
+    if (fail) failures -= 1;
+    const blip = () =>
+      send(res, 500, stripeError('Stub failure', 'api_error'), { 'stripe-should-retry': 'true' });
+    if (fail && failWhen === 'before') return blip();
     const replay = idempotencyKey ? idempotent.get(`${method} ${path} ${idempotencyKey}`) : null;
-    if (replay) return send(res, replay.status, replay.body, { 'idempotent-replayed': 'true' });
+    if (replay) {
+      if (fail) return blip();
+      return send(res, replay.status, replay.body, { 'idempotent-replayed': 'true' });
+    }
     const [status, response] = route(method, path, body);
     if (idempotencyKey && method === 'POST') {
       idempotent.set(`${method} ${path} ${idempotencyKey}`, { status, body: response });
     }
+    if (fail) return blip();
     send(res, status, response);
   };
 
@@ -292,8 +314,10 @@ export async function startStripeStub(options: { latencyMs?: number } = {}): Pro
     accounts,
     sessions,
     ledger,
-    failNext(count) {
+    charges,
+    failNext(count, when = 'before') {
       failures = count;
+      failWhen = when;
     },
     close: () =>
       new Promise<void>((resolve, reject) => {

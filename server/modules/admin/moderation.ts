@@ -106,7 +106,11 @@ export async function actOnQuestion(
         }
         break;
       case 'refund':
-        await claimRefund(tx, changes, q, openDispute ? 'dispute' : 'admin', now);
+        // Refused while a dispute's partial refund is still under way (ADR 070): a 409, not a
+        // 204 for a refund that was never claimed.
+        if (!(await claimRefund(tx, changes, q, openDispute ? 'dispute' : 'admin', now))) {
+          throw unavailable();
+        }
         if (openDispute) await resolveDispute(tx, changes, who, 'refunded', now);
         await closeReports(tx, q.id, now);
         break;

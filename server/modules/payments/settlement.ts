@@ -71,8 +71,9 @@ async function completeReversal(money: Money, payoutId: string): Promise<void> {
   const { db, payments } = money;
   const p = await findPayout(db, payoutId);
   if (!p || p.status !== 'reversing' || !p.transferId) return;
-  // A dispute's partial refund takes back only its part; the Coach keeps `amount` (ADR 063).
-  const partial = p.reversedAmount > 0;
+  // A dispute's partial refund takes back only its part; the Coach keeps `amount` (ADR 063). Once
+  // that part is recorded (`reversalId`), a full refund of the rest takes back `amount` (ADR 070).
+  const partial = p.reversedAmount > 0 && p.reversalId === null;
   const cents = partial ? p.reversedAmount : p.amount;
   const { reversalId } = await payments.reverseTransfer({
     transferId: p.transferId,

@@ -75,6 +75,10 @@ export async function claimRefund(
   // A partial refund under way is finished first (ADR 063): its claim holds the refund's slot.
   if (await partialRefundInFlight(tx, question.id)) return false;
   const payout = await lockPayoutOfQuestion(tx, question.id);
+  // On a paid question a payout says `reversing` only while a partial refund's part of the
+  // transfer is still to be taken back (ADR 070): that reversal is made and recorded first, so the
+  // full one knows what the Coach still holds and the two never take the same cents twice.
+  if (payout?.status === 'reversing') return false;
   if (payout?.status === 'pending' || payout?.status === 'held' || payout?.status === 'failed') {
     await cancelPayout(tx, payout.id);
   } else if (payout?.status === 'paid' || payout?.status === 'transferring') {
