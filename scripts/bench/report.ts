@@ -94,8 +94,8 @@ export function machine(postgres: string): Record<string, string | number> {
 function reference(r: EndpointResult, d: DatasetReport): { name: string; rps: number } | null {
   if (r.kind === 'read') return { name: 'hello-world', rps: d.baseline.measurement.rps };
   if (r.kind === 'signed-in read') {
-    const floor = d.endpoints.find((e) => e.name === ONE_QUERY_FLOOR);
-    return floor ? { name: ONE_QUERY_FLOOR, rps: floor.measurement.rps } : null;
+    const floor = r.floor ?? d.endpoints.find((e) => e.name === ONE_QUERY_FLOOR)?.measurement;
+    return floor ? { name: ONE_QUERY_FLOOR, rps: floor.rps } : null;
   }
   if (r.kind === 'write') return d.pgbench ? { name: 'pgbench', rps: d.pgbench.tps } : null;
   return null;
@@ -125,7 +125,7 @@ function targetText(r: EndpointResult, d: DatasetReport): string {
 function ceilingRatio(r: EndpointResult, d: DatasetReport): number | undefined {
   const floor = reference(r, d)?.rps;
   const statement = d.statements?.reads[r.name];
-  const selectOne = d.statements?.selectOne;
+  const selectOne = d.statements?.selectOneBeside?.[r.name] ?? d.statements?.selectOne;
   if (r.kind !== 'signed-in read' || !floor || !statement || !selectOne) return undefined;
   return 1 / (1 / floor - 1 / selectOne + 1 / statement) / floor;
 }
@@ -142,7 +142,8 @@ const ceilingText = (r: EndpointResult, d: DatasetReport) => {
   if (ceiling === undefined) return undefined;
   return (
     `its statement alone (pgbench) ${d.statements?.reads[r.name]?.toFixed(0)}/s, ` +
-    `select 1 alone ${d.statements?.selectOne.toFixed(0)}/s: ceiling ${ceiling.toFixed(3)}× ${ONE_QUERY_FLOOR}; ` +
+    `select 1 alone ${(d.statements?.selectOneBeside?.[r.name] ?? d.statements?.selectOne)?.toFixed(0)}/s, ` +
+    `floor beside it ${reference(r, d)?.rps.toFixed(0)} req/s: ceiling ${ceiling.toFixed(3)}× ${ONE_QUERY_FLOOR}; ` +
     `the read ${ceilingShare(r, d)?.toFixed(2)}× its ceiling`
   );
 };
