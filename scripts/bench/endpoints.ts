@@ -17,6 +17,11 @@ export interface EndpointResult {
   kind: Kind;
   route: string;
   measurement: Measurement;
+  /**
+   * A signed-in read's one-query floor, measured right before it: on a shared machine the load
+   * drifts over the minutes between the first floor and the last read (ADR 068).
+   */
+  floor?: Measurement;
 }
 
 export interface RunOptions extends LoadOptions {
@@ -155,7 +160,10 @@ export async function runReads(
   ];
   const results: EndpointResult[] = [];
   for (const [name, kind, route, target] of reads) {
-    results.push(await bench(baseUrl, name, kind, route, target, options));
+    const floor =
+      kind === 'signed-in read' ? (await runOneQueryFloor(baseUrl, options)).measurement : null;
+    const result = await bench(baseUrl, name, kind, route, target, options);
+    results.push(floor ? { ...result, floor } : result);
   }
   return results;
 }

@@ -19,9 +19,13 @@ export interface Coach extends Actor {
 export interface Fixtures {
   busiestCoach: Coach;
   player: Actor & { questions: number };
-  /** An answered question of `player`. */
+  /** The answered question of `player` with the longest conversation (the seed gives one 20 messages). */
   questionId: string;
 }
+
+/** The Player with the most questions (ties to the first id): My Questions' and the question page's reader. */
+export const BUSIEST_PLAYER = `SELECT asker_id AS player_id, count(*)::int AS n FROM questions
+  WHERE asker_id LIKE 'bench-user-%' GROUP BY asker_id ORDER BY n DESC, asker_id LIMIT 1`;
 
 const nFromUserId = (id: string) => Number(id.replace('bench-user-', ''));
 
@@ -30,15 +34,13 @@ export async function findFixtures(pool: pg.Pool): Promise<Fixtures> {
     `SELECT q.expert_id AS coach_id, e.user_id, count(*)::int AS n FROM questions q
      JOIN experts e ON e.id = q.expert_id GROUP BY q.expert_id, e.user_id ORDER BY n DESC LIMIT 1`,
   );
-  const player = await pool.query<{ player_id: string; n: number }>(
-    `SELECT asker_id AS player_id, count(*)::int AS n FROM questions WHERE asker_id LIKE 'bench-user-%'
-     GROUP BY asker_id ORDER BY n DESC LIMIT 1`,
-  );
+  const player = await pool.query<{ player_id: string; n: number }>(BUSIEST_PLAYER);
   const c = coach.rows[0];
   const p = player.rows[0];
   if (!c || !p) throw new Error('the bench database is empty: run npm run seed:bench first');
   const question = await pool.query<{ id: string }>(
-    `SELECT id FROM questions WHERE asker_id = $1 AND status = 'answered' ORDER BY created_at DESC LIMIT 1`,
+    `SELECT id FROM questions WHERE asker_id = $1 AND status = 'answered'
+     ORDER BY message_count DESC, created_at DESC LIMIT 1`,
     [p.player_id],
   );
   const questionId = question.rows[0]?.id;

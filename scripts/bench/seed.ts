@@ -14,9 +14,17 @@ import pg from 'pg';
 import { openDatabase } from '../../server/db/client';
 import { BENCH_PASSWORD, SHAPES, coachUuidSql, type Shape } from './constants';
 import { databaseUrl, parseSize, recreateDatabase, type Size } from './db';
+import { BUSIEST_PLAYER } from './fixtures';
 
 /** Tables whose secondary indexes are dropped during the load and rebuilt after it. */
-const BULK_TABLES = ['questions', 'payouts', 'ratings', 'reviews', 'abuse_reports'];
+const BULK_TABLES = [
+  'questions',
+  'question_messages',
+  'payouts',
+  'ratings',
+  'reviews',
+  'abuse_reports',
+];
 
 const EXPERTISE = [
   'Point guard play and court vision',
@@ -31,6 +39,37 @@ const EXPERTISE = [
 
 const sqlArray = (values: string[]) =>
   `ARRAY[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', ')}]`;
+
+/** The conversations the seed gives its questions (ADR 058's rules), as SQL text arrays. */
+const ASKED = sqlArray(['clarification_request']);
+const DETAILS = sqlArray(['clarification_request', 'clarification_reply']);
+const FOLLOW_UP = sqlArray(['follow_up', 'follow_up_answer']);
+const DETAILS_AND_FOLLOW_UP = sqlArray([
+  'clarification_request',
+  'clarification_reply',
+  'follow_up',
+  'follow_up_answer',
+]);
+const FOLLOW_UP_ANSWERED = `interval '2 days'`;
+/** A message's text by its kind. */
+const messageBody = (kind: string) => `CASE ${kind}
+  WHEN 'clarification_request' THEN 'Which foot do you push off with, and how long is your warm-up?'
+  WHEN 'clarification_reply' THEN 'My left foot. I warm up for ten minutes, mostly jogging.'
+  WHEN 'follow_up' THEN 'Thanks! Should I keep the ladder drills during the season as well?'
+  ELSE 'Yes, twice a week, short and sharp, never the day before a game.' END`;
+/**
+ * When a message of `kind` was written: details before the answer (never after now, for questions
+ * still waiting), the follow-up a day after the answer, its answer when the question row says.
+ */
+const messageTime = (kind: string) => `CASE ${kind}
+  WHEN 'clarification_request' THEN least(now(), q.created_at + interval '1 hour')
+  WHEN 'clarification_reply' THEN least(now(), q.created_at + interval '3 hours')
+  WHEN 'follow_up' THEN q.answered_at + interval '1 day'
+  ELSE q.follow_up_answered_at END`;
+/** The busiest Player's latest answered question: the question page the bench reads. */
+const THREAD_QUESTION = `(SELECT id FROM questions
+  WHERE asker_id = (SELECT player_id FROM (${BUSIEST_PLAYER}) busiest) AND status = 'answered'
+  ORDER BY created_at DESC LIMIT 1)`;
 
 function statements(shape: Shape): [string, string][] {
   const { users, coaches, questions } = shape;
@@ -86,13 +125,17 @@ function statements(shape: Shape): [string, string][] {
     ],
     // Coaches' demand is skewed (the square of a uniform draw): Coach 1 gets about 1/sqrt(coaches)
     // of all questions. 94% answered, 4% refunded, 2% pending and recent (the 7-day refund sweep
-    // would otherwise refund them at start-up).
+    // would otherwise refund them at start-up). The conversation (ADR 058), within its rules:
+    // answered, 20% had a round of details, 10% that and the follow-up, 5% only the follow-up;
+    // pending, 15% wait for the Player's reply and 20% have it ("Reply waiting" in the inbox);
+    // refunded, 10% were asked for details. Its figures on the row match the messages below.
     [
       'questions',
       `INSERT INTO questions (id, expert_id, asker_id, asker_name, asker_email, question, context,
                               answer, status, payment_status, amount, payment_intent_id, created_at,
                               paid_at, answered_at, refunded_at, asker_viewed_response,
-                              expert_viewed_question)
+                              expert_viewed_question, message_count, last_message_kind,
+                              follow_up_until, follow_up_answered_at)
        SELECT ('a0000000-0000-4000-8000-' || lpad(to_hex(q), 12, '0'))::uuid,
               ${coachUuidSql('c')}, 'bench-user-' || p, 'Player ' || p,
               'user' || p || '@bench.playbook.local',
@@ -108,23 +151,81 @@ function statements(shape: Shape): [string, string][] {
                     WHEN kind = 'pending' AND q % 10 = 0 THEN 'pending' ELSE 'paid' END)::payment_status,
               (10 + (c * 37) % 91) * 100, 'pi_bench_' || q, created,
               CASE WHEN kind = 'pending' AND q % 10 = 0 THEN NULL ELSE created + interval '2 minutes' END,
-              CASE WHEN kind = 'answered' THEN least(now(), created + r5 * interval '2 days') END,
+              CASE WHEN kind = 'answered' THEN answered END,
               CASE WHEN kind = 'refunded' THEN created + interval '7 days 1 hour' END,
-              kind = 'answered' AND r5 < 0.95, kind <> 'pending' OR r5 < 0.5
+              kind = 'answered' AND r5 < 0.95, kind <> 'pending' OR r5 < 0.5,
+              coalesce(cardinality(talk), 0), talk[cardinality(talk)]::question_message_kind,
+              CASE WHEN 'follow_up' = ANY(talk) THEN answered + interval '4 days' END,
+              CASE WHEN 'follow_up' = ANY(talk) THEN answered + ${FOLLOW_UP_ANSWERED} END
        FROM (
-         SELECT q, c, p, r5, kind,
-                CASE WHEN kind = 'pending' THEN now() - r3 * interval '6 days'
-                     ELSE now() - interval '8 days' - r3 * interval '357 days' END AS created
+         SELECT *, least(now(), created + r5 * interval '2 days') AS answered,
+                CASE WHEN kind = 'answered' AND r6 < 0.20 THEN ${DETAILS}
+                     WHEN kind = 'answered' AND r6 < 0.30 THEN ${DETAILS_AND_FOLLOW_UP}
+                     WHEN kind = 'answered' AND r6 < 0.35 THEN ${FOLLOW_UP}
+                     WHEN kind = 'pending' AND r6 < 0.15 THEN ${ASKED}
+                     WHEN kind = 'pending' AND r6 < 0.35 THEN ${DETAILS}
+                     WHEN kind = 'refunded' AND r6 < 0.10 THEN ${ASKED} END AS talk
          FROM (
-           SELECT q,
-                  least(${coaches}, 1 + floor(${coaches} * power(random(), 2))::int) AS c,
-                  ${coaches} + least(${players}, 1 + floor(${players} * random())::int) AS p,
-                  random() AS r3, random() AS r5,
-                  CASE WHEN r4 < 0.94 THEN 'answered' WHEN r4 < 0.98 THEN 'refunded'
-                       ELSE 'pending' END AS kind
-           FROM (SELECT q, random() AS r4 FROM generate_series(1, ${questions}) q) draws
-         ) shaped
+           SELECT q, c, p, r5, r6, kind,
+                  CASE WHEN kind = 'pending' THEN now() - r3 * interval '6 days'
+                       ELSE now() - interval '8 days' - r3 * interval '357 days' END AS created
+           FROM (
+             SELECT q,
+                    least(${coaches}, 1 + floor(${coaches} * power(random(), 2))::int) AS c,
+                    ${coaches} + least(${players}, 1 + floor(${players} * random())::int) AS p,
+                    random() AS r3, random() AS r5, random() AS r6,
+                    CASE WHEN r4 < 0.94 THEN 'answered' WHEN r4 < 0.98 THEN 'refunded'
+                         ELSE 'pending' END AS kind
+             FROM (SELECT q, random() AS r4 FROM generate_series(1, ${questions}) q) draws
+           ) shaped
+         ) timed
        ) rows`,
+    ],
+    [
+      'conversation messages',
+      `INSERT INTO question_messages (question_id, author_id, kind, body, created_at)
+       SELECT q.id, CASE WHEN m.kind IN ('clarification_request', 'follow_up_answer') THEN e.user_id
+                         ELSE q.asker_id END,
+              m.kind, ${messageBody('m.kind')}, ${messageTime('m.kind')}
+       FROM questions q JOIN experts e ON e.id = q.expert_id
+       CROSS JOIN LATERAL unnest(CASE
+         WHEN q.message_count = 1 THEN ${ASKED}
+         WHEN q.message_count = 4 THEN ${DETAILS_AND_FOLLOW_UP}
+         WHEN q.last_message_kind = 'follow_up_answer' THEN ${FOLLOW_UP}
+         ELSE ${DETAILS} END::question_message_kind[]) AS m(kind)
+       WHERE q.message_count > 0`,
+    ],
+    // The question page the bench reads (fixtures.ts): the issue's 20-message thread, more than
+    // the rules let one question have (two rounds of details, the follow-up and its answer: 6), so
+    // the page read is heavier than any real one. The answer comes after the nine rounds of details.
+    [
+      'measured thread: question',
+      `UPDATE questions SET answered_at = greatest(answered_at, created_at + interval '4 hours'),
+              message_count = 20, last_message_kind = 'follow_up_answer',
+              follow_up_until = greatest(answered_at, created_at + interval '4 hours') + interval '4 days',
+              follow_up_answered_at = greatest(answered_at, created_at + interval '4 hours')
+                + ${FOLLOW_UP_ANSWERED}
+       WHERE id = ${THREAD_QUESTION}`,
+    ],
+    [
+      'measured thread: messages',
+      `DELETE FROM question_messages WHERE question_id = ${THREAD_QUESTION}`,
+    ],
+    [
+      'measured thread: 20 messages',
+      `INSERT INTO question_messages (question_id, author_id, kind, body, created_at)
+       SELECT q.id, CASE WHEN m.kind IN ('clarification_request', 'follow_up_answer') THEN e.user_id
+                         ELSE q.asker_id END,
+              m.kind, ${messageBody('m.kind')},
+              CASE WHEN m.i <= 18 THEN q.created_at + m.i * interval '10 minutes'
+                   ELSE ${messageTime('m.kind')} END
+       FROM questions q JOIN experts e ON e.id = q.expert_id
+       CROSS JOIN LATERAL (
+         SELECT i, (CASE WHEN i = 19 THEN 'follow_up' WHEN i = 20 THEN 'follow_up_answer'
+                         WHEN i % 2 = 1 THEN 'clarification_request'
+                         ELSE 'clarification_reply' END)::question_message_kind AS kind
+         FROM generate_series(1, 20) i) m
+       WHERE q.id = ${THREAD_QUESTION}`,
     ],
     [
       'payouts',

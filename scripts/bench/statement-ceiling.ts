@@ -19,6 +19,8 @@ export interface StatementRates {
   selectOne: number;
   /** Each signed-in read's statement per second, keyed by the bench's endpoint names. */
   reads: Record<string, number>;
+  /** `SELECT 1` measured right after each read's statement (the machine's load drifts, ADR 068). */
+  selectOneBeside?: Record<string, number>;
 }
 
 /** One statement as the app sent it: its text with `$n` placeholders, and their values. */
@@ -91,14 +93,16 @@ export async function measureStatementCeilings(
     return tps;
   };
   const reads: Record<string, number> = {};
-  let selectOne: number;
+  const selectOneBeside: Record<string, number> = {};
+  const selectOne = () => rateOf('select 1', { text: 'select 1', params: [] });
   try {
     for (const [name, statement] of Object.entries(captured)) {
       reads[name] = await rateOf(name, statement);
+      selectOneBeside[name] = await selectOne();
     }
-    selectOne = await rateOf('select 1', { text: 'select 1', params: [] });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  return { selectOne, reads };
+  const rates = Object.values(selectOneBeside);
+  return { selectOne: rates.reduce((a, b) => a + b, 0) / rates.length, reads, selectOneBeside };
 }
