@@ -156,3 +156,15 @@ export function startHelloServer(port: number): Promise<Child> {
     `${url}/`,
   );
 }
+
+/** scripts/bench/upload-floor-server.ts, writing into `dir`. */
+export function startUploadFloorServer(port: number, dir: string): Promise<Child> {
+  const url = `http://127.0.0.1:${port}`;
+  return spawnTracked(
+    'upload floor',
+    ['--import', 'tsx', path.join(ROOT, 'scripts/bench/upload-floor-server.ts')],
+    { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port), UPLOAD_DIR: dir },
+    url,
+    `${url}/`,
+  );
+}

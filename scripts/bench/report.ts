@@ -227,7 +227,11 @@ export function verdicts(report: Report): Verdict[] {
     });
     out.push({
       check: `upload ${u.sizeMB} MB (${u.driver}): speed vs direct write`,
-      figure: `${u.uploadMBps.toFixed(0)} vs ${u.directMBps.toFixed(0)} MB/s (${u.speedRatio.toFixed(2)}×)`,
+      figure:
+        `${u.uploadMBps.toFixed(0)} vs ${u.directMBps.toFixed(0)} MB/s (${u.speedRatio.toFixed(2)}×)` +
+        (u.floorMBps === undefined
+          ? ''
+          : `; HTTP floor ${u.floorMBps.toFixed(0)} MB/s (${(u.floorMBps / u.directMBps).toFixed(2)}×)`),
       target: `≥ ${UPLOAD_TARGETS.speedRatio}×`,
       met: u.speedRatio >= UPLOAD_TARGETS.speedRatio,
     });

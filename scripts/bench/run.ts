@@ -237,7 +237,7 @@ for (const size of sizes) {
             ),
           stop,
           fixtures.player.email,
-          { sizeMB: num('upload-mb'), drivers, log },
+          { sizeMB: num('upload-mb'), drivers, floorPort: num('baseline-port'), log },
         ),
       );
     }

@@ -3,6 +3,8 @@
  * (tus, 5 MB chunks as the browser sends them) while the server's RSS is sampled every 100 ms, and
  * the same bytes written to the same storage directly, for the speed ratio. Disk: the server's
  * DATA_DIR with fs. S3: an s3rver bucket, through the app and with the SDK's multipart upload.
+ * With disk, the same PATCHes also go to an HTTP floor (upload-floor-server.ts): what any server
+ * on this machine can take over loopback HTTP, which bounds the ratio whatever the app does.
  */
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
@@ -19,7 +21,7 @@ import {
 import { s3ClientConfig } from '../../server/adapters/storage/s3';
 import { startS3rver } from '../../server/test/s3rver';
 import { BETA_COOKIE_PAIR, signIn } from './http';
-import { dataDir, type Child } from './processes';
+import { dataDir, startUploadFloorServer, type Child } from './processes';
 
 const MB = 1024 * 1024;
 /** The browser's chunk (web/features/attachments): one tus PATCH each. */
@@ -39,6 +41,9 @@ export interface UploadResult {
   directMBps: number;
   /** uploadMBps / directMBps. */
   speedRatio: number;
+  /** Disk only: the HTTP floor's speed and the upload's share of it. */
+  floorMBps?: number;
+  floorRatio?: number;
 }
 
 /** What the upload phase needs from run.ts: a way to start the app with a given DATA_DIR and env. */
@@ -110,6 +115,26 @@ async function tusUpload(baseUrl: string, cookie: string, bytes: Buffer): Promis
     if (res.status !== (last ? 200 : 204)) {
       throw new Error(`upload PATCH at ${offset}: ${res.status} ${res.body}`);
     }
+  }
+  return (performance.now() - started) / 1000;
+}
+
+/** The same PATCHes to the HTTP floor, without creation or protocol; returns the seconds. */
+async function floorUpload(baseUrl: string, bytes: Buffer): Promise<number> {
+  const started = performance.now();
+  for (let offset = 0; offset < bytes.length; offset += CHUNK) {
+    const chunk = bytes.subarray(offset, offset + CHUNK);
+    const res = await send(
+      new URL('/upload', baseUrl),
+      'PATCH',
+      {
+        'upload-offset': String(offset),
+        'content-type': 'application/offset+octet-stream',
+        'content-length': String(chunk.length),
+      },
+      chunk,
+    );
+    if (res.status !== 204) throw new Error(`floor PATCH at ${offset}: ${res.status}`);
   }
   return (performance.now() - started) / 1000;
 }
@@ -187,6 +212,7 @@ async function measure(
   bytes: Buffer,
   direct: () => Promise<number>,
   log: (line: string) => void,
+  floor?: () => Promise<number>,
 ): Promise<UploadResult> {
   // A small upload first, so code loaded on first use is not counted as growth with the size.
   await tusUpload(server.url, cookie, bytes.subarray(0, 2 * CHUNK));
@@ -196,6 +222,7 @@ async function measure(
     tusUpload(server.url, cookie, bytes),
   );
   directSeconds.push(await direct());
+  const floorSeconds = floor ? await floor() : undefined;
   const sizeMB = bytes.length / MB;
   const directMean = directSeconds.reduce((a, b) => a + b, 0) / directSeconds.length;
   const result: UploadResult = {
@@ -207,12 +234,18 @@ async function measure(
     uploadMBps: sizeMB / uploadSeconds,
     directMBps: sizeMB / directMean,
     speedRatio: directMean / uploadSeconds,
+    ...(floorSeconds === undefined
+      ? {}
+      : { floorMBps: sizeMB / floorSeconds, floorRatio: floorSeconds / uploadSeconds }),
   };
   log(
     `  ${driver}: ${sizeMB} MB through tus at ${result.uploadMBps.toFixed(0)} MB/s ` +
       `(direct ${result.directMBps.toFixed(0)} MB/s, ×${result.speedRatio.toFixed(2)}); ` +
       `RSS ${result.rssBeforeMB.toFixed(0)} → peak ${result.rssPeakMB.toFixed(0)} MB ` +
-      `(+${result.rssGrowthMB.toFixed(1)} MB)`,
+      `(+${result.rssGrowthMB.toFixed(1)} MB)` +
+      (result.floorMBps === undefined
+        ? ''
+        : `; HTTP floor ${result.floorMBps.toFixed(0)} MB/s (upload ×${result.floorRatio?.toFixed(2)} of it)`),
   );
   return result;
 }
@@ -221,7 +254,12 @@ export async function measureUploads(
   startApp: StartApp,
   stopApp: (child: Child) => Promise<void>,
   playerEmail: string,
-  options: { sizeMB: number; drivers: ('disk' | 's3')[]; log: (line: string) => void },
+  options: {
+    sizeMB: number;
+    drivers: ('disk' | 's3')[];
+    floorPort: number;
+    log: (line: string) => void;
+  },
 ): Promise<UploadResult[]> {
   const bytes = videoBytes(options.sizeMB * MB);
   const results: UploadResult[] = [];

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
-import { S3Store } from '@tus/s3-store';
-import { Server, type DataStore, type ServerOptions } from '@tus/server';
+import { S3Store, type MetadataValue } from '@tus/s3-store';
+import { Server, type DataStore, type KvStore, type ServerOptions } from '@tus/server';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import {
   ATTACHMENT_MESSAGES,
@@ -29,6 +29,17 @@ const CREATES_PER_MINUTE = 30;
 const S3_PART_BYTES = 5 * MB;
 
 /**
+ * No cache of an upload's tus info: `@tus/s3-store` keeps one per process by default, but the info
+ * lives in the bucket, which other processes (ADR 052) and the sweep change, and the cache would keep
+ * an entry for every upload abandoned. Reading it from the bucket costs one small GET per request.
+ */
+const noCache: KvStore<MetadataValue> = {
+  get: () => Promise.resolve(undefined),
+  set: () => Promise.resolve(),
+  delete: () => Promise.resolve(),
+};
+
+/**
  * The tus store of unfinished uploads (ADR 067). Disk: files (and their `.json` info) under
  * DATA_DIR/uploads. S3: a multipart upload in the bucket, named by the upload's id, with its
  * `.info` object; tus buffers each part in a temporary file, never in memory.
@@ -41,6 +52,7 @@ export function createUploadStore(config: Config): DataStore {
       s3ClientConfig: { bucket: settings.bucket, ...s3ClientConfig(settings) },
       partSize: S3_PART_BYTES,
       expirationPeriodInMilliseconds,
+      cache: noCache,
       // Expiry tags are for bucket lifecycle rules; the sweep aborts expired uploads itself, and
       // S3-compatible services do not all take tags.
       useTags: false,
