@@ -267,10 +267,11 @@ export async function measureUploads(
     const dir = dataDir();
     if (driver === 'disk') {
       const server = await startApp({ dataDir: dir, env: {} });
+      // tus writes into DATA_DIR/uploads: the direct write and the floor go to the same folder.
+      const uploads = path.join(dir, 'uploads');
+      const floor = await startUploadFloorServer(options.floorPort, uploads);
       try {
         const cookie = await signIn(server.url, playerEmail);
-        // tus writes into DATA_DIR/uploads: the direct write goes to the same folder.
-        const uploads = path.join(dir, 'uploads');
         results.push(
           await measure(
             driver,
@@ -279,9 +280,11 @@ export async function measureUploads(
             bytes,
             () => writeDirect(uploads, bytes),
             options.log,
+            () => floorUpload(floor.url, bytes),
           ),
         );
       } finally {
+        await stopApp(floor);
         await stopApp(server);
       }
       continue;

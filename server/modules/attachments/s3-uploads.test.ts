@@ -17,6 +17,7 @@ import { askedQuestion } from '../../test/asked-question';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/harness';
 import { startS3rver, type S3rverBucket } from '../../test/s3rver';
 import { sampleFiles, tusUpload, uploadedId } from '../../test/uploads';
+import { deleteStoredFiles } from './service';
 import { createUploadStore } from './uploads';
 
 const MB = 1024 * 1024;
@@ -29,7 +30,8 @@ const video = () => {
   return bytes;
 };
 
-describe(`attachments in an S3 bucket (${testDatabaseKind})`, () => {
+// Each test moves megabytes through the app and s3rver, which a loaded machine makes slow.
+describe(`attachments in an S3 bucket (${testDatabaseKind})`, { timeout: 120_000 }, () => {
   let s3: S3rverBucket;
   let bucket: S3Client;
   let t: TestApp;
@@ -242,6 +244,14 @@ describe(`attachments in an S3 bucket (${testDatabaseKind})`, () => {
     const thumb = await objectOf(row!.thumbnailKey!);
     expect((await sharp(thumb.body).metadata()).width).toBeLessThanOrEqual(320);
     expect(await exists(id)).toBe(false);
+    // Account deletion removes a person's files from the bucket after its commit, with this.
+    await deleteStoredFiles(
+      t.ctx.attachmentFiles,
+      [row!.storageKey, row!.thumbnailKey!],
+      t.app.log,
+    );
+    expect(await exists(row!.storageKey)).toBe(false);
+    expect(await exists(row!.thumbnailKey!)).toBe(false);
     // A file renamed to pass as a photo is refused from the bucket too, and nothing is kept.
     const renamed = await tusUpload(t.app, player, sampleFiles.htmlAsJpeg(), 'cat.jpg');
     expect(renamed.last.statusCode).toBe(415);
