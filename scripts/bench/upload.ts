@@ -290,27 +290,9 @@ export async function measureUploads(
       continue;
     }
     const s3 = await startS3rver('bench-uploads');
-    const settings = {
-      region: 'us-east-1',
-      endpoint: s3.endpoint,
-      accessKeyId: s3.accessKeyId,
-      secretAccessKey: s3.secretAccessKey,
-      forcePathStyle: true,
-    };
-    const client = new S3Client(s3ClientConfig(settings));
+    const client = new S3Client(s3ClientConfig(s3.clientSettings));
     try {
-      const server = await startApp({
-        dataDir: dir,
-        env: {
-          STORAGE_DRIVER: 's3',
-          S3_BUCKET: s3.bucket,
-          S3_ENDPOINT: s3.endpoint,
-          S3_ACCESS_KEY_ID: s3.accessKeyId,
-          S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
-          S3_PUBLIC_URL: `${s3.endpoint}/${s3.bucket}`,
-          S3_FORCE_PATH_STYLE: 'true',
-        },
-      });
+      const server = await startApp({ dataDir: dir, env: s3.appEnv });
       try {
         const cookie = await signIn(server.url, playerEmail);
         results.push(

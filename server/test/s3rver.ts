@@ -13,12 +13,24 @@ export interface S3rverBucket {
   /** s3rver's credentials (it checks signatures and presigned links' expiry against them). */
   accessKeyId: string;
   secretAccessKey: string;
+  /** The app's configuration for this bucket: STORAGE_DRIVER=s3 and the S3_* settings. */
+  appEnv: Record<string, string>;
+  /** The same as the SDK client settings of `s3ClientConfig`. */
+  clientSettings: {
+    region: string;
+    endpoint: string;
+    accessKeyId: string;
+    secretAccessKey: string;
+    forcePathStyle: boolean;
+  };
   close(): Promise<void>;
 }
 
 const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 const xml = (body: string) => `<?xml version="1.0" encoding="UTF-8"?>\n${body}`;
 
+/** s3rver's built-in account. */
+const ACCESS_KEY = 'S3RVER';
 const SECRET = 'S3RVER';
 /** RFC 3986 encoding, as SigV4 canonicalises query parameters. */
 const rfc3986 = (text: string) =>
@@ -164,11 +176,28 @@ export async function startS3rver(bucket = 'test-bucket'): Promise<S3rverBucket>
   // Ahead of s3rver's router, which is the last of its middleware.
   server.middleware.splice(server.middleware.length - 1, 0, multipartListing(server, bucket));
   const address = (await server.run()) as AddressInfo;
+  const endpoint = `http://127.0.0.1:${address.port}`;
   return {
-    endpoint: `http://127.0.0.1:${address.port}`,
+    endpoint,
     bucket,
-    accessKeyId: 'S3RVER',
+    accessKeyId: ACCESS_KEY,
     secretAccessKey: SECRET,
+    appEnv: {
+      STORAGE_DRIVER: 's3',
+      S3_BUCKET: bucket,
+      S3_ENDPOINT: endpoint,
+      S3_ACCESS_KEY_ID: ACCESS_KEY,
+      S3_SECRET_ACCESS_KEY: SECRET,
+      S3_PUBLIC_URL: `${endpoint}/${bucket}`,
+      S3_FORCE_PATH_STYLE: 'true',
+    },
+    clientSettings: {
+      region: 'us-east-1',
+      endpoint,
+      accessKeyId: ACCESS_KEY,
+      secretAccessKey: SECRET,
+      forcePathStyle: true,
+    },
     async close() {
       server.httpServer?.closeAllConnections();
       await server.close();

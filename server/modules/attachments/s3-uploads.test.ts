@@ -81,23 +81,8 @@ describe(`attachments in an S3 bucket (${testDatabaseKind})`, { timeout: 120_000
 
   beforeAll(async () => {
     s3 = await startS3rver('playbook-attachments');
-    const settings = {
-      region: 'us-east-1',
-      endpoint: s3.endpoint,
-      accessKeyId: s3.accessKeyId,
-      secretAccessKey: s3.secretAccessKey,
-      forcePathStyle: true,
-    };
-    bucket = new S3Client(s3ClientConfig(settings));
-    t = await createTestApp({
-      STORAGE_DRIVER: 's3',
-      S3_BUCKET: s3.bucket,
-      S3_ENDPOINT: s3.endpoint,
-      S3_ACCESS_KEY_ID: s3.accessKeyId,
-      S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
-      S3_PUBLIC_URL: `${s3.endpoint}/${s3.bucket}`,
-      S3_FORCE_PATH_STYLE: 'true',
-    });
+    bucket = new S3Client(s3ClientConfig(s3.clientSettings));
+    t = await createTestApp(s3.appEnv);
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     let questionId: string;
