@@ -16,7 +16,7 @@ import {
 } from './adapters/storage/private-files';
 import { createS3Storage } from './adapters/storage/s3';
 import type { FileStorage } from './adapters/storage/types';
-import type { Config } from './config';
+import { s3Settings, type Config } from './config';
 import type { AppContext } from './context';
 import { openConfiguredDatabase, type Database, type DatabaseHandle } from './db/client';
 import { paymentSweeps } from './jobs/payment-sweeps';
@@ -25,7 +25,7 @@ import { queueDepth } from './jobs/metrics';
 import { createJobQueue, type Job } from './jobs/queue';
 import { adminLoginSchema } from '../contracts/admin';
 import { createAdmin, findAdmin } from './modules/admin';
-import { createUploadStore, sweepUnboundAttachments } from './modules/attachments';
+import { createUploadStore, sweepUnboundAttachments, uploadsDir } from './modules/attachments';
 import { createAuth } from './modules/auth';
 import { journaledBus, pruneEventJournal } from './modules/events';
 import { createLifecycle } from './lifecycle';
@@ -40,16 +40,6 @@ function createMailTransport(config: Config, logger: Logger): MailTransport {
   return createLogTransport(logger);
 }
 
-/** The bucket and credentials both S3 stores use: public files and private attachments. */
-const s3Settings = (config: Config) => ({
-  bucket: config.S3_BUCKET ?? '',
-  region: config.S3_REGION,
-  endpoint: config.S3_ENDPOINT,
-  accessKeyId: config.S3_ACCESS_KEY_ID ?? '',
-  secretAccessKey: config.S3_SECRET_ACCESS_KEY ?? '',
-  forcePathStyle: config.S3_FORCE_PATH_STYLE,
-});
-
 function createStorage(config: Config): FileStorage {
   if (config.STORAGE_DRIVER === 's3') {
     return createS3Storage({ ...s3Settings(config), publicUrl: config.S3_PUBLIC_URL ?? '' });
@@ -61,7 +51,7 @@ function createAttachmentFiles(config: Config): PrivateFiles {
   if (config.STORAGE_DRIVER === 's3') {
     return createS3PrivateFiles(s3Settings(config));
   }
-  return createDiskPrivateFiles(attachmentsDir(config));
+  return createDiskPrivateFiles(attachmentsDir(config), uploadsDir(config));
 }
 
 /** STRIPE_API_BASE (tests and stubs only) as the SDK's host, port and protocol. */

@@ -243,6 +243,16 @@ export const verifyingSecrets = (
   config: Pick<Config, 'APP_SECRET' | 'APP_SECRET_PREVIOUS'>,
 ): readonly string[] => [config.APP_SECRET, ...config.APP_SECRET_PREVIOUS];
 
+/** The bucket and credentials every S3 store uses: public files, attachments, uploads in progress. */
+export const s3Settings = (config: Config) => ({
+  bucket: config.S3_BUCKET ?? '',
+  region: config.S3_REGION,
+  endpoint: config.S3_ENDPOINT,
+  accessKeyId: config.S3_ACCESS_KEY_ID ?? '',
+  secretAccessKey: config.S3_SECRET_ACCESS_KEY ?? '',
+  forcePathStyle: config.S3_FORCE_PATH_STYLE,
+});
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }

@@ -105,7 +105,8 @@ function spawnTracked(
   );
 }
 
-function dataDir(): string {
+/** A fresh DATA_DIR, removed when the bench exits. */
+export function dataDir(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'playbook-bench-data-'));
   temporary.push(dir);
   return dir;
@@ -115,6 +116,10 @@ export interface AppServerOptions {
   databaseUrl: string;
   port: number;
   logLevel: string;
+  /** The server's DATA_DIR when the caller needs to know it (the upload phase); else a fresh one. */
+  dataDir?: string;
+  /** More configuration, e.g. the s3 storage driver. */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** `node dist/server/main.js` in production mode on a bench database, limits raised for the load. */
@@ -124,11 +129,12 @@ export function startAppServer(options: AppServerOptions): Promise<Child> {
     ...productionEnv({
       port: options.port,
       databaseUrl: options.databaseUrl,
-      dataDir: dataDir(),
+      dataDir: options.dataDir ?? dataDir(),
       logLevel: options.logLevel,
       appSecret: BENCH_APP_SECRET,
     }),
     BETA_ACCESS_CODE: BENCH_BETA_CODE,
+    ...options.env,
   };
   return spawnTracked(
     'app',
@@ -146,6 +152,18 @@ export function startHelloServer(port: number): Promise<Child> {
     'baseline',
     ['--import', 'tsx', path.join(ROOT, 'scripts/bench/hello-server.ts')],
     { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port), NODE_ENV: 'production' },
+    url,
+    `${url}/`,
+  );
+}
+
+/** scripts/bench/upload-floor-server.ts, writing into `dir`. */
+export function startUploadFloorServer(port: number, dir: string): Promise<Child> {
+  const url = `http://127.0.0.1:${port}`;
+  return spawnTracked(
+    'upload floor',
+    ['--import', 'tsx', path.join(ROOT, 'scripts/bench/upload-floor-server.ts')],
+    { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port), UPLOAD_DIR: dir },
     url,
     `${url}/`,
   );

@@ -6,6 +6,7 @@ import { ONE_QUERY_FLOOR, type Shape } from './constants';
 import type { Size } from './db';
 import type { EndpointResult } from './endpoints';
 import type { InpResult } from './inp';
+import { UPLOAD_TARGETS, type UploadResult } from './upload';
 import type { LighthouseResult } from './lighthouse';
 import type { LoadResult } from './load';
 import type { PgbenchResult } from './pgbench';
@@ -53,6 +54,8 @@ export interface Report {
   /** Interaction to Next Paint of one scripted interaction per page (issue 26). */
   inp?: InpResult[];
   load?: LoadResult;
+  /** A 200 MB video through the resumable uploads, per storage driver (issue 23). */
+  upload?: UploadResult[];
   verdicts?: Verdict[];
   /** Phases that failed; the rest of the run went on. */
   errors: { phase: string; message: string }[];
@@ -236,6 +239,24 @@ export function verdicts(report: Report): Verdict[] {
         load.writes.lost === 0 &&
         load.writes.payoutsWithoutAnswer === 0 &&
         load.writes.doubledPayouts === 0,
+    });
+  }
+  for (const u of report.upload ?? []) {
+    out.push({
+      check: `upload ${u.sizeMB} MB (${u.driver}): server RSS growth`,
+      figure: `+${u.rssGrowthMB.toFixed(1)} MB`,
+      target: `≤ ${UPLOAD_TARGETS.rssGrowthMB} MB`,
+      met: u.rssGrowthMB <= UPLOAD_TARGETS.rssGrowthMB,
+    });
+    out.push({
+      check: `upload ${u.sizeMB} MB (${u.driver}): speed vs direct write`,
+      figure:
+        `${u.uploadMBps.toFixed(0)} vs ${u.directMBps.toFixed(0)} MB/s (${u.speedRatio.toFixed(2)}×)` +
+        (u.floorMBps === undefined
+          ? ''
+          : `; HTTP floor ${u.floorMBps.toFixed(0)} MB/s (${(u.floorMBps / u.directMBps).toFixed(2)}×)`),
+      target: `≥ ${UPLOAD_TARGETS.speedRatio}×`,
+      met: u.speedRatio >= UPLOAD_TARGETS.speedRatio,
     });
   }
   return out;

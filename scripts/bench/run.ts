@@ -5,7 +5,8 @@
  *   --sizes small,large     datasets to run (seeded automatically when missing; --reseed forces it)
  *   --duration 15           seconds per endpoint measurement (after --warmup 3 seconds)
  *   --connections 50        autocannon connections
- *   --skip a,b              phases to skip: endpoints, realtime, sse, lighthouse, inp, load
+ *   --skip a,b              phases to skip: endpoints, realtime, sse, lighthouse, inp, load, upload
+ *   --upload-mb 200         the upload phase's video; --upload-drivers disk,s3
  *   --load-duration 120     seconds of the simulated-user load; --load-users 200; --think-ms 500
  *   --sse 2000,5000,10000   idle SSE connection levels; --rt-answers 200
  *   --log-level warn        the app server's LOG_LEVEL
@@ -42,8 +43,9 @@ import { measureIdleSse, measureSseLatency } from './realtime';
 import { measureStatementCeilings, type StatementRates } from './statement-ceiling';
 import { costGrowth, machine, printReport, verdicts, writeReport, type Report } from './report';
 import { seedBench } from './seed';
+import { measureUploads } from './upload';
 
-const PHASES = ['endpoints', 'realtime', 'sse', 'lighthouse', 'inp', 'load'] as const;
+const PHASES = ['endpoints', 'realtime', 'sse', 'lighthouse', 'inp', 'load', 'upload'] as const;
 type Phase = (typeof PHASES)[number];
 
 const { values: args } = parseArgs({
@@ -64,6 +66,8 @@ const { values: args } = parseArgs({
     reseed: { type: 'boolean', default: false },
     'save-lhr': { type: 'boolean', default: false },
     'form-factors': { type: 'string', default: 'mobile,desktop' },
+    'upload-mb': { type: 'string', default: '200' },
+    'upload-drivers': { type: 'string', default: 'disk,s3' },
   },
 });
 
@@ -210,6 +214,33 @@ for (const size of sizes) {
       }
     }
     if (size !== primary) continue;
+    if (runs('upload')) {
+      log(`Uploads: a ${num('upload-mb')} MB video through tus…`);
+      const drivers = (args['upload-drivers'] ?? '')
+        .split(',')
+        .filter(Boolean)
+        .map((d) => {
+          if (d !== 'disk' && d !== 's3') throw new Error(`unknown upload driver ${d}`);
+          return d;
+        });
+      report.upload = await phase('upload', () =>
+        measureUploads(
+          ({ dataDir, env }) =>
+            start(
+              startAppServer({
+                databaseUrl: databaseUrl(size),
+                port: appPort,
+                logLevel: args['log-level'] ?? 'warn',
+                dataDir,
+                env,
+              }),
+            ),
+          stop,
+          fixtures.player.email,
+          { sizeMB: num('upload-mb'), drivers, floorPort: num('baseline-port'), log },
+        ),
+      );
+    }
     const startServer = () =>
       start(
         startAppServer({

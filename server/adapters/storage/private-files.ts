@@ -1,15 +1,15 @@
-import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
+  CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadObjectCommand,
   PutObjectCommand,
   S3Client,
-  S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { S3StorageOptions } from './s3';
+import { checkKey, isMissingKey, s3ClientConfig, type S3StorageOptions } from './s3';
 
 /** How a signed link should present the file. */
 export interface SignedLink {
@@ -22,14 +22,29 @@ export interface SignedLink {
 }
 
 /**
+ * A finished upload where the resumable-upload store left it (ADR 067): a file under
+ * DATA_DIR/uploads (disk) or an object named by the upload's id in the bucket (s3). It is read in
+ * pieces and kept without passing through memory, whatever its size.
+ */
+export interface StagedUpload {
+  size(): Promise<number>;
+  /** Up to `length` bytes from `start`. */
+  read(start: number, length: number): Promise<Buffer>;
+  /** Stores it as `key`: disk moves the file, S3 copies the object inside the bucket. */
+  keepAs(key: string, contentType: string): Promise<void>;
+  /** Deletes what the upload store left (the upload and its tus info), kept or refused. */
+  discard(): Promise<void>;
+}
+
+/**
  * Where attachments live (ADR 059): private, never under a public prefix. Disk keeps them outside
  * the publicly served `files/` folder and the app serves them through HMAC-signed links; S3 keeps
  * them in the bucket, read through presigned GETs.
  */
 export interface PrivateFiles {
   driver: 'disk' | 's3';
-  /** Stores a finished local file under `key`, streamed (moved when on the same disk). */
-  putFile(key: string, localPath: string, contentType: string): Promise<void>;
+  /** The finished upload `id` as the upload store left it. */
+  staged(id: string): StagedUpload;
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   remove(key: string): Promise<void>;
   /** Disk only: the file's path and size for the app's signed route; null when it is gone. */
@@ -38,11 +53,8 @@ export interface PrivateFiles {
   presign(link: SignedLink): Promise<string>;
 }
 
-const checkKey = (key: string) => {
-  if (key === '' || key.startsWith('/') || key.split('/').some((s) => s === '..' || s === '.'))
-    throw new Error(`Invalid storage key: ${key}`);
-  return key;
-};
+/** What an attachment's stored object says to any cache between the bucket and the browser. */
+const PRIVATE_CACHE = 'private, no-store';
 
 /** RFC 6266 filename parameters: an ASCII fallback and the UTF-8 name. */
 export function contentDisposition(disposition: 'inline' | 'attachment', fileName: string) {
@@ -50,22 +62,43 @@ export function contentDisposition(disposition: 'inline' | 'attachment', fileNam
   return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
-export function createDiskPrivateFiles(rootDir: string): PrivateFiles {
+/** `rootDir` holds the attachments; `stagingDir` is where tus's file store writes uploads. */
+export function createDiskPrivateFiles(rootDir: string, stagingDir: string): PrivateFiles {
   const root = path.resolve(rootDir);
   const resolve = (key: string) => path.join(root, checkKey(key));
   return {
     driver: 'disk',
-    async putFile(key, localPath) {
-      const target = resolve(key);
-      await mkdir(path.dirname(target), { recursive: true });
-      try {
-        await rename(localPath, target);
-      } catch (error) {
-        // Another file system (a separate uploads volume): copy, then drop the original.
-        if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
-        await copyFile(localPath, target);
-        await rm(localPath, { force: true });
-      }
+    staged(id) {
+      const source = path.join(path.resolve(stagingDir), checkKey(id));
+      return {
+        size: async () => (await stat(source)).size,
+        async read(start, length) {
+          const handle = await open(source, 'r');
+          try {
+            const buffer = Buffer.alloc(length);
+            const { bytesRead } = await handle.read(buffer, 0, length, start);
+            return buffer.subarray(0, bytesRead);
+          } finally {
+            await handle.close();
+          }
+        },
+        async keepAs(key) {
+          const target = resolve(key);
+          await mkdir(path.dirname(target), { recursive: true });
+          try {
+            await rename(source, target);
+          } catch (error) {
+            // Another file system (a separate uploads volume): copy, then drop the original.
+            if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+            await copyFile(source, target);
+            await rm(source, { force: true });
+          }
+        },
+        async discard() {
+          await rm(source, { force: true });
+          await rm(`${source}.json`, { force: true });
+        },
+      };
     },
     async put(key, body) {
       const target = resolve(key);
@@ -91,32 +124,52 @@ export function createDiskPrivateFiles(rootDir: string): PrivateFiles {
 }
 
 export function createS3PrivateFiles(options: Omit<S3StorageOptions, 'publicUrl'>): PrivateFiles {
-  const client = new S3Client({
-    region: options.region,
-    endpoint: options.endpoint,
-    forcePathStyle: options.forcePathStyle,
-    credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
-    ...(options.endpoint
-      ? { requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' }
-      : {}),
-  });
+  const client = new S3Client(s3ClientConfig(options));
   const Bucket = options.bucket;
+  const deleteObject = async (key: string) => {
+    try {
+      await client.send(new DeleteObjectCommand({ Bucket, Key: checkKey(key) }));
+    } catch (error) {
+      if (!isMissingKey(error)) throw error;
+    }
+  };
   return {
     driver: 's3',
-    async putFile(key, localPath, contentType) {
-      const { size } = await stat(localPath);
-      // A stream with its length: the SDK sends it in one PUT without holding it in memory.
-      await client.send(
-        new PutObjectCommand({
-          Bucket,
-          Key: checkKey(key),
-          Body: createReadStream(localPath),
-          ContentLength: size,
-          ContentType: contentType,
-          CacheControl: 'private, no-store',
-        }),
-      );
-      await rm(localPath, { force: true });
+    staged(id) {
+      const Key = checkKey(id);
+      return {
+        async size() {
+          const head = await client.send(new HeadObjectCommand({ Bucket, Key }));
+          return head.ContentLength ?? 0;
+        },
+        async read(start, length) {
+          if (length === 0) return Buffer.alloc(0);
+          const object = await client.send(
+            new GetObjectCommand({ Bucket, Key, Range: `bytes=${start}-${start + length - 1}` }),
+          );
+          return object.Body
+            ? Buffer.from(await object.Body.transformToByteArray())
+            : Buffer.alloc(0);
+        },
+        // Copied by the bucket itself: the bytes never come back through the app. One CopyObject
+        // takes up to 5 GB, above ATTACHMENT_MAX_MB's ceiling.
+        async keepAs(key, contentType) {
+          await client.send(
+            new CopyObjectCommand({
+              Bucket,
+              Key: checkKey(key),
+              CopySource: `${Bucket}/${encodeURIComponent(Key)}`,
+              MetadataDirective: 'REPLACE',
+              ContentType: contentType,
+              CacheControl: PRIVATE_CACHE,
+            }),
+          );
+        },
+        async discard() {
+          await deleteObject(Key);
+          await deleteObject(`${Key}.info`);
+        },
+      };
     },
     async put(key, body, contentType) {
       await client.send(
@@ -125,21 +178,16 @@ export function createS3PrivateFiles(options: Omit<S3StorageOptions, 'publicUrl'
           Key: checkKey(key),
           Body: body,
           ContentType: contentType,
-          CacheControl: 'private, no-store',
+          CacheControl: PRIVATE_CACHE,
         }),
       );
     },
-    async remove(key) {
-      try {
-        await client.send(new DeleteObjectCommand({ Bucket, Key: checkKey(key) }));
-      } catch (error) {
-        const missing =
-          error instanceof S3ServiceException &&
-          (error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404);
-        if (!missing) throw error;
-      }
-    },
+    remove: deleteObject,
     local: () => Promise.resolve(null),
+    // The bucket answers the link itself, Range requests included (a video seeks). S3 sets
+    // Content-Type and Content-Disposition from the signed response-* parameters, so a PDF
+    // downloads and nothing is sniffed into another type; nosniff and the sandboxing CSP are
+    // headers S3 cannot add per request (docs/decisions/067).
     presign(link) {
       return getSignedUrl(
         client,
@@ -148,6 +196,7 @@ export function createS3PrivateFiles(options: Omit<S3StorageOptions, 'publicUrl'
           Key: checkKey(link.key),
           ResponseContentType: link.contentType,
           ResponseContentDisposition: contentDisposition(link.disposition, link.fileName),
+          ResponseCacheControl: PRIVATE_CACHE,
         }),
         { expiresIn: link.expiresInSeconds },
       );

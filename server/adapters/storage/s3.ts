@@ -23,7 +23,7 @@ export interface S3StorageOptions {
 const CACHE_CONTROL = `public, max-age=${IMAGE_CACHE_SECONDS}`;
 
 /** Same rule as disk storage: a key must stay inside the bucket prefix it names. */
-function checkKey(key: string): string {
+export function checkKey(key: string): string {
   const segments = key.split('/');
   if (key === '' || key.startsWith('/') || segments.some((s) => s === '..' || s === '.'))
     throw new Error(`Invalid storage key: ${key}`);
@@ -31,26 +31,34 @@ function checkKey(key: string): string {
 }
 
 /** Errors some S3-compatible services return for deleting a key that is already gone. */
-function isMissingKey(error: unknown): boolean {
+export function isMissingKey(error: unknown): boolean {
   return (
     error instanceof S3ServiceException &&
     (error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404)
   );
 }
 
+/**
+ * The SDK client settings every S3 store here uses (public files, attachments and tus's uploads in
+ * progress): many S3-compatible services reject the SDK's default CRC32 checksum headers, so they
+ * are sent only when required there; AWS itself still gets them.
+ */
+export const s3ClientConfig = (options: Omit<S3StorageOptions, 'bucket' | 'publicUrl'>) => ({
+  region: options.region,
+  endpoint: options.endpoint,
+  forcePathStyle: options.forcePathStyle,
+  credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
+  ...(options.endpoint
+    ? {
+        requestChecksumCalculation: 'WHEN_REQUIRED' as const,
+        responseChecksumValidation: 'WHEN_REQUIRED' as const,
+      }
+    : {}),
+});
+
 /** Files in an S3 bucket (AWS or any S3-compatible service). */
 export function createS3Storage(options: S3StorageOptions): FileStorage {
-  const client = new S3Client({
-    region: options.region,
-    endpoint: options.endpoint,
-    forcePathStyle: options.forcePathStyle,
-    credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
-    // Many S3-compatible services reject the SDK's default CRC32 checksum headers; AWS itself
-    // still gets them.
-    ...(options.endpoint
-      ? { requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' }
-      : {}),
-  });
+  const client = new S3Client(s3ClientConfig(options));
   const base = options.publicUrl.replace(/\/+$/, '');
 
   return {

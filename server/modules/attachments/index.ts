@@ -1,5 +1,5 @@
 export { attachmentRoutes } from './routes';
-export { uploadRoutes, createUploadStore } from './uploads';
+export { uploadRoutes, createUploadStore, uploadsDir } from './uploads';
 export {
   attachmentsOfQuestion,
   bindUploads,

@@ -1,5 +1,4 @@
-import { open, stat } from 'node:fs/promises';
-import { fileTypeFromFile } from 'file-type';
+import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import {
   ATTACHMENT_IMAGE_MAX_BYTES,
@@ -7,6 +6,7 @@ import {
   ATTACHMENT_PDF_MAX_BYTES,
 } from '../../../contracts/limits';
 import { ATTACHMENT_MESSAGES, type AttachmentKind } from '../../../contracts/attachments';
+import type { StagedUpload } from '../../adapters/storage/private-files';
 import { AppError } from '../../errors';
 
 const MB = 1024 * 1024;
@@ -42,29 +42,19 @@ export interface Inspected {
 
 const refuse = (status: number, message: string) => new AppError(status, message);
 
-async function ends(path: string, size: number): Promise<string> {
-  const handle = await open(path, 'r');
-  try {
-    const length = Math.min(size, POLYGLOT_WINDOW);
-    const head = Buffer.alloc(length);
-    await handle.read(head, 0, length, 0);
-    const tail = Buffer.alloc(length);
-    await handle.read(tail, 0, length, Math.max(0, size - length));
-    return head.toString('latin1') + tail.toString('latin1');
-  } finally {
-    await handle.close();
-  }
-}
-
 /**
  * Decides what an uploaded file is from its bytes alone (never its name or the browser's claim)
  * and refuses what we do not take: an unknown or disguised type, an empty or oversize file, and
- * a polyglot (a file of an accepted type that also carries markup or script).
+ * a polyglot (a file of an accepted type that also carries markup or script). Only the first and
+ * last POLYGLOT_WINDOW bytes are read, wherever the upload is staged (a file or a bucket object):
+ * every accepted type's signature is at its start.
  */
-export async function inspectUpload(path: string, videoMaxMb: number): Promise<Inspected> {
-  const { size } = await stat(path);
+export async function inspectUpload(staged: StagedUpload, videoMaxMb: number): Promise<Inspected> {
+  const size = await staged.size();
   if (size === 0) throw refuse(400, ATTACHMENT_MESSAGES.empty);
-  const detected = await fileTypeFromFile(path);
+  const window = Math.min(size, POLYGLOT_WINDOW);
+  const head = await staged.read(0, window);
+  const detected = await fileTypeFromBuffer(head);
   const accepted = detected ? ACCEPTED[detected.mime] : undefined;
   if (!detected || !accepted) throw refuse(415, ATTACHMENT_MESSAGES.wrongType);
   const ceiling =
@@ -76,7 +66,10 @@ export async function inspectUpload(path: string, videoMaxMb: number): Promise<I
   if (size > ceiling.bytes) {
     throw refuse(413, ATTACHMENT_MESSAGES.tooLarge(ceiling.what, Math.round(ceiling.bytes / MB)));
   }
-  if (ACTIVE_CONTENT.test(await ends(path, size))) throw refuse(415, ATTACHMENT_MESSAGES.polyglot);
+  const tail = size > window ? await staged.read(size - window, window) : head;
+  if (ACTIVE_CONTENT.test(head.toString('latin1') + tail.toString('latin1'))) {
+    throw refuse(415, ATTACHMENT_MESSAGES.polyglot);
+  }
   return { kind: accepted.kind, contentType: detected.mime, extension: accepted.extension, size };
 }
 
@@ -98,12 +91,12 @@ export interface ProcessedImage {
  * build of libvips can decode it; otherwise the Player is told to send a JPEG. `limitInputPixels`
  * stops a decompression bomb before it is decoded.
  */
-export async function processImage(path: string, inspected: Inspected): Promise<ProcessedImage> {
+export async function processImage(bytes: Buffer, inspected: Inspected): Promise<ProcessedImage> {
   const heic = inspected.extension === 'heic';
   const input = () =>
-    sharp(path, { limitInputPixels: ATTACHMENT_IMAGE_MAX_PIXELS, failOn: 'error' });
+    sharp(bytes, { limitInputPixels: ATTACHMENT_IMAGE_MAX_PIXELS, failOn: 'error' });
   // The header alone, read without the pixel limit so that a bomb is named as one.
-  const header = await sharp(path, { limitInputPixels: false })
+  const header = await sharp(bytes, { limitInputPixels: false })
     .metadata()
     .catch(() => {
       throw refuse(415, heic ? ATTACHMENT_MESSAGES.heic : ATTACHMENT_MESSAGES.unreadable);

@@ -1,4 +1,3 @@
-import { rm } from 'node:fs/promises';
 import {
   ATTACHMENT_MESSAGES,
   type Attachment,
@@ -7,7 +6,11 @@ import {
   type UploadedAttachment,
 } from '../../../contracts/attachments';
 import { ATTACHMENTS_PER_ITEM } from '../../../contracts/limits';
-import { contentDisposition, type PrivateFiles } from '../../adapters/storage/private-files';
+import {
+  contentDisposition,
+  type PrivateFiles,
+  type StagedUpload,
+} from '../../adapters/storage/private-files';
 import type { ServiceDeps } from '../../context';
 import type { Executor } from '../../db/client';
 import { badRequest } from '../../errors';
@@ -35,10 +38,10 @@ const keyOf = (uploaderId: string, id: string, name: string) =>
  */
 export async function storeUpload(
   deps: Deps,
-  upload: { id: string; uploaderId: string; path: string; name: string },
+  upload: { id: string; uploaderId: string; staged: StagedUpload; name: string },
 ): Promise<UploadedAttachment> {
   const files = deps.attachmentFiles;
-  const inspected = await inspectUpload(upload.path, deps.config.ATTACHMENT_MAX_MB);
+  const inspected = await inspectUpload(upload.staged, deps.config.ATTACHMENT_MAX_MB);
   let stored: {
     contentType: string;
     size: number;
@@ -46,12 +49,12 @@ export async function storeUpload(
     thumbnailKey: string | null;
   };
   if (inspected.kind === 'image') {
-    const image = await processImage(upload.path, inspected);
+    // A photo is at most ATTACHMENT_IMAGE_MAX_BYTES (checked above): sharp decodes it whole anyway.
+    const image = await processImage(await upload.staged.read(0, inspected.size), inspected);
     const storageKey = keyOf(upload.uploaderId, upload.id, `file.${image.extension}`);
     const thumbnailKey = keyOf(upload.uploaderId, upload.id, 'thumb.jpg');
     await files.put(storageKey, image.body, image.contentType);
     await files.put(thumbnailKey, image.thumbnail, 'image/jpeg');
-    await rm(upload.path, { force: true });
     stored = {
       contentType: image.contentType,
       size: image.body.length,
@@ -60,7 +63,7 @@ export async function storeUpload(
     };
   } else {
     const storageKey = keyOf(upload.uploaderId, upload.id, `file.${inspected.extension}`);
-    await files.putFile(storageKey, upload.path, inspected.contentType);
+    await upload.staged.keepAs(storageKey, inspected.contentType);
     stored = {
       contentType: inspected.contentType,
       size: inspected.size,

@@ -1,16 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
-import { Server, type ServerOptions } from '@tus/server';
+import { S3Store, type MetadataValue } from '@tus/s3-store';
+import { Server, type DataStore, type KvStore, type ServerOptions } from '@tus/server';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import {
   ATTACHMENT_MESSAGES,
   ATTACHMENT_UPLOAD_PATH,
   cleanAttachmentName,
 } from '../../../contracts/attachments';
-import type { Config } from '../../config';
+import { s3Settings, type Config } from '../../config';
+import { s3ClientConfig } from '../../adapters/storage/s3';
 import { depsOf, type AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { requireUser } from '../auth';
@@ -24,12 +25,41 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** Uploads a person may start in a minute: five files each on a few forms, with retries. */
 const CREATES_PER_MINUTE = 30;
 
-/** The tus store of unfinished uploads: files (and their `.json` info) under DATA_DIR/uploads. */
-export const createUploadStore = (config: Config) =>
-  new FileStore({
-    directory: uploadsDir(config),
-    expirationPeriodInMilliseconds: config.ATTACHMENT_UPLOAD_EXPIRY_HOURS * 3600_000,
-  });
+/** The size of each S3 part tus sends: S3's 5 MB minimum, so each chunk a browser sends is one. */
+const S3_PART_BYTES = 5 * MB;
+
+/**
+ * No cache of an upload's tus info: `@tus/s3-store` keeps one per process by default, but the info
+ * lives in the bucket, which other processes (ADR 052) and the sweep change, and the cache would keep
+ * an entry for every upload abandoned. Reading it from the bucket costs one small GET per request.
+ */
+const noCache: KvStore<MetadataValue> = {
+  get: () => Promise.resolve(undefined),
+  set: () => Promise.resolve(),
+  delete: () => Promise.resolve(),
+};
+
+/**
+ * The tus store of unfinished uploads (ADR 067). Disk: files (and their `.json` info) under
+ * DATA_DIR/uploads. S3: a multipart upload in the bucket, named by the upload's id, with its
+ * `.info` object; tus buffers each part in a temporary file, never in memory.
+ */
+export function createUploadStore(config: Config): DataStore {
+  const expirationPeriodInMilliseconds = config.ATTACHMENT_UPLOAD_EXPIRY_HOURS * 3600_000;
+  if (config.STORAGE_DRIVER === 's3') {
+    const settings = s3Settings(config);
+    return new S3Store({
+      s3ClientConfig: { bucket: settings.bucket, ...s3ClientConfig(settings) },
+      partSize: S3_PART_BYTES,
+      expirationPeriodInMilliseconds,
+      cache: noCache,
+      // Expiry tags are for bucket lifecycle rules; the sweep aborts expired uploads itself, and
+      // S3-compatible services do not all take tags.
+      useTags: false,
+    });
+  }
+  return new FileStore({ directory: uploadsDir(config), expirationPeriodInMilliseconds });
+}
 
 /** A tus error response: the client shows `message`, in the API's usual error shape. */
 const tusError = (status: number, message: string) => ({
@@ -47,8 +77,9 @@ const nodeRequestOf = (req: TusRequest) =>
  * Resumable uploads (tus 1.0, ADR 059) at /api/uploads, for signed-in people only. Each upload is
  * bound to whoever created it: their id goes into the upload's info, and every later request on it
  * (resume, send bytes, cancel) must come from them, or it is a 404. Bytes stream from the request
- * to disk; memory does not grow with the file. When the last byte arrives the file is checked and
- * stored (`storeUpload`) before the response, whose body names the attachment or the refusal.
+ * to disk or, with the s3 driver, to the bucket in parts; memory does not grow with the file. When
+ * the last byte arrives the file is checked and stored (`storeUpload`) before the response, whose
+ * body names the attachment or the refusal.
  * There is no GET: a finished upload is read only through an attachment's signed link.
  */
 export const uploadRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
@@ -97,12 +128,12 @@ export const uploadRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => 
     },
     async onUploadFinish(req, upload) {
       const uploaderId = uploaderOf(req);
-      const filePath = path.join(uploadsDir(config), upload.id);
+      const staged = ctx.attachmentFiles.staged(upload.id);
       try {
         const stored = await storeUpload(depsOf(ctx, app.log), {
           id: upload.id,
           uploaderId,
-          path: filePath,
+          staged,
           name: upload.metadata?.name ?? 'file',
         });
         return {
@@ -115,10 +146,9 @@ export const uploadRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => 
         app.log.error({ err: error, uploadId: upload.id }, 'upload could not be stored');
         throw tusError(500, ATTACHMENT_MESSAGES.uploadFailed);
       } finally {
-        // Stored (moved away) or refused: either way the staging copy and its info go.
-        // (FileStore.remove would stop at the moved file and leave the info behind.)
-        await rm(filePath, { force: true });
-        await rm(`${filePath}.json`, { force: true });
+        // Stored (moved or copied away) or refused: either way the staging copy and its info go.
+        // (The stores' own remove would stop at a moved file or a completed multipart upload.)
+        await staged.discard();
       }
     },
   });

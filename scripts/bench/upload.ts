@@ -1,0 +1,317 @@
+/**
+ * The upload phase (issue 23, "Measured"): a 200 MB video sent through the app's resumable uploads
+ * (tus, 5 MB chunks as the browser sends them) while the server's RSS is sampled every 100 ms, and
+ * the same bytes written to the same storage directly, for the speed ratio. Disk: the server's
+ * DATA_DIR with fs. S3: an s3rver bucket, through the app and with the SDK's multipart upload.
+ * With disk, the same PATCHes also go to an HTTP floor (upload-floor-server.ts): what any server
+ * on this machine can take over loopback HTTP, which bounds the ratio whatever the app does.
+ */
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import http from 'node:http';
+import path from 'node:path';
+import {
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  DeleteObjectCommand,
+  S3Client,
+  UploadPartCommand,
+} from '@aws-sdk/client-s3';
+import { s3ClientConfig } from '../../server/adapters/storage/s3';
+import { startS3rver } from '../../server/test/s3rver';
+import { BETA_COOKIE_PAIR, signIn } from './http';
+import { dataDir, startUploadFloorServer, type Child } from './processes';
+
+const MB = 1024 * 1024;
+/** The browser's chunk (web/features/attachments): one tus PATCH each. */
+const CHUNK = 5 * MB;
+const SAMPLE_MS = 100;
+
+export const UPLOAD_TARGETS = { rssGrowthMB: 64, speedRatio: 0.5 };
+
+export interface UploadResult {
+  driver: 'disk' | 's3';
+  sizeMB: number;
+  /** The server's RSS right before the upload, and the most it reached during it. */
+  rssBeforeMB: number;
+  rssPeakMB: number;
+  rssGrowthMB: number;
+  uploadMBps: number;
+  directMBps: number;
+  /** uploadMBps / directMBps. */
+  speedRatio: number;
+  /** Disk only: the HTTP floor's speed and the upload's share of it. */
+  floorMBps?: number;
+  floorRatio?: number;
+}
+
+/** What the upload phase needs from run.ts: a way to start the app with a given DATA_DIR and env. */
+export type StartApp = (options: { dataDir: string; env: NodeJS.ProcessEnv }) => Promise<Child>;
+
+/** A video's bytes: an MP4 signature (so it is accepted as one), then random, incompressible data. */
+function videoBytes(size: number): Buffer {
+  const bytes = randomBytes(size);
+  const ftyp = Buffer.from([0, 0, 0, 0x18, ...Buffer.from('ftypmp42\0\0\0\0isommp42', 'latin1')]);
+  ftyp.copy(bytes, 0);
+  return bytes;
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
+
+function send(
+  url: URL,
+  method: string,
+  headers: Record<string, string>,
+  body?: Buffer,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method, agent, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          body: Buffer.concat(chunks).toString(),
+        }),
+      );
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** One tus upload of `bytes` in 5 MB PATCHes; returns the seconds it took, creation included. */
+async function tusUpload(baseUrl: string, cookie: string, bytes: Buffer): Promise<number> {
+  const headers = {
+    cookie: `${BETA_COOKIE_PAIR}; ${cookie}`,
+    origin: new URL(baseUrl).origin,
+    'tus-resumable': '1.0.0',
+  };
+  const started = performance.now();
+  const created = await send(new URL('/api/uploads', baseUrl), 'POST', {
+    ...headers,
+    'upload-length': String(bytes.length),
+    'upload-metadata': `filename ${Buffer.from('bench.mp4').toString('base64')}`,
+  });
+  if (created.status !== 201) throw new Error(`upload creation: ${created.status} ${created.body}`);
+  const location = new URL(String(created.headers.location), baseUrl);
+  for (let offset = 0; offset < bytes.length; offset += CHUNK) {
+    const chunk = bytes.subarray(offset, offset + CHUNK);
+    const res = await send(
+      location,
+      'PATCH',
+      {
+        ...headers,
+        'upload-offset': String(offset),
+        'content-type': 'application/offset+octet-stream',
+        'content-length': String(chunk.length),
+      },
+      chunk,
+    );
+    const last = offset + chunk.length >= bytes.length;
+    if (res.status !== (last ? 200 : 204)) {
+      throw new Error(`upload PATCH at ${offset}: ${res.status} ${res.body}`);
+    }
+  }
+  return (performance.now() - started) / 1000;
+}
+
+/** The same PATCHes to the HTTP floor, without creation or protocol; returns the seconds. */
+async function floorUpload(baseUrl: string, bytes: Buffer): Promise<number> {
+  const started = performance.now();
+  for (let offset = 0; offset < bytes.length; offset += CHUNK) {
+    const chunk = bytes.subarray(offset, offset + CHUNK);
+    const res = await send(
+      new URL('/upload', baseUrl),
+      'PATCH',
+      {
+        'upload-offset': String(offset),
+        'content-type': 'application/offset+octet-stream',
+        'content-length': String(chunk.length),
+      },
+      chunk,
+    );
+    if (res.status !== 204) throw new Error(`floor PATCH at ${offset}: ${res.status}`);
+  }
+  return (performance.now() - started) / 1000;
+}
+
+/** The same bytes in the same chunks to a file in `dir`, with fs; returns the seconds. */
+async function writeDirect(dir: string, bytes: Buffer): Promise<number> {
+  const file = path.join(dir, `direct-${Date.now()}`);
+  const started = performance.now();
+  const out = createWriteStream(file);
+  for (let offset = 0; offset < bytes.length; offset += CHUNK) {
+    if (!out.write(bytes.subarray(offset, offset + CHUNK))) {
+      await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+    }
+  }
+  await new Promise<void>((resolve, reject) =>
+    out.end((err?: Error | null) => (err ? reject(err) : resolve())),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  await rm(file, { force: true });
+  return seconds;
+}
+
+/** The same bytes in the same 5 MB parts to the bucket, with the SDK; returns the seconds. */
+async function putDirect(client: S3Client, bucket: string, bytes: Buffer): Promise<number> {
+  const Key = `direct-${Date.now()}`;
+  const started = performance.now();
+  const { UploadId } = await client.send(new CreateMultipartUploadCommand({ Bucket: bucket, Key }));
+  const parts = [];
+  for (let offset = 0, n = 1; offset < bytes.length; offset += CHUNK, n++) {
+    const { ETag } = await client.send(
+      new UploadPartCommand({
+        Bucket: bucket,
+        Key,
+        UploadId,
+        PartNumber: n,
+        Body: bytes.subarray(offset, offset + CHUNK),
+      }),
+    );
+    parts.push({ ETag, PartNumber: n });
+  }
+  await client.send(
+    new CompleteMultipartUploadCommand({
+      Bucket: bucket,
+      Key,
+      UploadId,
+      MultipartUpload: { Parts: parts },
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  await client.send(new DeleteObjectCommand({ Bucket: bucket, Key }));
+  return seconds;
+}
+
+/** Runs `fn` while sampling `child`'s RSS; returns fn's result and the highest sample. */
+async function sampled<T>(
+  child: Child,
+  fn: () => Promise<T>,
+): Promise<{ result: T; peak: number }> {
+  let peak = child.rss();
+  const timer = setInterval(() => {
+    peak = Math.max(peak, child.rss());
+  }, SAMPLE_MS);
+  try {
+    const result = await fn();
+    return { result, peak: Math.max(peak, child.rss()) };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+async function measure(
+  driver: 'disk' | 's3',
+  server: Child,
+  cookie: string,
+  bytes: Buffer,
+  direct: () => Promise<number>,
+  log: (line: string) => void,
+  floor?: () => Promise<number>,
+): Promise<UploadResult> {
+  // A small upload first, so code loaded on first use is not counted as growth with the size.
+  await tusUpload(server.url, cookie, bytes.subarray(0, 2 * CHUNK));
+  const directSeconds = [await direct()];
+  const before = server.rss();
+  const { result: uploadSeconds, peak } = await sampled(server, () =>
+    tusUpload(server.url, cookie, bytes),
+  );
+  directSeconds.push(await direct());
+  const floorSeconds = floor ? await floor() : undefined;
+  const sizeMB = bytes.length / MB;
+  const directMean = directSeconds.reduce((a, b) => a + b, 0) / directSeconds.length;
+  const result: UploadResult = {
+    driver,
+    sizeMB,
+    rssBeforeMB: before / MB,
+    rssPeakMB: peak / MB,
+    rssGrowthMB: (peak - before) / MB,
+    uploadMBps: sizeMB / uploadSeconds,
+    directMBps: sizeMB / directMean,
+    speedRatio: directMean / uploadSeconds,
+    ...(floorSeconds === undefined
+      ? {}
+      : { floorMBps: sizeMB / floorSeconds, floorRatio: floorSeconds / uploadSeconds }),
+  };
+  log(
+    `  ${driver}: ${sizeMB} MB through tus at ${result.uploadMBps.toFixed(0)} MB/s ` +
+      `(direct ${result.directMBps.toFixed(0)} MB/s, ×${result.speedRatio.toFixed(2)}); ` +
+      `RSS ${result.rssBeforeMB.toFixed(0)} → peak ${result.rssPeakMB.toFixed(0)} MB ` +
+      `(+${result.rssGrowthMB.toFixed(1)} MB)` +
+      (result.floorMBps === undefined
+        ? ''
+        : `; HTTP floor ${result.floorMBps.toFixed(0)} MB/s (upload ×${result.floorRatio?.toFixed(2)} of it)`),
+  );
+  return result;
+}
+
+export async function measureUploads(
+  startApp: StartApp,
+  stopApp: (child: Child) => Promise<void>,
+  playerEmail: string,
+  options: {
+    sizeMB: number;
+    drivers: ('disk' | 's3')[];
+    floorPort: number;
+    log: (line: string) => void;
+  },
+): Promise<UploadResult[]> {
+  const bytes = videoBytes(options.sizeMB * MB);
+  const results: UploadResult[] = [];
+  for (const driver of options.drivers) {
+    const dir = dataDir();
+    if (driver === 'disk') {
+      const server = await startApp({ dataDir: dir, env: {} });
+      // tus writes into DATA_DIR/uploads: the direct write and the floor go to the same folder.
+      const uploads = path.join(dir, 'uploads');
+      const floor = await startUploadFloorServer(options.floorPort, uploads);
+      try {
+        const cookie = await signIn(server.url, playerEmail);
+        results.push(
+          await measure(
+            driver,
+            server,
+            cookie,
+            bytes,
+            () => writeDirect(uploads, bytes),
+            options.log,
+            () => floorUpload(floor.url, bytes),
+          ),
+        );
+      } finally {
+        await stopApp(floor);
+        await stopApp(server);
+      }
+      continue;
+    }
+    const s3 = await startS3rver('bench-uploads');
+    const client = new S3Client(s3ClientConfig(s3.clientSettings));
+    try {
+      const server = await startApp({ dataDir: dir, env: s3.appEnv });
+      try {
+        const cookie = await signIn(server.url, playerEmail);
+        results.push(
+          await measure(
+            driver,
+            server,
+            cookie,
+            bytes,
+            () => putDirect(client, s3.bucket, bytes),
+            options.log,
+          ),
+        );
+      } finally {
+        await stopApp(server);
+      }
+    } finally {
+      client.destroy();
+      await s3.close();
+    }
+  }
+  return results;
+}
