@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DISPUTE_RESOLUTIONS } from './disputes';
 import { DISPUTE_REASONS, PAYMENT_STATUSES, QUESTION_STATUSES } from './question-states';
+import { threadMessageSchema } from './question-thread';
 import { adminReviewSchema } from './reviews';
 
 /**
@@ -223,3 +224,22 @@ export const adminDisputeDetailSchema = z.object({
   resolvable: z.boolean(),
 });
 export type AdminDisputeDetail = z.infer<typeof adminDisputeDetailSchema>;
+
+/**
+ * A question's whole conversation for an administrator handling a dispute or a report (issue 23,
+ * ADR 066): the question with its context, every message with its author and time, the answer.
+ * The files come from the admin attachments route, with fresh signed links.
+ */
+export const adminQuestionThreadSchema = z.object({
+  id: z.string(),
+  question: z.string(),
+  context: z.string().nullable(),
+  createdAt: iso,
+  player: z.object({ id: z.string(), name: z.string() }),
+  /** The Coach's user id (their user page), not the Coach profile's. */
+  coach: z.object({ id: z.string(), name: z.string() }),
+  answer: z.string().nullable(),
+  answeredAt: iso.nullable(),
+  messages: z.array(threadMessageSchema),
+});
+export type AdminQuestionThread = z.infer<typeof adminQuestionThreadSchema>;

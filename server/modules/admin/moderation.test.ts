@@ -298,34 +298,51 @@ describe(`administrator tables and moderation (${testDatabaseKind})`, () => {
     expect((await act(`/api/admin/questions/${question.id}/release-payout`)).statusCode).toBe(409);
   });
 
-  it('settles a dispute for the Coach by releasing the payout, and tells both', async () => {
+  it('refuses the one-click actions on an open dispute, which is resolved only with a note', async () => {
     const { question } = await answeredQuestion();
-    await releasePayouts(moneyOf(t.ctx, logger));
-    expect((await payoutOf(question.id))?.status).toBe('held');
+    const refund = vi.spyOn(t.ctx.payments, 'refund');
     const disputes = (await get('/api/admin/disputes')).json().rows;
     expect(disputes).toContainEqual(
       expect.objectContaining({
         id: question.id,
-        answer: 'Keep your eyes up.',
-        state: expect.objectContaining({ disputeResolution: null, payoutStatus: 'held' }),
+        state: expect.objectContaining({ disputeResolution: null }),
       }),
     );
-    expect((await act(`/api/admin/questions/${question.id}/release-payout`)).statusCode).toBe(204);
-    expect((await questionRow(question.id))?.disputeResolution).toBe('released');
-    expect((await payoutOf(question.id))?.status).toBe('paid');
-    expect((await act(`/api/admin/questions/${question.id}/refund`)).statusCode).toBe(204);
-    expect((await act(`/api/admin/questions/${question.id}/release-payout`)).statusCode).toBe(409);
+    for (const action of ['refund', 'release-payout', 'hold-payout']) {
+      const res = await act(`/api/admin/questions/${question.id}/${action}`);
+      expect(res.statusCode, action).toBe(400);
+      expect(res.json().message).toBe(ADMIN_ACTION_MESSAGES.disputeNeedsNote);
+    }
+    expect(refund).not.toHaveBeenCalled();
+    refund.mockRestore();
+    // Nothing changed: the dispute is open, the payment kept, the payout waits, no one e-mailed.
+    expect(await questionRow(question.id)).toMatchObject({
+      paymentStatus: 'paid',
+      disputeResolution: null,
+      disputeNote: null,
+    });
+    expect((await payoutOf(question.id))?.status).toBe('pending');
     const mails = await db()
       .select()
       .from(mailOutbox)
       .where(eq(mailOutbox.to, question.playerEmail));
-    expect(mails.map((m) => m.subject)).toContain('Your dispute was resolved');
+    expect(mails.map((m) => m.subject)).not.toContain('Your dispute was resolved');
+    // Resolved with its note, the question's other actions come back.
+    const resolved = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/disputes/${question.id}/resolve`,
+      headers: bearer(),
+      payload: { outcome: 'release', note: 'The answer covers the question.' },
+    });
+    expect(resolved.statusCode).toBe(204);
+    expect((await questionRow(question.id))?.disputeNote).toBe('The answer covers the question.');
+    expect((await act(`/api/admin/questions/${question.id}/refund`)).statusCode).toBe(204);
     const settled = (await get('/api/admin/disputes?state=settled')).json().rows;
     expect(settled.map((r: { id: string }) => r.id)).toContain(question.id);
   });
 
-  it('refunds a disputed question once through the provider, cancelling the payout', async () => {
-    const { question } = await answeredQuestion();
+  it('refunds a question once through the provider, cancelling the payout', async () => {
+    const { question } = await answeredQuestion({ disputed: false });
     const refund = vi.spyOn(t.ctx.payments, 'refund');
     const results = await Promise.all(
       Array.from({ length: 5 }, () => act(`/api/admin/questions/${question.id}/refund`)),
@@ -343,7 +360,7 @@ describe(`administrator tables and moderation (${testDatabaseKind})`, () => {
     expect(await questionRow(question.id)).toMatchObject({
       status: 'refunded',
       paymentStatus: 'refunded',
-      disputeResolution: 'refunded',
+      refundReason: 'admin',
     });
     expect((await payoutOf(question.id))?.status).toBe('cancelled');
   });

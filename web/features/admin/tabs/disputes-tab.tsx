@@ -58,7 +58,7 @@ const columns: Column<AdminDisputeRow>[] = [
     cell: (d) => (
       <div className="flex flex-wrap gap-2">
         <DisputeReview questionId={d.id} />
-        {/* The older one-click actions stay beside it for now (ADR 063, consequences). */}
+        {/* None while the dispute is open: it is settled only with a note (ADR 066). */}
         <QuestionActions state={d.state} />
       </div>
     ),
