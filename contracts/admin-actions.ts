@@ -18,8 +18,7 @@ export const QUESTION_ACTIONS = {
   },
   'release-payout': {
     label: 'Release payout',
-    confirm:
-      'Release this payout? It is transferred as soon as the Coach’s payouts are enabled.',
+    confirm: 'Release this payout? It is transferred as soon as the Coach’s payouts are enabled.',
     done: 'Payout released',
   },
 } as const;
@@ -53,8 +52,9 @@ export const ADMIN_ACTION_MESSAGES = {
 const PAYOUT_OPEN = new Set(['pending', 'held']);
 
 /** Whether the question's dispute waits for an administrator's resolution. */
-export const disputeOpen = (state: Pick<AdminQuestionState, 'disputeFlagged' | 'disputeResolution'>) =>
-  state.disputeFlagged && state.disputeResolution === null;
+export const disputeOpen = (
+  state: Pick<AdminQuestionState, 'disputeFlagged' | 'disputeResolution'>,
+) => state.disputeFlagged && state.disputeResolution === null;
 
 /**
  * None while a dispute is open: its payout is already held, and refunding or releasing would

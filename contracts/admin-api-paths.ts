@@ -17,8 +17,7 @@ export const adminApiPaths = {
   questionAction: (questionId: string, action: QuestionAction) =>
     `/api/admin/questions/${id(questionId)}/${action}`,
   questionThread: (questionId: string) => `/api/admin/questions/${id(questionId)}/thread`,
-  questionAttachments: (questionId: string) =>
-    `/api/admin/questions/${id(questionId)}/attachments`,
+  questionAttachments: (questionId: string) => `/api/admin/questions/${id(questionId)}/attachments`,
   payments: '/api/admin/payments',
   statement: (range: { from: string; to: string }) =>
     `/api/admin/statement?${new URLSearchParams(range).toString()}`,

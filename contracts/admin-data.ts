@@ -204,7 +204,8 @@ export const adminDisputeDetailSchema = z.object({
     questionsAsked: z.number().int(),
     disputesFlagged: z.number().int(),
   }),
-  coach: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+  /** `id` is the Coach profile's, `userId` their user page's. */
+  coach: z.object({ id: z.string(), userId: z.string(), name: z.string(), email: z.string() }),
   dispute: z.object({
     reason: z.enum(DISPUTE_REASONS).nullable(),
     details: z.string().nullable(),

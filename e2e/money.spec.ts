@@ -101,7 +101,9 @@ test.describe('money: disputes, declines, unpaid questions', () => {
     await review.getByLabel('Full refund').check();
     await review.getByRole('button', { name: 'Resolve dispute' }).click();
     await expect(review.getByText('Write a note of 1 to 2000 characters')).toBeVisible();
-    await review.getByLabel('Note to both sides').fill('The answer is about the toss, not the serve.');
+    await review
+      .getByLabel('Note to both sides')
+      .fill('The answer is about the toss, not the serve.');
     await review.getByRole('button', { name: 'Resolve dispute' }).click();
     await expect(
       admin.getByRole('status').getByText('Dispute resolved', { exact: true }),

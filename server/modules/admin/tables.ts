@@ -404,6 +404,7 @@ export async function findDisputeDetail(db: Executor, questionId: string) {
       question: questions,
       coachName: coaches.name,
       coachEmail: coaches.email,
+      coachUserId: coaches.userId,
       playerSince: users.createdAt,
       payout: {
         amount: payouts.amount,

@@ -1,0 +1,17 @@
+import { Link } from 'react-router';
+
+/**
+ * A person's name that opens their user page (issue 24: "From any table an administrator opens a
+ * user"); a name with no account left (a deleted one) stays plain text.
+ */
+export function UserLink({ id, name }: { id: string | null; name: string }) {
+  if (!id) return <>{name}</>;
+  return (
+    <Link
+      to={`/admin-users/${encodeURIComponent(id)}`}
+      className="font-semibold break-words text-navy underline underline-offset-2"
+    >
+      {name}
+    </Link>
+  );
+}
