@@ -42,7 +42,7 @@ import { adminDisputeRoutes } from './disputes';
 import { actOnQuestion, actOnReview, dismissReport } from './moderation';
 import { REVIEW_ACTION_NAMES } from '../../../contracts/reviews';
 import { restoreUser, suspendUser, userDetail } from './people';
-import { questionThread } from './thread';
+import { questionThread } from './data/thread';
 import {
   auditRateLimitedLogin,
   changeTwoFactor,

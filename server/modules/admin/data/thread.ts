@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
-import type { AdminQuestionThread } from '../../../contracts/admin-data';
-import type { Executor } from '../../db/client';
-import { coaches, questionMessages, questions } from '../../db/schema';
+import type { AdminQuestionThread } from '../../../../contracts/admin-data';
+import type { Executor } from '../../../db/client';
+import { coaches, questionMessages, questions } from '../../../db/schema';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
