@@ -77,7 +77,10 @@ export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
 export const adminQuestionRowSchema = z.object({
   id: z.string(),
   question: z.string(),
+  playerId: z.string(),
   playerEmail: z.string(),
+  /** Whose user page the name opens (issue 24). */
+  coachUserId: z.string(),
   coachName: z.string(),
   status: z.string(),
   paymentStatus: z.string(),
@@ -95,6 +98,8 @@ export const adminPaymentRowSchema = z.object({
   amount: z.number().int(),
   type: z.enum(ADMIN_PAYMENT_TYPES),
   status: z.string(),
+  /** Whose user page the name opens (issue 24). */
+  userId: z.string(),
   userEmail: z.string(),
   questionText: z.string(),
   createdAt: iso,
@@ -115,9 +120,12 @@ export type AdminQuestionState = z.infer<typeof adminQuestionStateSchema>;
 
 export const adminReportRowSchema = z.object({
   id: z.string(),
+  reporterId: z.string(),
   reporterName: z.string(),
   reporterEmail: z.string(),
   question: z.string(),
+  /** Whose user page the name opens (issue 24). */
+  coachUserId: z.string(),
   coachName: z.string(),
   reason: z.string(),
   details: z.string().nullable(),
@@ -134,7 +142,10 @@ export const adminDisputeRowSchema = z.object({
   id: z.string(),
   question: z.string(),
   answer: z.string().nullable(),
+  playerId: z.string(),
   playerEmail: z.string(),
+  /** Whose user page the name opens (issue 24). */
+  coachUserId: z.string(),
   coachName: z.string(),
   amount: z.number().int(),
   /** Null only for disputes flagged before reasons were asked for. */

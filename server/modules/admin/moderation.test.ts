@@ -299,12 +299,15 @@ describe(`administrator tables and moderation (${testDatabaseKind})`, () => {
   });
 
   it('refuses the one-click actions on an open dispute, which is resolved only with a note', async () => {
-    const { question } = await answeredQuestion();
+    const { question, coach, player } = await answeredQuestion();
     const refund = vi.spyOn(t.ctx.payments, 'refund');
     const disputes = (await get('/api/admin/disputes')).json().rows;
+    // Each name in the row opens that person's user page (issue 24).
     expect(disputes).toContainEqual(
       expect.objectContaining({
         id: question.id,
+        playerId: player.id,
+        coachUserId: coach.userId,
         state: expect.objectContaining({ disputeResolution: null }),
       }),
     );

@@ -2,10 +2,9 @@ import { Link } from 'react-router';
 
 /**
  * A person's name that opens their user page (issue 24: "From any table an administrator opens a
- * user"); a name with no account left (a deleted one) stays plain text.
+ * user").
  */
-export function UserLink({ id, name }: { id: string | null; name: string }) {
-  if (!id) return <>{name}</>;
+export function UserLink({ id, name }: { id: string; name: string }) {
   return (
     <Link
       to={`/admin-users/${encodeURIComponent(id)}`}

@@ -4,6 +4,7 @@ import { adminApiPaths } from '@contracts/admin-api-paths';
 import { StatusBadge, type Column } from '../admin-table';
 import { ConfirmAction } from '../confirm-action';
 import { FilteredTable } from '../filtered-table';
+import { UserLink } from '../user-link';
 import { ConversationDialog } from '../question-thread';
 import { ModerationState, QuestionActions } from './question-actions';
 import { ReviewActions, ReviewSummary } from './review-actions';
@@ -20,7 +21,9 @@ const columns: Column<AdminReportRow>[] = [
     header: 'Reporter',
     cell: (r) => (
       <>
-        <span className="block font-semibold text-navy">{r.reporterName}</span>
+        <span className="block">
+          <UserLink id={r.reporterId} name={r.reporterName} />
+        </span>
         <span className="break-all text-muted">{r.reporterEmail}</span>
       </>
     ),
@@ -35,7 +38,7 @@ const columns: Column<AdminReportRow>[] = [
     ),
     className: 'min-w-64 max-w-md',
   },
-  { header: 'Coach', cell: (r) => r.coachName },
+  { header: 'Coach', cell: (r) => <UserLink id={r.coachUserId} name={r.coachName} /> },
   {
     header: 'Reason',
     cell: (r) => (

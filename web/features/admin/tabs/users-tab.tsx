@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
 import type { AdminUserRow, AdminUsersQuery } from '@contracts/admin-data';
 import { formatAdminAmount } from '@contracts/money';
 import { adminApiPaths } from '@contracts/admin-api-paths';
@@ -13,6 +12,7 @@ import {
   type Column,
 } from '../admin-table';
 import { useAdminTable } from '../use-admin-table';
+import { UserLink } from '../user-link';
 
 const ORDERS = [
   { value: 'created_at:desc', label: 'Newest first' },
@@ -32,14 +32,7 @@ const columns: Column<AdminUserRow>[] = [
   {
     header: 'Name',
     // The name opens the person's page (ADR 061).
-    cell: (u) => (
-      <Link
-        to={`/admin-users/${encodeURIComponent(u.id)}`}
-        className="font-semibold text-navy underline"
-      >
-        {u.name}
-      </Link>
-    ),
+    cell: (u) => <UserLink id={u.id} name={u.name} />,
   },
   { header: 'Email', cell: (u) => u.email, className: 'break-all' },
   { header: 'Role', cell: (u) => <StatusBadge>{u.role}</StatusBadge> },
