@@ -201,7 +201,9 @@ describe(`administrator tables and moderation (${testDatabaseKind})`, () => {
     expect(list.json().rows).toContainEqual({
       id: question.id,
       question: question.question,
+      playerId: question.playerId,
       playerEmail: question.playerEmail,
+      coachUserId: coach.userId,
       coachName: 'Dispute Coach',
       status: 'answered',
       paymentStatus: 'paid',
@@ -214,11 +216,22 @@ describe(`administrator tables and moderation (${testDatabaseKind})`, () => {
     ).not.toContain(question.id);
     const payments = (await get('/api/admin/payments')).json().rows;
     expect(payments).toContainEqual(
-      expect.objectContaining({ id: question.id, type: 'payment', amount: 5000, status: 'paid' }),
+      expect.objectContaining({
+        id: question.id,
+        type: 'payment',
+        amount: 5000,
+        status: 'paid',
+        userId: question.playerId,
+      }),
     );
     const payoutRows = (await get('/api/admin/payments?type=payout')).json().rows;
     expect(payoutRows).toContainEqual(
-      expect.objectContaining({ type: 'payout', amount: 3500, userEmail: coach.email }),
+      expect.objectContaining({
+        type: 'payout',
+        amount: 3500,
+        userId: coach.userId,
+        userEmail: coach.email,
+      }),
     );
     // A second payment for the same question is refunded, and listed for the administrators.
     await applyPaymentEvent(moneyOf(t.ctx, logger), 'local', {
