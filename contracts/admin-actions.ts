@@ -18,8 +18,7 @@ export const QUESTION_ACTIONS = {
   },
   'release-payout': {
     label: 'Release payout',
-    confirm:
-      'Release this payout? An open dispute is settled for the Coach, and the payout is transferred as soon as their payouts are enabled.',
+    confirm: 'Release this payout? It is transferred as soon as the Coach’s payouts are enabled.',
     done: 'Payout released',
   },
 } as const;
@@ -43,19 +42,31 @@ export const ADMIN_ACTION_MESSAGES = {
   unavailable: 'This action is no longer available: the question changed since the page loaded.',
   reportClosed: 'This report is already closed.',
   notFound: 'Not found.',
+  /** An open dispute is settled only by `Review dispute`, with its note (ADR 066). */
+  disputeNeedsNote:
+    'An open dispute is resolved with a note both sides see: use Review dispute on the Disputes tab.',
   providerFailed:
     'The refund is recorded, but the payment provider did not confirm it yet. It is retried automatically.',
 } as const;
 
 const PAYOUT_OPEN = new Set(['pending', 'held']);
 
+/** Whether the question's dispute waits for an administrator's resolution. */
+export const disputeOpen = (
+  state: Pick<AdminQuestionState, 'disputeFlagged' | 'disputeResolution'>,
+) => state.disputeFlagged && state.disputeResolution === null;
+
+/**
+ * None while a dispute is open: its payout is already held, and refunding or releasing would
+ * settle it without the note both sides must see (issue 24, ADR 066).
+ */
 export function questionActions(state: AdminQuestionState): QuestionAction[] {
+  if (disputeOpen(state)) return [];
   const actions: QuestionAction[] = [];
   const payoutOpen = state.payoutStatus !== null && PAYOUT_OPEN.has(state.payoutStatus);
-  const disputeOpen = state.disputeFlagged && state.disputeResolution === null;
   // A payout already sent is reversed as part of the refund (ADR 023).
   if (state.paymentStatus === 'paid') actions.push('refund');
-  if (payoutOpen && !state.payoutHeldByAdmin && !disputeOpen) actions.push('hold-payout');
-  if (payoutOpen && (state.payoutHeldByAdmin || disputeOpen)) actions.push('release-payout');
+  if (payoutOpen && !state.payoutHeldByAdmin) actions.push('hold-payout');
+  if (payoutOpen && state.payoutHeldByAdmin) actions.push('release-payout');
   return actions;
 }

@@ -16,6 +16,8 @@ export const adminApiPaths = {
   questions: '/api/admin/questions',
   questionAction: (questionId: string, action: QuestionAction) =>
     `/api/admin/questions/${id(questionId)}/${action}`,
+  questionThread: (questionId: string) => `/api/admin/questions/${id(questionId)}/thread`,
+  questionAttachments: (questionId: string) => `/api/admin/questions/${id(questionId)}/attachments`,
   payments: '/api/admin/payments',
   statement: (range: { from: string; to: string }) =>
     `/api/admin/statement?${new URLSearchParams(range).toString()}`,

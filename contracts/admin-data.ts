@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DISPUTE_RESOLUTIONS } from './disputes';
 import { DISPUTE_REASONS, PAYMENT_STATUSES, QUESTION_STATUSES } from './question-states';
+import { threadMessageSchema } from './question-thread';
 import { adminReviewSchema } from './reviews';
 
 /**
@@ -76,7 +77,10 @@ export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
 export const adminQuestionRowSchema = z.object({
   id: z.string(),
   question: z.string(),
+  playerId: z.string(),
   playerEmail: z.string(),
+  /** Whose user page the name opens (issue 24). */
+  coachUserId: z.string(),
   coachName: z.string(),
   status: z.string(),
   paymentStatus: z.string(),
@@ -94,6 +98,8 @@ export const adminPaymentRowSchema = z.object({
   amount: z.number().int(),
   type: z.enum(ADMIN_PAYMENT_TYPES),
   status: z.string(),
+  /** Whose user page the name opens (issue 24). */
+  userId: z.string(),
   userEmail: z.string(),
   questionText: z.string(),
   createdAt: iso,
@@ -114,9 +120,12 @@ export type AdminQuestionState = z.infer<typeof adminQuestionStateSchema>;
 
 export const adminReportRowSchema = z.object({
   id: z.string(),
+  reporterId: z.string(),
   reporterName: z.string(),
   reporterEmail: z.string(),
   question: z.string(),
+  /** Whose user page the name opens (issue 24). */
+  coachUserId: z.string(),
   coachName: z.string(),
   reason: z.string(),
   details: z.string().nullable(),
@@ -133,7 +142,10 @@ export const adminDisputeRowSchema = z.object({
   id: z.string(),
   question: z.string(),
   answer: z.string().nullable(),
+  playerId: z.string(),
   playerEmail: z.string(),
+  /** Whose user page the name opens (issue 24). */
+  coachUserId: z.string(),
   coachName: z.string(),
   amount: z.number().int(),
   /** Null only for disputes flagged before reasons were asked for. */
@@ -203,7 +215,8 @@ export const adminDisputeDetailSchema = z.object({
     questionsAsked: z.number().int(),
     disputesFlagged: z.number().int(),
   }),
-  coach: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+  /** `id` is the Coach profile's, `userId` their user page's. */
+  coach: z.object({ id: z.string(), userId: z.string(), name: z.string(), email: z.string() }),
   dispute: z.object({
     reason: z.enum(DISPUTE_REASONS).nullable(),
     details: z.string().nullable(),
@@ -223,3 +236,22 @@ export const adminDisputeDetailSchema = z.object({
   resolvable: z.boolean(),
 });
 export type AdminDisputeDetail = z.infer<typeof adminDisputeDetailSchema>;
+
+/**
+ * A question's whole conversation for an administrator handling a dispute or a report (issue 23,
+ * ADR 066): the question with its context, every message with its author and time, the answer.
+ * The files come from the admin attachments route, with fresh signed links.
+ */
+export const adminQuestionThreadSchema = z.object({
+  id: z.string(),
+  question: z.string(),
+  context: z.string().nullable(),
+  createdAt: iso,
+  player: z.object({ id: z.string(), name: z.string() }),
+  /** The Coach's user id (their user page), not the Coach profile's. */
+  coach: z.object({ id: z.string(), name: z.string() }),
+  answer: z.string().nullable(),
+  answeredAt: iso.nullable(),
+  messages: z.array(threadMessageSchema),
+});
+export type AdminQuestionThread = z.infer<typeof adminQuestionThreadSchema>;

@@ -3,7 +3,6 @@ export const HOME_COACH_LIMIT = 6;
 /** Questions per page of the Coach inbox and My Questions. */
 export const QUESTION_PAGE_SIZE = 20;
 export const MIN_PRICE_DOLLARS = 1;
-export const REFUND_AFTER_DAYS = 7;
 export const PAYOUT_ARRIVAL_BUSINESS_DAYS = '2-7';
 export const FEE_CHANGE_NOTICE_DAYS = 30;
 export const TOAST_DURATION_MS = 5000;

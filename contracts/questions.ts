@@ -91,6 +91,8 @@ export const playerQuestionSchema = z.object({
   declinedAt: z.string().nullable(),
   /** Messages in the question's conversation (ADR 058). */
   messageCount: z.number().int(),
+  /** The Coach's promise frozen on the question (ADR 060): when an unanswered one is refunded. */
+  responseHours: z.number().int(),
 });
 export type PlayerQuestion = z.infer<typeof playerQuestionSchema>;
 export const playerQuestionsSchema = z.object({

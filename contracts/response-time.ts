@@ -10,6 +10,8 @@ export const RESPONSE_PROMISE_HOURS = [24, 48, 72, 168] as const;
 export type ResponsePromiseHours = (typeof RESPONSE_PROMISE_HOURS)[number];
 /** The spec's 7 days (ADR 040), for a Coach who never chose. */
 export const DEFAULT_RESPONSE_HOURS: ResponsePromiseHours = 168;
+/** The longest promise: no unanswered question waits longer for its refund (ADR 066). */
+export const LONGEST_RESPONSE_HOURS: ResponsePromiseHours = 168;
 
 /** The select's options on Manage Coach Profile. */
 export const RESPONSE_PROMISE_LABELS: Record<ResponsePromiseHours, string> = {

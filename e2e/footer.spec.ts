@@ -54,6 +54,10 @@ test.describe('public pages', () => {
     await expect(main).toContainText(/binding arbitration/i);
     await expect(main).toContainText(/Australia/);
     await expect(main).toContainText(/refund/i);
+    // The refund follows the Coach's promise, never later than the spec's 7 days (ADR 066).
+    await expect(main).toContainText(
+      'the Coach does not answer within the response time they promise, at most 7 days after your payment',
+    );
     await expect(main).toContainText(/harassment/i);
   });
 
@@ -65,6 +69,9 @@ test.describe('public pages', () => {
       '$50.00 question fee: the Coach receives $35.00, the platform keeps $15.00',
     );
     await expect(main).toContainText('2-7 business days');
+    await expect(main).toContainText(
+      "do not answer it within the response time you promise (at most 7 days) after the Player's payment",
+    );
     await expect(main).toContainText(/30 days/);
     await expect(main).not.toContainText(/20%|38\.50/);
   });

@@ -94,17 +94,26 @@ test.describe('money: disputes, declines, unpaid questions', () => {
       .getByRole('row', { name: /How do I stop my serve/ });
     await expect(row.getByText('Not as described')).toBeVisible();
     await expect(row.getByText('It is about the toss, not the serve.')).toBeVisible();
-    await row.getByRole('button', { name: 'Refund Player' }).click();
-    await admin
-      .getByRole('dialog', { name: 'Refund Player' })
-      .getByRole('button', { name: 'Confirm: Refund Player' })
-      .click();
+    // An open dispute has no one-click refund: it is resolved with a note both sides see.
+    await expect(row.getByRole('button', { name: 'Refund Player' })).toHaveCount(0);
+    await row.getByRole('button', { name: 'Review dispute' }).click();
+    const review = admin.getByRole('dialog', { name: 'Review dispute' });
+    await review.getByLabel('Full refund').check();
+    await review.getByRole('button', { name: 'Resolve dispute' }).click();
+    await expect(review.getByText('Write a note of 1 to 2000 characters')).toBeVisible();
+    await review
+      .getByLabel('Note to both sides')
+      .fill('The answer is about the toss, not the serve.');
+    await review.getByRole('button', { name: 'Resolve dispute' }).click();
     await expect(
-      admin.getByRole('status').getByText('Player refunded', { exact: true }),
+      admin.getByRole('status').getByText('Dispute resolved', { exact: true }),
     ).toBeVisible();
 
     // Both see it at once: the Player's page and the Coach's payouts follow the change.
     await expect(playerPage.getByText('Dispute resolved: refunded to you')).toBeVisible();
+    await expect(
+      playerPage.getByText('The answer is about the toss, not the serve.', { exact: false }),
+    ).toBeVisible();
     await expect(playerPage.getByText(/^Refunded to you in full on /)).toBeVisible();
     await expect(coachPage.getByText('Cancelled: refunded to the Player')).toBeVisible();
   });

@@ -332,6 +332,10 @@ const CASES: Record<string, Case> = {
     url: async (fx) => `/api/admin/questions/${(await fx.question()).split('/').pop()}/attachments`,
     expected: adminOnly(200),
   },
+  'GET /api/admin/questions/:id/thread': {
+    url: async (fx) => `/api/admin/questions/${(await fx.question()).split('/').pop()}/thread`,
+    expected: adminOnly(200),
+  },
   // The signed link is the permission, whoever holds it (a session adds nothing): one that
   // names no stored file is a 404 for everyone, like a guessed or expired one.
   'GET /api/attachments/:id/:variant': {

@@ -6,7 +6,7 @@ import { connectPayouts, PASSWORD, signedInUser, signIn } from '../../test/accou
 import { insertCoach, insertQuestion } from '../../test/factories';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/harness';
 import { enqueueMail } from '../mail';
-import { moneyMailSubject, queueDisputeMail, queueDisputeReleasedMail } from '../payments';
+import { moneyMailSubject, queueDisputeMail, queueDisputeResolvedMail } from '../payments';
 
 const coachBody = {
   name: 'Dana Deletes',
@@ -264,7 +264,13 @@ describe(`deleting an account and downloading its data (${testDatabaseKind})`, (
     await queueDisputeMail(db(), t.ctx.config, subject, { reason: 'incomplete', details: null });
     // Some already sent, some still waiting.
     await db().update(mailOutbox).set({ status: 'sent', sentAt: new Date() });
-    await queueDisputeReleasedMail(db(), t.ctx.config, subject);
+    await queueDisputeResolvedMail(
+      db(),
+      t.ctx.config,
+      subject,
+      { outcome: 'release' },
+      'The answer covers it.',
+    );
     // Mail about someone else entirely stays as it is.
     const unrelated = {
       to: 'someone@example.test',

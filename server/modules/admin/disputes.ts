@@ -66,7 +66,7 @@ export async function disputeDetail(
       questionsAsked: history?.asked ?? 0,
       disputesFlagged: history?.disputed ?? 0,
     },
-    coach: { id: q.coachId, name: row.coachName, email: row.coachEmail },
+    coach: { id: q.coachId, userId: row.coachUserId, name: row.coachName, email: row.coachEmail },
     dispute: {
       reason: q.disputeReason,
       details: q.disputeDetails,

@@ -201,7 +201,9 @@ describe(`administrator tables and moderation (${testDatabaseKind})`, () => {
     expect(list.json().rows).toContainEqual({
       id: question.id,
       question: question.question,
+      playerId: question.playerId,
       playerEmail: question.playerEmail,
+      coachUserId: coach.userId,
       coachName: 'Dispute Coach',
       status: 'answered',
       paymentStatus: 'paid',
@@ -214,11 +216,22 @@ describe(`administrator tables and moderation (${testDatabaseKind})`, () => {
     ).not.toContain(question.id);
     const payments = (await get('/api/admin/payments')).json().rows;
     expect(payments).toContainEqual(
-      expect.objectContaining({ id: question.id, type: 'payment', amount: 5000, status: 'paid' }),
+      expect.objectContaining({
+        id: question.id,
+        type: 'payment',
+        amount: 5000,
+        status: 'paid',
+        userId: question.playerId,
+      }),
     );
     const payoutRows = (await get('/api/admin/payments?type=payout')).json().rows;
     expect(payoutRows).toContainEqual(
-      expect.objectContaining({ type: 'payout', amount: 3500, userEmail: coach.email }),
+      expect.objectContaining({
+        type: 'payout',
+        amount: 3500,
+        userId: coach.userId,
+        userEmail: coach.email,
+      }),
     );
     // A second payment for the same question is refunded, and listed for the administrators.
     await applyPaymentEvent(moneyOf(t.ctx, logger), 'local', {
@@ -298,34 +311,54 @@ describe(`administrator tables and moderation (${testDatabaseKind})`, () => {
     expect((await act(`/api/admin/questions/${question.id}/release-payout`)).statusCode).toBe(409);
   });
 
-  it('settles a dispute for the Coach by releasing the payout, and tells both', async () => {
-    const { question } = await answeredQuestion();
-    await releasePayouts(moneyOf(t.ctx, logger));
-    expect((await payoutOf(question.id))?.status).toBe('held');
+  it('refuses the one-click actions on an open dispute, which is resolved only with a note', async () => {
+    const { question, coach, player } = await answeredQuestion();
+    const refund = vi.spyOn(t.ctx.payments, 'refund');
     const disputes = (await get('/api/admin/disputes')).json().rows;
+    // Each name in the row opens that person's user page (issue 24).
     expect(disputes).toContainEqual(
       expect.objectContaining({
         id: question.id,
-        answer: 'Keep your eyes up.',
-        state: expect.objectContaining({ disputeResolution: null, payoutStatus: 'held' }),
+        playerId: player.id,
+        coachUserId: coach.userId,
+        state: expect.objectContaining({ disputeResolution: null }),
       }),
     );
-    expect((await act(`/api/admin/questions/${question.id}/release-payout`)).statusCode).toBe(204);
-    expect((await questionRow(question.id))?.disputeResolution).toBe('released');
-    expect((await payoutOf(question.id))?.status).toBe('paid');
-    expect((await act(`/api/admin/questions/${question.id}/refund`)).statusCode).toBe(204);
-    expect((await act(`/api/admin/questions/${question.id}/release-payout`)).statusCode).toBe(409);
+    for (const action of ['refund', 'release-payout', 'hold-payout']) {
+      const res = await act(`/api/admin/questions/${question.id}/${action}`);
+      expect(res.statusCode, action).toBe(400);
+      expect(res.json().message).toBe(ADMIN_ACTION_MESSAGES.disputeNeedsNote);
+    }
+    expect(refund).not.toHaveBeenCalled();
+    refund.mockRestore();
+    // Nothing changed: the dispute is open, the payment kept, the payout waits, no one e-mailed.
+    expect(await questionRow(question.id)).toMatchObject({
+      paymentStatus: 'paid',
+      disputeResolution: null,
+      disputeNote: null,
+    });
+    expect((await payoutOf(question.id))?.status).toBe('pending');
     const mails = await db()
       .select()
       .from(mailOutbox)
       .where(eq(mailOutbox.to, question.playerEmail));
-    expect(mails.map((m) => m.subject)).toContain('Your dispute was resolved');
+    expect(mails.map((m) => m.subject)).not.toContain('Your dispute was resolved');
+    // Resolved with its note, the question's other actions come back.
+    const resolved = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/disputes/${question.id}/resolve`,
+      headers: bearer(),
+      payload: { outcome: 'release', note: 'The answer covers the question.' },
+    });
+    expect(resolved.statusCode).toBe(204);
+    expect((await questionRow(question.id))?.disputeNote).toBe('The answer covers the question.');
+    expect((await act(`/api/admin/questions/${question.id}/refund`)).statusCode).toBe(204);
     const settled = (await get('/api/admin/disputes?state=settled')).json().rows;
     expect(settled.map((r: { id: string }) => r.id)).toContain(question.id);
   });
 
-  it('refunds a disputed question once through the provider, cancelling the payout', async () => {
-    const { question } = await answeredQuestion();
+  it('refunds a question once through the provider, cancelling the payout', async () => {
+    const { question } = await answeredQuestion({ disputed: false });
     const refund = vi.spyOn(t.ctx.payments, 'refund');
     const results = await Promise.all(
       Array.from({ length: 5 }, () => act(`/api/admin/questions/${question.id}/refund`)),
@@ -343,7 +376,7 @@ describe(`administrator tables and moderation (${testDatabaseKind})`, () => {
     expect(await questionRow(question.id)).toMatchObject({
       status: 'refunded',
       paymentStatus: 'refunded',
-      disputeResolution: 'refunded',
+      refundReason: 'admin',
     });
     expect((await payoutOf(question.id))?.status).toBe('cancelled');
   });

@@ -1,23 +1,22 @@
 import {
   ADMIN_ACTION_MESSAGES,
+  disputeOpen,
   questionActions,
   type QuestionAction,
 } from '../../../contracts/admin-actions';
 import type { ServiceDeps } from '../../context';
 import type { Executor } from '../../db/client';
 import { transaction, type Changes } from '../../db/unit-of-work';
-import { AppError, notFound } from '../../errors';
+import { AppError, badRequest, notFound } from '../../errors';
 import {
   claimRefund,
   lockQuestionForDecision,
-  moneyMailSubject,
-  queueDisputeReleasedMail,
   refundNow,
   releasePayouts,
   setPayoutHold,
   type Money,
 } from '../payments';
-import { resolveDispute, setReviewPublished } from '../questions/data';
+import { setReviewPublished } from '../questions/data';
 import {
   REVIEW_ACTION_REFUSALS,
   REVIEW_MESSAGES,
@@ -64,7 +63,8 @@ export async function audited<T>(
  * One action on a question, decided by `questionActions` on rows locked for the transaction, so a
  * second click or a concurrent administrator finds it no longer available. Money moves after the
  * commit (ADR 023): a refund is claimed here and sent by `refundNow`; a release is sent by the
- * payout sweep's own claim.
+ * payout sweep's own claim. An open dispute is refused with 400: it is settled only by
+ * `resolveOpenDispute`, with its note (ADR 066).
  */
 export async function actOnQuestion(
   money: Money,
@@ -72,12 +72,12 @@ export async function actOnQuestion(
   questionId: string,
   action: QuestionAction,
 ) {
-  const { config } = money;
   const now = new Date();
   await audited(money, actor, `question.${action}`, { questionId }, async (tx, changes) => {
     const row = await lockQuestionForDecision(tx, questionId);
     if (!row) throw notFound(ADMIN_ACTION_MESSAGES.notFound);
     const { question: q, payout } = row;
+    if (disputeOpen(q)) throw badRequest(ADMIN_ACTION_MESSAGES.disputeNeedsNote);
     const allowed = questionActions({
       questionId: q.id,
       paymentStatus: q.paymentStatus,
@@ -87,7 +87,6 @@ export async function actOnQuestion(
       disputeResolution: q.disputeResolution,
     });
     if (!allowed.includes(action)) throw unavailable();
-    const openDispute = q.disputeFlagged && q.disputeResolution === null;
     const who = { questionId: q.id, playerId: q.playerId, coachUserId: row.coachUserId };
     switch (action) {
       case 'hold-payout':
@@ -95,23 +94,12 @@ export async function actOnQuestion(
         await closeReports(tx, q.id, now);
         break;
       case 'release-payout':
-        // Settling a dispute for the Coach ends the hold window: the decision is made.
-        await setPayoutHold(tx, changes, who, {
-          held: false,
-          releasableAt: openDispute ? now : undefined,
-        });
-        if (openDispute) {
-          await resolveDispute(tx, changes, who, 'released', now);
-          await queueDisputeReleasedMail(tx, config, await moneyMailSubject(tx, q.id));
-        }
+        await setPayoutHold(tx, changes, who, { held: false });
         break;
       case 'refund':
         // Refused while a dispute's partial refund is still under way (ADR 070): a 409, not a
         // 204 for a refund that was never claimed.
-        if (!(await claimRefund(tx, changes, q, openDispute ? 'dispute' : 'admin', now))) {
-          throw unavailable();
-        }
-        if (openDispute) await resolveDispute(tx, changes, who, 'refunded', now);
+        if (!(await claimRefund(tx, changes, q, 'admin', now))) throw unavailable();
         await closeReports(tx, q.id, now);
         break;
     }

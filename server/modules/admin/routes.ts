@@ -10,7 +10,7 @@ import {
   totpCodeSchema,
   totpEnrolmentSchema,
 } from '../../../contracts/admin';
-import { QUESTION_ACTION_NAMES } from '../../../contracts/admin-actions';
+import { ADMIN_ACTION_MESSAGES, QUESTION_ACTION_NAMES } from '../../../contracts/admin-actions';
 import {
   adminDisputesPageSchema,
   adminDisputesQuerySchema,
@@ -27,11 +27,13 @@ import {
   adminReportsQuerySchema,
   adminUsersPageSchema,
   adminUsersQuerySchema,
+  adminQuestionThreadSchema,
 } from '../../../contracts/admin-data';
 import { adminUserDetailSchema, suspensionInputSchema } from '../../../contracts/admin-people';
 import { statementRangeSchema } from '../../../contracts/receipts';
 import { depsOf, type AppContext } from '../../context';
 import type { Database } from '../../db/client';
+import { notFound } from '../../errors';
 import { statementFileName } from '../payments';
 import { dashboardStats } from './data';
 import { failedJobsPage, retryFailedJob } from './failed-jobs';
@@ -40,6 +42,7 @@ import { adminDisputeRoutes } from './disputes';
 import { actOnQuestion, actOnReview, dismissReport } from './moderation';
 import { REVIEW_ACTION_NAMES } from '../../../contracts/reviews';
 import { restoreUser, suspendUser, userDetail } from './people';
+import { questionThread } from './data/thread';
 import {
   auditRateLimitedLogin,
   changeTwoFactor,
@@ -215,6 +218,19 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
         .header('cache-control', 'no-store')
         .header('content-disposition', `attachment; filename="${statementFileName(request.query)}"`)
         .send(csv);
+    },
+  );
+
+  // A question's whole conversation, for a dispute or a report (issue 23, ADR 066); its files
+  // come from GET /api/admin/questions/:id/attachments with fresh signed links.
+  app.get(
+    '/api/admin/questions/:id/thread',
+    { schema: { params: idParams, response: { 200: adminQuestionThreadSchema } } },
+    async (request) => {
+      await requireAdmin(db, request);
+      const thread = await questionThread(db, request.params.id);
+      if (!thread) throw notFound(ADMIN_ACTION_MESSAGES.notFound);
+      return thread;
     },
   );
 

@@ -16,7 +16,7 @@ import {
 import { applyPaymentEvent, moneyOf } from '../payments';
 import {
   queueDisputeMail,
-  queueDisputeReleasedMail,
+  queueDisputeResolvedMail,
   queueExtraPaymentRefundMail,
   queueAnswerReminderMail,
   queueNewQuestionMail,
@@ -165,7 +165,13 @@ describe(`every e-mail is composed with HTML and plain text (${testDatabaseKind}
     }
     await queueUnpaidDeclineMail(db(), config, s, null);
     await queueDisputeMail(db(), config, s, { reason: 'incomplete', details: null });
-    await queueDisputeReleasedMail(db(), config, s);
+    await queueDisputeResolvedMail(
+      db(),
+      config,
+      s,
+      { outcome: 'release' },
+      'The answer covers it.',
+    );
     await queuePayoutSentMail(db(), config, s, 700);
 
     const mails = await db().select().from(mailOutbox);

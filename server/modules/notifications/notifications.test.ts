@@ -8,7 +8,7 @@ import { signedInUser, type TestUser } from '../../test/accounts';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/harness';
 import { deliverDueMail } from '../mail';
 import {
-  queueDisputeReleasedMail,
+  queueDisputeResolvedMail,
   queuePayoutSentMail,
   queueNewQuestionMail,
 } from '../payments/money-mail';
@@ -102,7 +102,13 @@ describe(`notification preferences and one-click unsubscribe (${testDatabaseKind
     await queueNewQuestionMail(db(), t.ctx.config, subject());
     expect(await mailsTo(coach.email, 'You have a new question')).toHaveLength(0);
     // A dispute's outcome is about money: it cannot be turned off and carries no unsubscribe link.
-    await queueDisputeReleasedMail(db(), t.ctx.config, subject());
+    await queueDisputeResolvedMail(
+      db(),
+      t.ctx.config,
+      subject(),
+      { outcome: 'release' },
+      'The answer covers it.',
+    );
     const [money] = await mailsTo(coach.email, 'The dispute on your answer was resolved');
     expect(money?.headers).toBeNull();
     expect(money?.text).not.toContain('Unsubscribe');

@@ -16,7 +16,6 @@ export { claimPartialRefund, lockQuestionForDecision } from './data/question-mon
 export { historyRoutes } from './history';
 export {
   queueDisputeMail,
-  queueDisputeReleasedMail,
   queueDisputeResolvedMail,
   queueUnpaidDeclineMail,
   type DisputeSettlement,

@@ -234,28 +234,6 @@ export async function queueDisputeMail(
   ]);
 }
 
-/** A dispute settled in the Coach's favour: the Player is told the outcome. */
-export async function queueDisputeReleasedMail(tx: Executor, config: Config, s: MoneyMailSubject) {
-  await queue(tx, config, [
-    {
-      ...toPlayer(s),
-      kind: 'dispute',
-      subject: 'Your dispute was resolved',
-      paragraphs: [
-        `We reviewed your dispute and found the answer met the question, so the payment goes to ${s.coachName}.`,
-      ],
-      action: link(config, s, 'View your question'),
-    },
-    {
-      ...toCoach(s),
-      kind: 'dispute',
-      subject: 'The dispute on your answer was resolved',
-      paragraphs: ['We reviewed the dispute in your favour. Your payout is released.'],
-      action: link(config, s, 'View the question'),
-    },
-  ]);
-}
-
 /** A transfer recorded: the Coach's money is on its way. */
 export async function queuePayoutSentMail(
   tx: Executor,

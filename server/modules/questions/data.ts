@@ -154,7 +154,7 @@ export const markDeclined = (
 
 /**
  * An administrator settles the Player's dispute: the payout is released, or the question refunded
- * in full or in part, with a note both sides see (ADR 063; null from the older question actions).
+ * in full or in part, with the note both sides see (ADR 063, 066).
  */
 export const resolveDispute = (
   tx: Executor,
@@ -162,7 +162,7 @@ export const resolveDispute = (
   who: Participants,
   resolution: 'released' | 'refunded' | 'partially_refunded',
   now: Date,
-  note: string | null = null,
+  note: string,
 ) =>
   changeQuestion(tx, changes, who, {
     disputeResolution: resolution,

@@ -217,6 +217,7 @@ function playerQuestionsStatement(db: Database, paged: boolean) {
         disputeUntil: isoTime(payouts.releasableAt),
         declinedAt: isoTime(questions.declinedAt),
         messageCount: questions.messageCount,
+        responseHours: questions.responseHours,
         sortKey: keys.sortKey,
       }).as('row'),
     })

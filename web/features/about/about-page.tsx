@@ -1,7 +1,7 @@
 import { BookOpenCheck, MessageSquareText, UserSearch } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import { REFUND_AFTER_DAYS } from '@contracts/limits';
+import { LONGEST_RESPONSE_HOURS, promiseText } from '@contracts/response-time';
 import { COACH_SHARE_PERCENT } from '@contracts/money';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -116,7 +116,9 @@ export function AboutPage() {
                 <li>Ask the Coach you actually want to hear from.</li>
                 <li>One fixed fee per question, shown before you ask.</li>
                 <li>Your fee is held until your question is answered.</li>
-                <li>{`No answer within ${REFUND_AFTER_DAYS} days means a full refund.`}</li>
+                <li>
+                  {`No answer within the Coach's promised response time (at most ${promiseText(LONGEST_RESPONSE_HOURS)}) means a full refund.`}
+                </li>
               </ul>
               <Button asChild variant="dark" className="mt-6 w-full">
                 <Link to="/auth?mode=signup">Sign Up as a Player</Link>

@@ -1,9 +1,6 @@
 import { Link } from 'react-router';
-import {
-  FEE_CHANGE_NOTICE_DAYS,
-  PAYOUT_ARRIVAL_BUSINESS_DAYS,
-  REFUND_AFTER_DAYS,
-} from '@contracts/limits';
+import { FEE_CHANGE_NOTICE_DAYS, PAYOUT_ARRIVAL_BUSINESS_DAYS } from '@contracts/limits';
+import { LONGEST_RESPONSE_HOURS, promiseText } from '@contracts/response-time';
 import {
   COACH_SHARE_PERCENT,
   PLATFORM_SHARE_PERCENT,
@@ -115,7 +112,7 @@ export function RevenueAgreement() {
       title: 'Unanswered and Declined Questions',
       body: (
         <p>
-          {`If you decline a question, or do not answer it within ${REFUND_AFTER_DAYS} days of the Player's payment, the Player is refunded in full and no payout is made. A refunded question can no longer be answered.`}
+          {`If you decline a question, or do not answer it within the response time you promise (at most ${promiseText(LONGEST_RESPONSE_HOURS)}) after the Player's payment, the Player is refunded in full and no payout is made. A refunded question can no longer be answered.`}
         </p>
       ),
     },

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { REFUND_AFTER_DAYS, TERMS_LAST_UPDATED } from '@contracts/limits';
+import { TERMS_LAST_UPDATED } from '@contracts/limits';
+import { LONGEST_RESPONSE_HOURS, promiseText } from '@contracts/response-time';
 import { COACH_SHARE_PERCENT } from '@contracts/money';
 import { useDocumentMeta } from '@/lib/meta';
 import { pageTitle } from '@/lib/site-meta';
@@ -115,8 +116,10 @@ export function TermsOfService({ operator }: { operator: string }) {
           <ul className="list-disc space-y-2 pl-5">
             <li>the Coach declines your question; or</li>
             <li>
-              the Coach does not answer within {REFUND_AFTER_DAYS} days of your payment. The refund
-              is made automatically and we email you when it is issued.
+              the Coach does not answer within the response time they promise, at most{' '}
+              {promiseText(LONGEST_RESPONSE_HOURS)} after your payment. The refund is made
+              automatically at that moment, shown as &ldquo;Answer by&rdquo; on your question, and
+              we email you when it is issued.
             </li>
           </ul>
           <p>

@@ -5,7 +5,7 @@ import { useId, useState } from 'react';
 import { useForm, useWatch, type FieldErrors, type Path } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { REFUND_AFTER_DAYS } from '@contracts/limits';
+import { promiseText } from '@contracts/response-time';
 import { formatWholeDollars } from '@contracts/money';
 import { PAYMENT_MESSAGES } from '@contracts/payments';
 import { askQuestionSchema, QUESTION_MESSAGES, type AskQuestionInput } from '@contracts/questions';
@@ -55,6 +55,7 @@ export function AskForm({
   coachId,
   coachName,
   price,
+  responseHours,
   defaultName,
 }: {
   coachId: string;
@@ -62,6 +63,8 @@ export function AskForm({
   coachName?: string;
   /** The Coach's price per question, in cents. */
   price: number;
+  /** The Coach's response-time promise in hours: the refund of an unanswered question (ADR 060). */
+  responseHours: number;
   /** The signed-in user's name, prefilled. */
   defaultName: string;
 }) {
@@ -194,7 +197,7 @@ export function AskForm({
           </span>
           <p className="flex-1 text-sm leading-6 text-muted">
             <LockKeyhole aria-hidden className="mr-1.5 inline size-4 -translate-y-px text-navy" />
-            {`You pay ${formatWholeDollars(price)} for this question. It is held until your question is answered; unanswered questions are refunded after ${REFUND_AFTER_DAYS} days.`}
+            {`You pay ${formatWholeDollars(price)} for this question. It is held until your question is answered; unanswered questions are refunded after ${promiseText(responseHours)}.`}
           </p>
         </div>
         {uploads.uploading && (

@@ -52,6 +52,7 @@ export function AskQuestion({
             key={coach.id}
             coachId={coach.id}
             price={coach.pricePerQuestion}
+            responseHours={coach.responseHours}
             coachName={coach.name}
             defaultName={user?.name ?? ''}
           />

@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { questionApiPaths } from '@contracts/question-api-paths';
 import {
   MESSAGE_ACTIONS,
-  MESSAGE_KIND_LABELS,
   MESSAGE_MAX_CHARS,
   sendMessageSchema,
   THREAD_MESSAGES,
@@ -13,28 +12,24 @@ import {
   type ThreadMessage,
 } from '@contracts/question-thread';
 import { QUESTION_MESSAGES, REPORT_REASONS, type QuestionDetail } from '@contracts/questions';
+import { useQuestionAttachments } from '@/components/attachments/api';
+import { MessageList } from '@/components/thread/message-list';
 import { toast } from '@/components/toast/toast-store';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { useQuestionAttachments } from '@/components/attachments/api';
-import { AttachmentList } from '@/components/attachments/attachment-list';
 import { useUploads } from '@/components/attachments/use-uploads';
 import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
 import { api, ApiRequestError, errorMessage } from '@/lib/api-client';
-import { cn } from '@/lib/cn';
 import { formatDateTime } from '@contracts/dates';
 import { Composer } from './composer';
 import type { ReportInput } from './question-api';
 import { ReasonForm, useReasonDialog } from '@/components/reason-form';
 
 /**
- * The conversation on a question (ADR 058): its messages in time order, each with its author, time,
- * text and files, and a report button on the other side's; the forms that add to it, each with up
- * to five files (issue 23). Which forms show is
+ * The conversation on a question (ADR 058): its messages in time order (the shared `MessageList`,
+ * with their files) and a report button on the other side's; the forms that add to it. Which forms show is
  * decided by `playerActions` / `coachActions`, the rules the server applies.
  */
-
-const ROLE_LABEL = { asker: 'Player', expert: 'Coach' } as const;
 
 /** Messages of the thread, as cards: the page places them around the answer in time order. */
 export function ThreadMessages({
@@ -44,56 +39,15 @@ export function ThreadMessages({
   q: QuestionDetail;
   messages: readonly ThreadMessage[];
 }) {
-  if (messages.length === 0) return null;
+  const { data } = useQuestionAttachments(q.id);
   return (
-    <ol aria-label="Conversation" className="flex flex-col gap-3">
-      {messages.map((m) => (
-        <li key={m.id}>
-          <MessageCard q={q} message={m} />
-        </li>
-      ))}
-    </ol>
-  );
-}
-
-function MessageCard({ q, message: m }: { q: QuestionDetail; message: ThreadMessage }) {
-  const mine = m.authorRole === q.viewerRole;
-  return (
-    <Card
-      className={cn(
-        'p-4 sm:p-5',
-        m.authorRole === 'expert' ? 'border-l-4 border-l-navy' : 'border-l-4 border-l-line',
-      )}
-    >
-      <article aria-label={`${MESSAGE_KIND_LABELS[m.kind]} by ${m.authorName}`}>
-        <header className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
-          <p className="min-w-0 font-semibold break-words text-navy">
-            {m.authorName}
-            <span className="ml-2 text-sm font-normal text-muted">
-              {`${ROLE_LABEL[m.authorRole]} · ${MESSAGE_KIND_LABELS[m.kind]}`}
-            </span>
-          </p>
-          <time dateTime={m.createdAt} className="text-sm text-muted">
-            {formatDateTime(m.createdAt)}
-          </time>
-        </header>
-        <p className="mt-2 break-words whitespace-pre-line text-ink">{m.body}</p>
-        <MessageAttachments questionId={q.id} messageId={m.id} />
-        {!mine && <ReportMessage questionId={q.id} messageId={m.id} />}
-      </article>
-    </Card>
-  );
-}
-
-/** The files sent with one message, from the question's attachments (fresh signed links). */
-function MessageAttachments({ questionId, messageId }: { questionId: string; messageId: string }) {
-  const { data } = useQuestionAttachments(questionId);
-  const files = data?.messages[messageId] ?? [];
-  if (files.length === 0) return null;
-  return (
-    <div className="mt-3">
-      <AttachmentList files={files} />
-    </div>
+    <MessageList
+      messages={messages}
+      files={data?.messages}
+      action={(m) =>
+        m.authorRole !== q.viewerRole && <ReportMessage questionId={q.id} messageId={m.id} />
+      }
+    />
   );
 }
 

@@ -23,12 +23,14 @@ import { Field, inputClass } from '@/components/ui/field';
 import { UNEXPECTED_ERROR } from '@contracts/api-error';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
+import { AdminQuestionThread, Section } from '../question-thread';
+import { UserLink } from '../user-link';
 import { adminApi } from '../session';
 import { ADMIN_QUERY_KEY, useExpireOnError, useSessionExpiry } from '../use-admin-session';
 
 /**
- * One dispute heard from both sides (ADR 063): the reason, the Player, the Coach's statement and
- * the whole question, and the resolution with a note both sides see.
+ * One dispute heard from both sides (ADR 063): the whole conversation with its files (ADR 066), the
+ * reason, the Player, the Coach's statement, and the resolution with a note both sides see.
  */
 export function DisputeReview({ questionId }: { questionId: string }) {
   const [open, setOpen] = useState(false);
@@ -58,17 +60,7 @@ function DisputeBody({ questionId, onDone }: { questionId: string; onDone: () =>
   const d = query.data;
   return (
     <div className="flex flex-col gap-4 text-sm">
-      <Section title="The question">
-        <p className="font-semibold break-words whitespace-pre-line text-navy">{d.question}</p>
-        {d.context && (
-          <p className="mt-1 break-words whitespace-pre-line text-muted">{d.context}</p>
-        )}
-        <p className="mt-1 text-xs text-muted">{`Asked ${formatDateTime(d.createdAt)} · paid ${formatAdminAmount(d.amount)}`}</p>
-      </Section>
-      <Section title="The answer">
-        <p className="break-words whitespace-pre-line">{d.answer ?? 'Not answered'}</p>
-      </Section>
-      {/* The conversation thread (H1, ADR 062) is shown here once it is merged. */}
+      <AdminQuestionThread questionId={d.id} />
       <Section title="The Player’s dispute">
         <p className="font-semibold text-navy">
           {d.dispute.reason ? DISPUTE_REASON_LABELS[d.dispute.reason] : 'No reason given'}
@@ -77,15 +69,20 @@ function DisputeBody({ questionId, onDone }: { questionId: string; onDone: () =>
           <p className="mt-1 break-words whitespace-pre-line">{d.dispute.details}</p>
         )}
         <p className="mt-1 text-xs text-muted">
-          {`${d.player.name} · ${d.player.email} · ${d.player.questionsAsked} questions asked, ${d.player.disputesFlagged} disputed`}
+          <UserLink id={d.player.id} name={d.player.name} />
+          {` · ${d.player.email} · ${d.player.questionsAsked} questions asked, ${d.player.disputesFlagged} disputed`}
           {d.player.memberSince ? ` · member since ${formatDateTime(d.player.memberSince)}` : ''}
+          {` · paid ${formatAdminAmount(d.amount)}`}
         </p>
       </Section>
       <Section title={DISPUTE_STATEMENT_MESSAGES.heading}>
         <p className="break-words whitespace-pre-line">
           {d.dispute.statement ?? DISPUTE_STATEMENT_MESSAGES.none}
         </p>
-        <p className="mt-1 text-xs text-muted">{`${d.coach.name} · ${d.coach.email}`}</p>
+        <p className="mt-1 text-xs text-muted">
+          <UserLink id={d.coach.userId} name={d.coach.name} />
+          {` · ${d.coach.email}`}
+        </p>
       </Section>
       {d.resolvable ? (
         <ResolveForm detail={d} onDone={onDone} />
@@ -96,15 +93,6 @@ function DisputeBody({ questionId, onDone }: { questionId: string; onDone: () =>
         </Section>
       )}
     </div>
-  );
-}
-
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <section className="rounded-lg border border-line px-3 py-2">
-      <h3 className="mb-1 text-xs font-bold tracking-wide text-muted uppercase">{title}</h3>
-      {children}
-    </section>
   );
 }
 

@@ -4,6 +4,7 @@ import { DISPUTE_REASON_LABELS } from '@contracts/question-states';
 import { adminApiPaths } from '@contracts/admin-api-paths';
 import type { Column } from '../admin-table';
 import { FilteredTable } from '../filtered-table';
+import { UserLink } from '../user-link';
 import { DisputeReview } from './dispute-review';
 import { ModerationState, QuestionActions } from './question-actions';
 
@@ -36,8 +37,12 @@ const columns: Column<AdminDisputeRow>[] = [
     ),
     className: 'min-w-40 max-w-xs',
   },
-  { header: 'Player', cell: (d) => d.playerEmail, className: 'break-all' },
-  { header: 'Coach', cell: (d) => d.coachName },
+  {
+    header: 'Player',
+    cell: (d) => <UserLink id={d.playerId} name={d.playerEmail} />,
+    className: 'break-all',
+  },
+  { header: 'Coach', cell: (d) => <UserLink id={d.coachUserId} name={d.coachName} /> },
   {
     header: 'Amount',
     cell: (d) => formatAdminAmount(d.amount),
@@ -58,7 +63,7 @@ const columns: Column<AdminDisputeRow>[] = [
     cell: (d) => (
       <div className="flex flex-wrap gap-2">
         <DisputeReview questionId={d.id} />
-        {/* The older one-click actions stay beside it for now (ADR 063, consequences). */}
+        {/* None while the dispute is open: it is settled only with a note (ADR 066). */}
         <QuestionActions state={d.state} />
       </div>
     ),

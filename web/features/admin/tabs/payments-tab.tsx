@@ -4,6 +4,7 @@ import { formatAdminAmount } from '@contracts/money';
 import { StatusBadge, type Column } from '../admin-table';
 import { adminApiPaths } from '@contracts/admin-api-paths';
 import { FilteredTable } from '../filtered-table';
+import { UserLink } from '../user-link';
 import { StatementExport } from '../statement-export';
 
 const TYPES = [
@@ -20,7 +21,11 @@ const columns: Column<AdminPaymentRow>[] = [
   },
   { header: 'Type', cell: (p) => <StatusBadge>{p.type}</StatusBadge> },
   { header: 'Status', cell: (p) => <StatusBadge>{p.status}</StatusBadge> },
-  { header: 'User', cell: (p) => p.userEmail, className: 'break-all' },
+  {
+    header: 'User',
+    cell: (p) => <UserLink id={p.userId} name={p.userEmail} />,
+    className: 'break-all',
+  },
   { header: 'Question', cell: (p) => p.questionText, className: 'min-w-64 max-w-md' },
   { header: 'Date', cell: (p) => formatDateTime(p.createdAt), className: 'whitespace-nowrap' },
 ];

@@ -3,6 +3,7 @@ import type { AdminQuestionRow } from '@contracts/admin-data';
 import { StatusBadge, type Column } from '../admin-table';
 import { adminApiPaths } from '@contracts/admin-api-paths';
 import { FilteredTable } from '../filtered-table';
+import { UserLink } from '../user-link';
 
 const STATUSES = [
   { value: 'all', label: 'All' },
@@ -13,8 +14,12 @@ const STATUSES = [
 
 const columns: Column<AdminQuestionRow>[] = [
   { header: 'Question', cell: (q) => q.question, className: 'min-w-64 max-w-md' },
-  { header: 'Player', cell: (q) => q.playerEmail, className: 'break-all' },
-  { header: 'Coach', cell: (q) => q.coachName },
+  {
+    header: 'Player',
+    cell: (q) => <UserLink id={q.playerId} name={q.playerEmail} />,
+    className: 'break-all',
+  },
+  { header: 'Coach', cell: (q) => <UserLink id={q.coachUserId} name={q.coachName} /> },
   { header: 'Status', cell: (q) => <StatusBadge>{q.status}</StatusBadge> },
   { header: 'Payment', cell: (q) => <StatusBadge>{q.paymentStatus}</StatusBadge> },
   { header: 'Asked', cell: (q) => formatDateTime(q.createdAt), className: 'whitespace-nowrap' },

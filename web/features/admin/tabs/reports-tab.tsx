@@ -4,6 +4,8 @@ import { adminApiPaths } from '@contracts/admin-api-paths';
 import { StatusBadge, type Column } from '../admin-table';
 import { ConfirmAction } from '../confirm-action';
 import { FilteredTable } from '../filtered-table';
+import { UserLink } from '../user-link';
+import { ConversationDialog } from '../question-thread';
 import { ModerationState, QuestionActions } from './question-actions';
 import { ReviewActions, ReviewSummary } from './review-actions';
 
@@ -19,7 +21,9 @@ const columns: Column<AdminReportRow>[] = [
     header: 'Reporter',
     cell: (r) => (
       <>
-        <span className="block font-semibold text-navy">{r.reporterName}</span>
+        <span className="block">
+          <UserLink id={r.reporterId} name={r.reporterName} />
+        </span>
         <span className="break-all text-muted">{r.reporterEmail}</span>
       </>
     ),
@@ -34,7 +38,7 @@ const columns: Column<AdminReportRow>[] = [
     ),
     className: 'min-w-64 max-w-md',
   },
-  { header: 'Coach', cell: (r) => r.coachName },
+  { header: 'Coach', cell: (r) => <UserLink id={r.coachUserId} name={r.coachName} /> },
   {
     header: 'Reason',
     cell: (r) => (
@@ -51,19 +55,20 @@ const columns: Column<AdminReportRow>[] = [
   },
   {
     header: 'Actions',
-    // A review can be hidden, or restored, whatever became of the report that raised it.
-    cell: (r) =>
-      (r.status === 'open' || r.review) && (
-        <div className="flex flex-wrap gap-2">
-          {r.review && <ReviewActions review={r.review} />}
-          {r.status === 'open' && (
-            <>
-              <ConfirmAction action={REPORT_DISMISS} path={adminApiPaths.dismissReport(r.id)} />
-              <QuestionActions state={r.state} />
-            </>
-          )}
-        </div>
-      ),
+    // A review can be hidden, or restored, whatever became of the report that raised it; the
+    // conversation the report is about can always be read (ADR 066).
+    cell: (r) => (
+      <div className="flex flex-wrap gap-2">
+        <ConversationDialog questionId={r.state.questionId} />
+        {r.review && <ReviewActions review={r.review} />}
+        {r.status === 'open' && (
+          <>
+            <ConfirmAction action={REPORT_DISMISS} path={adminApiPaths.dismissReport(r.id)} />
+            <QuestionActions state={r.state} />
+          </>
+        )}
+      </div>
+    ),
   },
 ];
 

@@ -1,6 +1,5 @@
 import { formatDateTime } from '@contracts/dates';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import type { AdminUserRow, AdminUsersQuery } from '@contracts/admin-data';
 import { formatAdminAmount } from '@contracts/money';
 import { adminApiPaths } from '@contracts/admin-api-paths';
@@ -8,6 +7,7 @@ import { inputClass } from '@/components/ui/field';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { AdminTable, FilterSelect, StatusBadge, type Column } from '../admin-table';
 import { useAdminTable } from '../use-admin-table';
+import { UserLink } from '../user-link';
 
 const ORDERS = [
   { value: 'created_at:desc', label: 'Newest first' },
@@ -27,14 +27,7 @@ const columns: Column<AdminUserRow>[] = [
   {
     header: 'Name',
     // The name opens the person's page (ADR 061).
-    cell: (u) => (
-      <Link
-        to={`/admin-users/${encodeURIComponent(u.id)}`}
-        className="font-semibold text-navy underline"
-      >
-        {u.name}
-      </Link>
-    ),
+    cell: (u) => <UserLink id={u.id} name={u.name} />,
   },
   { header: 'Email', cell: (u) => u.email, className: 'break-all' },
   { header: 'Role', cell: (u) => <StatusBadge>{u.role}</StatusBadge> },

@@ -6,13 +6,14 @@ import {
   ShieldAlert,
   Undo2,
 } from 'lucide-react';
-import { REFUND_AFTER_DAYS } from '@contracts/limits';
 import { playerActions, isUnpaid } from '@contracts/question-states';
+import { promiseText } from '@contracts/response-time';
 import type { PlayerQuestion } from '@contracts/questions';
 import { timeSince } from '@/lib/relative-time';
 import { Box } from '../detail-parts';
 import { HelpfulRating } from '../helpful-rating';
 import { ReportDialog } from '../report-dialog';
+import { refundedSentence } from '../simple-detail';
 import { UnpaidActions } from '../unpaid-actions';
 
 /**
@@ -95,9 +96,7 @@ export function StatusNotice({ question: q }: { question: PlayerQuestion }) {
       icon={<Undo2 aria-hidden className="size-5 shrink-0 text-slate-600" />}
       title="Question Refunded"
     >
-      <p className="text-sm text-muted">
-        {`This question was not answered within ${REFUND_AFTER_DAYS} days and has been refunded.`}
-      </p>
+      <p className="text-sm text-muted">{refundedSentence(q.responseHours)}</p>
     </Box>
   ) : (
     <Box
@@ -107,7 +106,7 @@ export function StatusNotice({ question: q }: { question: PlayerQuestion }) {
       title="Awaiting Response"
     >
       <p className="text-sm text-muted">
-        {`Your Coach has been notified. Unanswered questions are refunded after ${REFUND_AFTER_DAYS} days.`}
+        {`Your Coach has been notified. Unanswered questions are refunded after ${promiseText(q.responseHours)}.`}
       </p>
     </Box>
   );
