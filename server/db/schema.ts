@@ -424,6 +424,11 @@ export const questions = pgTable(
     index('questions_expert_answered_idx')
       .on(t.coachId, t.answeredAt, t.id)
       .where(sql`${t.status} = 'answered'`),
+    // The Coach's unread badge: the few questions the Coach has not seen (waiting ones, a Player's
+    // follow-up), without reading every answered question the Coach has (ADR 068).
+    index('questions_expert_unread_idx')
+      .on(t.coachId)
+      .where(sql`${t.coachViewedQuestion} = false`),
     // Payment history, the Coaches a Player asked, and the thread between one Player and one Coach.
     index('questions_asker_idx').on(t.playerId, t.createdAt, t.id),
     // My Questions (keyset-paged), latest activity first (ADR 055).

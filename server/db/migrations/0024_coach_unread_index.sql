@@ -1,0 +1,1 @@
+CREATE INDEX "questions_expert_unread_idx" ON "questions" USING btree ("expert_id") WHERE "questions"."expert_viewed_question" = false;
