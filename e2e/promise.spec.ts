@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { formatAnswerBy } from '../contracts/response-time';
 import { expect } from './support/fixtures';
-import { onOwnPostgres, postgresServerUrl } from './support/own-postgres';
+import { letDeadlinePass, onOwnPostgres, postgresServerUrl } from './support/own-postgres';
 import { askAndPay } from './support/questions';
 
 /**
@@ -63,19 +63,7 @@ test.describe('the response-time promise', () => {
     await expect(row.getByText(deadline)).toBeVisible();
 
     // A day and an hour pass unanswered: the refund job refunds it at "Answer by".
-    await database.query(
-      `UPDATE questions SET paid_at = now() - interval '25 hours', answer_by = now() - interval '1 hour'
-        WHERE id = $1`,
-      [id],
-    );
-    await expect
-      .poll(
-        async () =>
-          (await database.query('SELECT status FROM questions WHERE id = $1', [id])).rows[0]
-            ?.status,
-        { message: 'the refund job refunds the question', intervals: [500] },
-      )
-      .toBe('refunded');
+    await letDeadlinePass(database, id, { paid: '25 hours', deadline: '1 hour' });
     await player.goto(`/question/${id}`);
     await expect(player.getByText('Refunded', { exact: true }).first()).toBeVisible();
     await expect(

@@ -1,5 +1,5 @@
 import { expect } from './support/fixtures';
-import { onOwnPostgres, postgresServerUrl } from './support/own-postgres';
+import { letDeadlinePass, onOwnPostgres, postgresServerUrl } from './support/own-postgres';
 
 /**
  * Moving the clock needs a database the test can reach while the server runs: this file starts its
@@ -38,19 +38,7 @@ test.describe('the 7-day refund', () => {
     await expect(player.getByText('Waiting for Coach Response')).toBeVisible();
 
     // Eight days pass: the Coach's 7-day promise (the default) ran out a day ago (ADR 060).
-    await database.query(
-      `UPDATE questions SET paid_at = now() - interval '8 days', answer_by = now() - interval '1 day'
-        WHERE id = $1`,
-      [id],
-    );
-    await expect
-      .poll(
-        async () =>
-          (await database.query('SELECT status FROM questions WHERE id = $1', [id])).rows[0]
-            ?.status,
-        { message: 'the refund job refunds the question', intervals: [500] },
-      )
-      .toBe('refunded');
+    await letDeadlinePass(database, id, { paid: '8 days', deadline: '1 day' });
     await player.goto(`/question/${id}`);
     await expect(player.getByText('Refunded', { exact: true }).first()).toBeVisible();
     await expect(

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { test as base, type AppServer } from './fixtures';
+import { expect, test as base, type AppServer } from './fixtures';
 import { startServer } from './server';
 
 /** The PostgreSQL server of CI (TEST_DATABASE_URL); files that need it skip without it. */
@@ -55,4 +55,28 @@ export function onOwnPostgres(port: number, prefix: string, env: Record<string, 
       { scope: 'worker' },
     ],
   });
+}
+
+/**
+ * Moves a paid question's clock back, its payment and its deadline ("Answer by") to the given
+ * PostgreSQL intervals ago, and waits for the refund job to refund it at the deadline (ADR 060).
+ */
+export async function letDeadlinePass(
+  database: pg.Client,
+  questionId: string,
+  ago: { paid: string; deadline: string },
+) {
+  await database.query(
+    `UPDATE questions SET paid_at = now() - $2::interval, answer_by = now() - $3::interval
+      WHERE id = $1`,
+    [questionId, ago.paid, ago.deadline],
+  );
+  await expect
+    .poll(
+      async () =>
+        (await database.query('SELECT status FROM questions WHERE id = $1', [questionId])).rows[0]
+          ?.status,
+      { message: 'the refund job refunds the question', intervals: [500] },
+    )
+    .toBe('refunded');
 }
