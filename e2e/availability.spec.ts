@@ -193,7 +193,7 @@ test.describe('pause and cap', () => {
       data: {
         coachId,
         playerName: 'Remy',
-        question: 'One more?',
+        question: 'How do I keep my shape late in games?',
         pledge: true,
         acceptedConsents: true,
       },
