@@ -103,8 +103,11 @@ test.describe('the payout-ready gate', () => {
       await soon(card(results, coachName)).toBeVisible();
       await soon(results.getByText(AVAILABILITY_MESSAGES.notTakingYet)).toHaveCount(0);
     });
-    await player.goto(`/expert/${coachId}`);
-    await expect(notice(player)).toHaveCount(0);
+    // The cached Coach page follows within its 10 s (ADR 061).
+    await expect(async () => {
+      await player.goto(`/expert/${coachId}`);
+      await soon(notice(player)).toHaveCount(0);
+    }).toPass({ timeout: 30_000 });
     await askLink(player).click();
     await player.waitForURL(`**/ask/${coachId}`);
     await expect(player.getByRole('button', { name: 'Submit Question' })).toBeVisible();
