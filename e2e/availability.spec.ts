@@ -47,6 +47,14 @@ async function inDirectory(
 
 const card = (results: Locator, name: string) =>
   results.getByRole('link', { name: new RegExp(name) });
+/** Opens the Coach page until it shows no notice: its cached copy follows within 10 s (ADR 061). */
+async function openWithoutNotice(page: Page, coachId: string) {
+  await expect(async () => {
+    await page.goto(`/expert/${coachId}`);
+    await soon(notice(page)).toHaveCount(0);
+  }).toPass({ timeout: 30_000 });
+}
+
 const askLink = (page: Page) => page.getByRole('link', { name: 'Ask a Question' });
 const notice = (page: Page) => page.getByTestId('availability-notice');
 
@@ -103,11 +111,7 @@ test.describe('the payout-ready gate', () => {
       await soon(card(results, coachName)).toBeVisible();
       await soon(results.getByText(AVAILABILITY_MESSAGES.notTakingYet)).toHaveCount(0);
     });
-    // The cached Coach page follows within its 10 s (ADR 061).
-    await expect(async () => {
-      await player.goto(`/expert/${coachId}`);
-      await soon(notice(player)).toHaveCount(0);
-    }).toPass({ timeout: 30_000 });
+    await openWithoutNotice(player, coachId);
     await askLink(player).click();
     await player.waitForURL(`**/ask/${coachId}`);
     await expect(player.getByRole('button', { name: 'Submit Question' })).toBeVisible();
@@ -173,8 +177,7 @@ test.describe('pause and cap', () => {
 
     // Resumed, with a cap of one open question: askable again, once.
     await saveAvailability(coach, { paused: false, cap: '1' });
-    await player.goto(`/expert/${coachId}`);
-    await expect(notice(player)).toHaveCount(0);
+    await openWithoutNotice(player, coachId);
     await expect(askLink(player)).toBeVisible();
     await askAndPay(player, coachId, 'How do I keep my shape when tired?');
 
