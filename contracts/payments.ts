@@ -129,6 +129,8 @@ export const playerPaymentSchema = z.object({
   }),
   /** The receipt's number once the payment was recorded (ADR 056); its PDF can be downloaded. */
   receiptNumber: z.number().int().nullable(),
+  /** Cents a dispute's partial refund gave back, once the provider made it (ADR 063); else null. */
+  refunded: z.number().int().nullable(),
 });
 export type PlayerPayment = z.infer<typeof playerPaymentSchema>;
 export const playerPaymentsSchema = z.object({ payments: z.array(playerPaymentSchema) });

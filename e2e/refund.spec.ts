@@ -1,62 +1,15 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { expect, test as base, type AppServer } from './support/fixtures';
-import { startServer } from './support/server';
-
-const serverUrl = process.env.TEST_DATABASE_URL;
+import { expect } from './support/fixtures';
+import { letDeadlinePass, onOwnPostgres, postgresServerUrl } from './support/own-postgres';
 
 /**
- * Moving the clock needs a database the test can reach while the server runs, so this file starts its
- * own server on PostgreSQL (the shared one runs on PGlite inside its process) and backdates the
- * payment there. It runs whenever TEST_DATABASE_URL is set, as in CI.
+ * Moving the clock needs a database the test can reach while the server runs: this file starts its
+ * own server on PostgreSQL and backdates the payment there. It runs whenever TEST_DATABASE_URL is
+ * set, as in CI.
  */
-const test = base.extend<object, { databaseUrl: string; database: pg.Client; server: AppServer }>({
-  /** A database of this file's own on the PostgreSQL server, dropped afterwards. */
-  databaseUrl: [
-    async ({}, use) => {
-      const name = `e2e_refund_${randomBytes(4).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: serverUrl });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${name}`);
-      const url = new URL(serverUrl ?? '');
-      url.pathname = `/${name}`;
-      try {
-        await use(url.toString());
-      } finally {
-        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await admin.end();
-      }
-    },
-    { scope: 'worker' },
-  ],
-  server: [
-    async ({ databaseUrl }, use) => {
-      const server = await startServer({ port: 3198, env: { DATABASE_URL: databaseUrl } });
-      try {
-        await use(server);
-      } finally {
-        await server.stop();
-      }
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
-  /** The test's own connection, to move the clock while the server runs. */
-  database: [
-    async ({ databaseUrl }, use) => {
-      const database = new pg.Client({ connectionString: databaseUrl });
-      await database.connect();
-      try {
-        await use(database);
-      } finally {
-        await database.end();
-      }
-    },
-    { scope: 'worker' },
-  ],
-});
+const test = onOwnPostgres(3198, 'e2e_refund');
 
 test.describe('the 7-day refund', () => {
-  test.skip(!serverUrl, 'runs when TEST_DATABASE_URL names a PostgreSQL server');
+  test.skip(!postgresServerUrl, 'runs when TEST_DATABASE_URL names a PostgreSQL server');
 
   test('a question unanswered 7 days after payment shows Refunded and the refund sentence', async ({
     coach: { coachId },
@@ -85,19 +38,7 @@ test.describe('the 7-day refund', () => {
     await expect(player.getByText('Waiting for Coach Response')).toBeVisible();
 
     // Eight days pass: the Coach's 7-day promise (the default) ran out a day ago (ADR 060).
-    await database.query(
-      `UPDATE questions SET paid_at = now() - interval '8 days', answer_by = now() - interval '1 day'
-        WHERE id = $1`,
-      [id],
-    );
-    await expect
-      .poll(
-        async () =>
-          (await database.query('SELECT status FROM questions WHERE id = $1', [id])).rows[0]
-            ?.status,
-        { message: 'the refund job refunds the question', intervals: [500] },
-      )
-      .toBe('refunded');
+    await letDeadlinePass(database, id, { paid: '8 days', deadline: '1 day' });
     await player.goto(`/question/${id}`);
     await expect(player.getByText('Refunded', { exact: true }).first()).toBeVisible();
     await expect(

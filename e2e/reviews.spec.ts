@@ -1,15 +1,10 @@
-import { cp, mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { REVIEW_ACTIONS, REVIEW_MESSAGES, REVIEW_TEXTS } from '../contracts/reviews';
 import { createUser } from './support/accounts';
-import { SEEDED_DATA_DIR_ENV } from './support/constants';
-import { expect, ownServer, test as base } from './support/fixtures';
+import { signInAsAdministrator, withAdministrator } from './support/administrator';
+import { expect } from './support/fixtures';
 import { askAndPay } from './support/questions';
-import { startServer } from './support/server';
 
-const ADMIN = { username: 'reviews-admin', password: 'reviews-admin-password' };
 const WIDTHS = [1280, 390] as const;
 
 /**
@@ -18,20 +13,7 @@ const WIDTHS = [1280, 390] as const;
  * user reports the review; an administrator hides it (the figures change) and restores it. Its
  * own server (port 4550) has an administrator from the environment.
  */
-const test = base.extend({
-  server: ownServer(async () => {
-    const seeded = process.env[SEEDED_DATA_DIR_ENV];
-    if (!seeded) throw new Error('The global setup did not seed the demo data.');
-    // A copy of the seeded, migrated data: the administrator comes from the environment.
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'playbook-e2e-reviews-'));
-    await cp(seeded, dataDir, { recursive: true });
-    return startServer({
-      port: 4550,
-      dataDir,
-      env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password },
-    });
-  }),
-});
+const test = withAdministrator(4550);
 
 const screenshot = (page: Page, name: string) =>
   page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
@@ -129,11 +111,7 @@ for (const width of WIDTHS) {
 
       // The administrator sees the report with the review, and hides it.
       const admin = await newPage({ viewport });
-      await admin.goto('/admin-access');
-      await admin.getByLabel('Username').fill(ADMIN.username);
-      await admin.getByLabel('Password').fill(ADMIN.password);
-      await admin.getByRole('button', { name: 'Secure Login' }).click();
-      await admin.waitForURL('**/admin-dashboard');
+      await signInAsAdministrator(admin);
       await admin.getByRole('tab', { name: 'Reports' }).click();
       const row = admin
         .getByRole('table', { name: 'Abuse reports' })

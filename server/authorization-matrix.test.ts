@@ -6,7 +6,7 @@ import { issueReceipt } from './modules/payments/data/receipts';
 import { createAdmin } from './modules/admin/service';
 import { signedPath } from './modules/attachments/links';
 import { signedInUser } from './test/accounts';
-import { insertQuestion } from './test/factories';
+import { insertQuestion, insertUser } from './test/factories';
 import { createTestApp, testDatabaseKind, type TestApp } from './test/harness';
 import { multipartFile } from './test/multipart';
 
@@ -34,6 +34,8 @@ interface Fixture {
   coachMessage(): Promise<string>;
   /** A fresh review by the player of the coach's answer (hidden by an administrator): its id. */
   review(hidden?: boolean): Promise<string>;
+  /** A fresh person of no consequence to the other cases (suspended if asked): their user id. */
+  person(suspended?: boolean): Promise<string>;
 }
 
 interface Case {
@@ -378,20 +380,21 @@ const CASES: Record<string, Case> = {
     payload: { outcome: 'release', note: 'The answer stands.' },
     expected: adminOnly(204),
   },
-  // One person's page and their suspension (ADR 061); nobody is suspended here (unknown id).
+  // One person's page and their suspension (ADR 061), on a fresh person per call, so the
+  // administrator's 204 is a suspension (or a restore) that happened, not an unknown id's 404.
   'GET /api/admin/users/:id': {
     url: (fx) => `/api/admin/users/${fx.playerId}`,
     expected: adminOnly(200),
   },
   'POST /api/admin/users/:id/suspend': {
-    url: () => `/api/admin/users/${UNKNOWN}/suspend`,
+    url: async (fx) => `/api/admin/users/${await fx.person()}/suspend`,
     payload: { reason: 'Matrix check' },
-    expected: adminOnly(404),
+    expected: adminOnly(204),
   },
   'POST /api/admin/users/:id/restore': {
-    url: () => `/api/admin/users/${UNKNOWN}/restore`,
+    url: async (fx) => `/api/admin/users/${await fx.person(true)}/restore`,
     payload: { reason: 'Matrix check' },
-    expected: adminOnly(404),
+    expected: adminOnly(204),
   },
   'POST /api/admin/reports/:id/dismiss': {
     url: () => `/api/admin/reports/${UNKNOWN}/dismiss`,
@@ -547,6 +550,13 @@ describe(`authorization matrix (${testDatabaseKind})`, () => {
           })
           .returning({ id: reviews.id });
         return row?.id ?? '';
+      },
+      async person(suspended = false) {
+        const user = await insertUser(db, {
+          name: 'Person Matrix',
+          ...(suspended ? { suspendedAt: new Date(), suspendedReason: 'Matrix check' } : {}),
+        });
+        return user.id;
       },
     };
     CASES['POST /api/questions']!.payload = {

@@ -2,13 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PEOPLE_MESSAGES } from '../contracts/admin-people';
+import { AVAILABILITY_MESSAGES } from '../contracts/availability';
+import { DISPUTE_STATEMENT_MESSAGES, RESOLVE_MESSAGES } from '../contracts/disputes';
+import { PROFILE_MESSAGES } from '../contracts/profiles';
 import { THREAD_MESSAGES } from '../contracts/question-thread';
+import { REVIEW_MESSAGES } from '../contracts/reviews';
+import { UNSAFE_INPUT } from '../contracts/secure-input';
 import { QUESTION_MESSAGES } from '../contracts/questions';
 import { payouts, questionMessages, reviews } from './db/schema';
 import { createAdmin } from './modules/admin/service';
 import { BODY_MESSAGES, MAX_BODY_DEPTH } from './plugins/body-shape';
 import { signedInUser } from './test/accounts';
-import { insertQuestion } from './test/factories';
+import { insertQuestion, insertUser } from './test/factories';
 import { createTestApp, testDatabaseKind, type TestApp } from './test/harness';
 import { multipartFile } from './test/multipart';
 import { sampleFiles, tusUpload, uploadedId } from './test/uploads';
@@ -220,8 +226,13 @@ describe(`hostile input on every write route (${testDatabaseKind})`, () => {
       if (!url.endsWith('/answer')) {
         await db.insert(payouts).values({ questionId: question.id, coachId, amount: 2100 });
       }
-      // Review routes (ADR 062) take a fresh review of the question, so they reach the handler.
-      let id = url.startsWith('/api/admin/reports') ? randomUUID() : question.id;
+      // Review routes (ADR 062) take a fresh review of the question, so they reach the handler;
+      // suspend and restore (ADR 061) a fresh person, so an accepted reason suspends nobody else.
+      let id = url.startsWith('/api/admin/reports')
+        ? randomUUID()
+        : url.startsWith('/api/admin/users/')
+          ? (await insertUser(db, { name: 'Hostile Person' })).id
+          : question.id;
       if (/^\/api\/(admin\/)?reviews\//.test(url)) {
         const [row] = await db
           .insert(reviews)
@@ -524,6 +535,163 @@ describe(`hostile input on every write route (${testDatabaseKind})`, () => {
       headers: { 'content-type': 'multipart/form-data' },
     });
     expect(noBoundary.statusCode).toBeGreaterThanOrEqual(400);
+  });
+
+  // Issue 24's inputs, each against its own rule: the refusal names the field with the rule's own
+  // message, and nothing is written (the fuzzing above only shows they never fail with a 5xx).
+  it('refuses issue 24’s inputs against their rules with the field’s message, changing nothing', async () => {
+    const script = '<script>alert(1)</script>';
+    const tooLong = (n: number) => 'a'.repeat(n + 1);
+    const profile = {
+      name: 'Hostile Coach',
+      expertise: 'Rowing',
+      price: 30,
+      acceptedAgreement: true,
+    };
+    const availability = { paused: true, returnOn: null, note: null, openQuestionCap: null };
+    const resolve = { outcome: 'partial_refund', amount: '10', note: 'Part of it stands.' };
+    const reason = { reason: 'Repeated abuse.' };
+    const cases: (readonly [
+      WriteRoute['method'],
+      string,
+      Record<string, unknown>,
+      string,
+      string,
+    ])[] = [
+      // The response-time promise (ADR 060).
+      ...[25, 0, -24, 'soon', Number.MAX_VALUE, null].map(
+        (responseHours) =>
+          [
+            'PUT',
+            '/api/profiles/expert',
+            { ...profile, responseHours },
+            'responseHours',
+            PROFILE_MESSAGES.invalidResponseTime,
+          ] as const,
+      ),
+      // The pause, its return date and note, and the cap (ADR 061).
+      ...['2020-01-01', '2026-13-40', 'tomorrow', '1 OR 1=1'].map(
+        (returnOn) =>
+          [
+            'PUT',
+            '/api/profiles/expert/availability',
+            { ...availability, returnOn },
+            'returnOn',
+            AVAILABILITY_MESSAGES.returnDateInvalid,
+          ] as const,
+      ),
+      [
+        'PUT',
+        '/api/profiles/expert/availability',
+        { ...availability, note: script },
+        'note',
+        UNSAFE_INPUT,
+      ],
+      [
+        'PUT',
+        '/api/profiles/expert/availability',
+        { ...availability, note: tooLong(280) },
+        'note',
+        AVAILABILITY_MESSAGES.noteTooLong,
+      ],
+      ...[0, 101, 1.5, -1, '3'].map(
+        (openQuestionCap) =>
+          [
+            'PUT',
+            '/api/profiles/expert/availability',
+            { ...availability, openQuestionCap },
+            'openQuestionCap',
+            AVAILABILITY_MESSAGES.capInvalid,
+          ] as const,
+      ),
+      // The review's words and the Coach's reply (ADR 062).
+      ['PUT', '/api/questions/:id/review', { rating: 5, words: script }, 'words', UNSAFE_INPUT],
+      [
+        'PUT',
+        '/api/questions/:id/review',
+        { rating: 5, words: tooLong(1000) },
+        'words',
+        REVIEW_MESSAGES.wordsLength,
+      ],
+      ['POST', '/api/reviews/:id/reply', { reply: script }, 'reply', UNSAFE_INPUT],
+      ['POST', '/api/reviews/:id/reply', { reply: '   ' }, 'reply', REVIEW_MESSAGES.replyLength],
+      [
+        'POST',
+        '/api/reviews/:id/reply',
+        { reply: tooLong(1000) },
+        'reply',
+        REVIEW_MESSAGES.replyLength,
+      ],
+      // The Coach's statement and the administrator's resolution (ADR 063).
+      ...[script, '', tooLong(2000)].map(
+        (statement) =>
+          [
+            'PUT',
+            '/api/questions/:id/dispute/statement',
+            { statement },
+            'statement',
+            statement === script ? UNSAFE_INPUT : DISPUTE_STATEMENT_MESSAGES.statementLength,
+          ] as const,
+      ),
+      ...['-1', '1.234', 'ten', '1e3', '10,00', ' '].map(
+        (amount) =>
+          [
+            'POST',
+            '/api/admin/disputes/:id/resolve',
+            { ...resolve, amount },
+            'amount',
+            RESOLVE_MESSAGES.amountFormat,
+          ] as const,
+      ),
+      // Checked on the locked row: more than nothing and less than the $50.00 paid.
+      ...['0', '0.00', '50', '50.00', '9999999'].map(
+        (amount) =>
+          [
+            'POST',
+            '/api/admin/disputes/:id/resolve',
+            { ...resolve, amount },
+            'amount',
+            RESOLVE_MESSAGES.amountRange(5000),
+          ] as const,
+      ),
+      [
+        'POST',
+        '/api/admin/disputes/:id/resolve',
+        { outcome: 'partial_refund', note: 'No amount.' },
+        'amount',
+        RESOLVE_MESSAGES.amountFormat,
+      ],
+      ...[script, '  ', tooLong(2000)].map(
+        (note) =>
+          [
+            'POST',
+            '/api/admin/disputes/:id/resolve',
+            { ...resolve, note },
+            'note',
+            note === script ? UNSAFE_INPUT : RESOLVE_MESSAGES.noteLength,
+          ] as const,
+      ),
+      // The administrator's reason to suspend or restore (ADR 061).
+      ...(['suspend', 'restore'] as const).flatMap((action) =>
+        [script, '', tooLong(500)].map(
+          (text) =>
+            [
+              'POST',
+              `/api/admin/users/:id/${action}`,
+              { ...reason, reason: text },
+              'reason',
+              text === script ? UNSAFE_INPUT : PEOPLE_MESSAGES.reasonRequired,
+            ] as const,
+        ),
+      ),
+    ];
+    for (const [method, url, payload, field, message] of cases) {
+      const res = await send({ method, url, fields: [] }, { payload });
+      const where = `${method} ${url} with ${JSON.stringify(payload).slice(0, 120)}`;
+      expect(res.statusCode, where).toBe(400);
+      const body = res.json() as { message: string; fields?: Record<string, string> };
+      expect(body.fields?.[field] ?? body.message, where).toBe(message);
+    }
   });
 
   it('refuses messages against the conversation rules with a clear message, changing nothing (ADR 058)', async () => {

@@ -67,7 +67,13 @@ export async function startServer(options: {
   server.stdout?.pipe(log);
   server.stderr?.pipe(log);
   // Two workers may start servers at once on two cores, each creating its database (ADR 043).
-  await waitForHttp(`${baseUrl}/api/health`, server, { timeoutMs: 90_000 });
+  try {
+    await waitForHttp(`${baseUrl}/api/health`, server, { timeoutMs: 90_000 });
+  } catch (error) {
+    // A server too slow to answer would keep its port, and the next run would find it taken.
+    await stopGracefully(server);
+    throw error;
+  }
   return {
     baseUrl,
     dataDir,

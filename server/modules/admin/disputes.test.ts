@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DISPUTE_STATEMENT_MESSAGES, RESOLVE_MESSAGES } from '../../../contracts/disputes';
+import type { PlayerPayments } from '../../../contracts/payments';
 import { adminAuditLog, mailOutbox, payouts, questions } from '../../db/schema';
 import { signedInUser, type TestUser } from '../../test/accounts';
 import { insertCoach, insertQuestion } from '../../test/factories';
@@ -204,6 +205,17 @@ describe(`disputes heard from both sides, with partial refunds (${testDatabaseKi
       disputeNote: 'Half an answer.',
     });
     expect(await payoutOf(q.id)).toMatchObject({ status: 'paid', amount: 2450, reversedAmount: 0 });
+    // The Player's payment history says what came back.
+    const history = await t.app.inject({
+      method: 'GET',
+      url: '/api/payments/history',
+      headers: { cookie: playerUser.cookie },
+    });
+    expect((history.json() as PlayerPayments).payments.find((p) => p.id === q.id)).toMatchObject({
+      amount: 5000,
+      paymentStatus: 'paid',
+      refunded: 1500,
+    });
 
     // Both sides see the note and the figures, and are e-mailed them.
     for (const user of [playerUser, coachUser]) {

@@ -57,6 +57,7 @@ export const historyRoutes: FastifyPluginAsyncZod<AppContext> = async (
             expertise: r.expertise,
           },
           receiptNumber: r.receiptNumber,
+          refunded: r.refunded,
         })),
       };
     },

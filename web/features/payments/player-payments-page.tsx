@@ -1,7 +1,7 @@
 import { ArrowRight, Clock, CreditCard, FileDown, Receipt, Trophy, Wallet } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatWholeDollars } from '@contracts/money';
+import { formatDollarsAndCents, formatWholeDollars } from '@contracts/money';
 import type { PlayerPayment } from '@contracts/payments';
 import { PAYOUT_MESSAGES } from '@contracts/payments';
 import { paymentApiPaths } from '@contracts/payment-api-paths';
@@ -82,7 +82,11 @@ function Header() {
 
 function Summary({ payments }: { payments: PlayerPayment[] }) {
   const paid = payments.filter(isPaid);
-  const spent = paid.reduce((total, payment) => total + payment.amount, 0);
+  // What a dispute's partial refund gave back was not spent (ADR 063).
+  const spent = paid.reduce(
+    (total, payment) => total + payment.amount - (payment.refunded ?? 0),
+    0,
+  );
   return (
     <ul className="grid gap-3 sm:grid-cols-3 sm:gap-4">
       <SummaryCard icon={Receipt} label="Total Consultations" value={String(payments.length)} />
@@ -144,6 +148,11 @@ function PaymentCard({ payment }: { payment: PlayerPayment }) {
           <Clock aria-hidden className="size-4 shrink-0" />
           <time dateTime={payment.createdAt}>{timeSince(payment.createdAt)}</time>
         </span>
+        {payment.refunded !== null && (
+          <span className="font-semibold text-navy tabular-nums">
+            {`${formatDollarsAndCents(payment.refunded)} refunded`}
+          </span>
+        )}
       </div>
 
       <p className="mt-4 line-clamp-2 break-words text-ink">{payment.question}</p>

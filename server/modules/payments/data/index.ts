@@ -176,6 +176,10 @@ export function playerPaymentHistory(db: Executor, playerId: string, limit: numb
       coachPhotoUrl: coaches.photoUrl,
       expertise: coaches.expertise,
       receiptNumber: receipts.number,
+      // A partial refund counts once the provider made it (ADR 063), as the question page says.
+      refunded: sql<
+        number | null
+      >`CASE WHEN ${questions.partialRefundedAt} IS NOT NULL THEN ${questions.partialRefundAmount} END`,
     })
     .from(questions)
     .innerJoin(coaches, eq(coaches.id, questions.coachId))
