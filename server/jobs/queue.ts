@@ -2,6 +2,7 @@ import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { DatabaseHandle } from '../db/client';
 import { JOB_QUEUE_SCHEMA } from '../db/job-queue-schema';
+import { keepUnawaitedCompletionsHandled } from './pg-boss-completions';
 
 /** A recurring piece of background work: one run per interval across every process. */
 export interface Job {
@@ -113,6 +114,7 @@ export function createJobQueue(
   options: Partial<JobQueueOptions> = {},
 ): JobQueue {
   const settings = { ...DEFAULT_JOB_QUEUE_OPTIONS, ...options };
+  keepUnawaitedCompletionsHandled(logger);
   const boss = new PgBoss({
     db: { executeSql: (text, values) => database.executeSql(text, values) },
     schema: JOB_QUEUE_SCHEMA,
