@@ -89,6 +89,10 @@ export const playerQuestionSchema = z.object({
   /** When the dispute window closes (the payout's hold window); null before the answer. */
   disputeUntil: z.string().nullable(),
   declinedAt: z.string().nullable(),
+  /** When the payment was returned; with `answerBy`, whether the deadline did it. */
+  refundedAt: z.string().nullable(),
+  /** The refund moment (ADR 060). */
+  answerBy: z.string(),
   /** Messages in the question's conversation (ADR 058). */
   messageCount: z.number().int(),
   /** The Coach's promise frozen on the question (ADR 060): when an unanswered one is refunded. */
@@ -107,6 +111,8 @@ export const INBOX_MESSAGES = {
 } as const;
 
 export const QUESTION_MESSAGES = {
+  /** A refund before the deadline: an administrator's, or the Coach's suspension or deletion. */
+  refundedEarly: 'This question has been refunded in full.',
   nameLength: 'Name must be 1-100 characters',
   questionLength: 'Question must be 10-5000 characters',
   contextLength: 'Context must be at most 2000 characters',

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { PEOPLE_MESSAGES } from '../contracts/admin-people';
 import { DIRECTORY_MESSAGES } from '../contracts/directory';
 import { PROFILE_NOT_FOUND_MESSAGES } from '../contracts/profile-not-found';
+import { QUESTION_MESSAGES } from '../contracts/questions';
 import { PASSWORD } from './support/accounts';
 import { signInAsAdministrator, withAdministrator } from './support/administrator';
 import { expect } from './support/fixtures';
@@ -96,6 +97,9 @@ test.describe('suspending a Coach', () => {
       .toBe('refunded');
     await player.goto(path);
     await expect(player.getByRole('heading', { name: 'Question Refunded' })).toBeVisible();
+    // Refunded before its deadline: the page does not blame the clock.
+    await expect(player.getByText(QUESTION_MESSAGES.refundedEarly)).toBeVisible();
+    await expect(player.getByText(/not answered within/)).toHaveCount(0);
 
     // Restored: the page and the card are back, and the Coach can sign in.
     await admin.getByLabel('Reason to restore').fill('Cleared after talking to the Coach.');

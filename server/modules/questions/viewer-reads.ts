@@ -216,6 +216,8 @@ function playerQuestionsStatement(db: Database, paged: boolean) {
         disputeFlagged: questions.disputeFlagged,
         disputeUntil: isoTime(payouts.releasableAt),
         declinedAt: isoTime(questions.declinedAt),
+        refundedAt: isoTime(questions.refundedAt),
+        answerBy: isoTime(questions.answerBy),
         messageCount: questions.messageCount,
         responseHours: questions.responseHours,
         sortKey: keys.sortKey,

@@ -193,7 +193,7 @@ function FullDetail({ q }: { q: QuestionDetail }) {
             icon={<Undo2 aria-hidden className="size-5 shrink-0 text-slate-600" />}
             title="Question Refunded"
           >
-            <p className="text-ink">{refundedSentence(q.responseHours)}</p>
+            <p className="text-ink">{refundedSentence(q)}</p>
           </Box>
         )}
         {q.status === 'declined' && <DeclinedBox q={q} isPlayer={isPlayer} />}

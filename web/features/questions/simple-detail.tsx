@@ -1,14 +1,24 @@
 import { MessageSquareText, Undo2 } from 'lucide-react';
-import type { QuestionDetail } from '@contracts/questions';
+import { QUESTION_MESSAGES, type QuestionDetail } from '@contracts/questions';
 import { promiseText } from '@contracts/response-time';
 import { Card } from '@/components/ui/card';
 import { formatDateTime } from '@contracts/dates';
 import { timeSince } from '@/lib/relative-time';
 import { Badge } from './detail-parts';
 
-/** The spec's refund sentence, at the promise the question was asked under (ADR 060). */
-export const refundedSentence = (responseHours: number) =>
-  `This question was not answered within ${promiseText(responseHours)} and has been refunded.`;
+/**
+ * Why a question was refunded. The spec's sentence, at the promise the question was asked under
+ * (ADR 060), when its deadline did it; a refund before the deadline came from elsewhere (an
+ * administrator, the Coach's suspension or deletion) and says only that.
+ */
+export const refundedSentence = (q: {
+  responseHours: number;
+  refundedAt: string | null;
+  answerBy: string;
+}) =>
+  q.refundedAt !== null && Date.parse(q.refundedAt) < Date.parse(q.answerBy)
+    ? QUESTION_MESSAGES.refundedEarly
+    : `This question was not answered within ${promiseText(q.responseHours)} and has been refunded.`;
 
 const SIMPLE_BADGES = {
   refunded: { label: 'Refunded', tone: 'border-slate-300 bg-slate-100 text-slate-700' },
@@ -59,7 +69,7 @@ export function SimpleDetail({ q }: { q: QuestionDetail }) {
         {q.answer === null && q.status === 'refunded' && (
           <p className="mt-6 flex items-start gap-2 rounded-xl border border-slate-300 bg-slate-50 p-4 text-ink">
             <Undo2 aria-hidden className="mt-0.5 size-5 shrink-0 text-slate-600" />
-            {refundedSentence(q.responseHours)}
+            {refundedSentence(q)}
           </p>
         )}
 

@@ -96,7 +96,7 @@ export function StatusNotice({ question: q }: { question: PlayerQuestion }) {
       icon={<Undo2 aria-hidden className="size-5 shrink-0 text-slate-600" />}
       title="Question Refunded"
     >
-      <p className="text-sm text-muted">{refundedSentence(q.responseHours)}</p>
+      <p className="text-sm text-muted">{refundedSentence(q)}</p>
     </Box>
   ) : (
     <Box
