@@ -75,3 +75,18 @@ export const threadMessageSchema = z.object({
   createdAt: z.string(),
 });
 export type ThreadMessage = z.infer<typeof threadMessageSchema>;
+
+/**
+ * The conversation in time order around the answer (ADR 058): the messages sent before it (details
+ * asked and replies), then those after it (the follow-up and its answer). Every view of a thread,
+ * the question page and the administrator's, places them so.
+ */
+export function aroundAnswer<M extends { createdAt: string }>(
+  messages: readonly M[],
+  answeredAt: string | null,
+): { before: M[]; after: M[] } {
+  return {
+    before: messages.filter((m) => !answeredAt || m.createdAt <= answeredAt),
+    after: messages.filter((m) => answeredAt !== null && m.createdAt > answeredAt),
+  };
+}

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { adminApiPaths } from '@contracts/admin-api-paths';
 import type { AdminQuestionThread } from '@contracts/admin-data';
+import { aroundAnswer } from '@contracts/question-thread';
 import type { Attachment } from '@contracts/attachments';
 import { AttachmentList } from '@/components/attachments/attachment-list';
 import { useQuestionAttachments } from '@/components/attachments/api';
@@ -51,8 +52,7 @@ export function AdminQuestionThread({ questionId }: { questionId: string }) {
   if (!thread.data) return <p className="text-danger">This conversation could not be loaded.</p>;
   const t = thread.data;
   const answeredAt = t.answeredAt;
-  const before = t.messages.filter((m) => !answeredAt || m.createdAt <= answeredAt);
-  const after = t.messages.filter((m) => answeredAt && m.createdAt > answeredAt);
+  const { before, after } = aroundAnswer(t.messages, answeredAt);
   return (
     <div className="flex flex-col gap-3">
       <Section title="The question">

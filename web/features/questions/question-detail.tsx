@@ -9,7 +9,7 @@ import {
   followUpExpired,
   threadFactsOf,
 } from '@contracts/question-states';
-import type { MessageKind } from '@contracts/question-thread';
+import { aroundAnswer, type MessageKind } from '@contracts/question-thread';
 import type { QuestionDetail } from '@contracts/questions';
 import { QUESTION_MESSAGES } from '@contracts/questions';
 import { toast } from '@/components/toast/toast-store';
@@ -143,8 +143,7 @@ function FullDetail({ q }: { q: QuestionDetail }) {
   const may = playerActions(state);
   const coachMay = coachActions(state);
   // The conversation (ADR 058): the messages before the answer, then the answer, then the rest.
-  const beforeAnswer = q.messages.filter((m) => !q.answeredAt || m.createdAt <= q.answeredAt);
-  const afterAnswer = q.messages.filter((m) => q.answeredAt && m.createdAt > q.answeredAt);
+  const { before: beforeAnswer, after: afterAnswer } = aroundAnswer(q.messages, q.answeredAt);
   const messageKinds: MessageKind[] = isPlayer
     ? [
         ...(may.replyToDetails ? (['clarification_reply'] as const) : []),
