@@ -40,7 +40,7 @@ const columns: Column<AdminDisputeRow>[] = [
   {
     header: 'Player',
     cell: (d) => <UserLink id={d.playerId} name={d.playerEmail} />,
-    className: 'break-all',
+    className: 'whitespace-nowrap',
   },
   { header: 'Coach', cell: (d) => <UserLink id={d.coachUserId} name={d.coachName} /> },
   {

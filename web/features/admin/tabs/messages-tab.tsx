@@ -13,7 +13,7 @@ const columns: Column<AdminMessageRow>[] = [
     cell: (m) => (
       <>
         <span className="block font-semibold text-navy">{m.name}</span>
-        <a className="block break-all text-navy underline" href={`mailto:${m.email}`}>
+        <a className="block whitespace-nowrap text-navy underline" href={`mailto:${m.email}`}>
           {m.email}
         </a>
         {m.phone && <span className="block text-muted">{m.phone}</span>}

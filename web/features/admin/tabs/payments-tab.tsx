@@ -24,7 +24,7 @@ const columns: Column<AdminPaymentRow>[] = [
   {
     header: 'User',
     cell: (p) => <UserLink id={p.userId} name={p.userEmail} />,
-    className: 'break-all',
+    className: 'whitespace-nowrap',
   },
   { header: 'Question', cell: (p) => p.questionText, className: 'min-w-64 max-w-md' },
   { header: 'Date', cell: (p) => formatDateTime(p.createdAt), className: 'whitespace-nowrap' },

@@ -17,7 +17,7 @@ const columns: Column<AdminQuestionRow>[] = [
   {
     header: 'Player',
     cell: (q) => <UserLink id={q.playerId} name={q.playerEmail} />,
-    className: 'break-all',
+    className: 'whitespace-nowrap',
   },
   { header: 'Coach', cell: (q) => <UserLink id={q.coachUserId} name={q.coachName} /> },
   { header: 'Status', cell: (q) => <StatusBadge>{q.status}</StatusBadge> },

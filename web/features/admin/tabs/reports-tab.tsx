@@ -24,7 +24,7 @@ const columns: Column<AdminReportRow>[] = [
         <span className="block">
           <UserLink id={r.reporterId} name={r.reporterName} />
         </span>
-        <span className="break-all text-muted">{r.reporterEmail}</span>
+        <span className="whitespace-nowrap text-muted">{r.reporterEmail}</span>
       </>
     ),
   },

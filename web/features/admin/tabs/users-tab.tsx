@@ -29,7 +29,7 @@ const columns: Column<AdminUserRow>[] = [
     // The name opens the person's page (ADR 061).
     cell: (u) => <UserLink id={u.id} name={u.name} />,
   },
-  { header: 'Email', cell: (u) => u.email, className: 'break-all' },
+  { header: 'Email', cell: (u) => u.email, className: 'whitespace-nowrap' },
   { header: 'Role', cell: (u) => <StatusBadge>{u.role}</StatusBadge> },
   { header: 'Joined', cell: (u) => formatDateTime(u.createdAt), className: 'whitespace-nowrap' },
   {
