@@ -212,17 +212,20 @@ async function measure(
   bytes: Buffer,
   direct: () => Promise<number>,
   log: (line: string) => void,
-  floor?: () => Promise<number>,
+  floor?: (bytes: Buffer) => Promise<number>,
 ): Promise<UploadResult> {
-  // A small upload first, so code loaded on first use is not counted as growth with the size.
-  await tusUpload(server.url, cookie, bytes.subarray(0, 2 * CHUNK));
+  // A small upload first, so code loaded on first use is not counted as growth with the size;
+  // the floor gets the same warm-up, or its first requests would run on unoptimised code.
+  const warmUp = bytes.subarray(0, 2 * CHUNK);
+  await tusUpload(server.url, cookie, warmUp);
+  if (floor) await floor(warmUp);
   const directSeconds = [await direct()];
   const before = server.rss();
   const { result: uploadSeconds, peak } = await sampled(server, () =>
     tusUpload(server.url, cookie, bytes),
   );
   directSeconds.push(await direct());
-  const floorSeconds = floor ? await floor() : undefined;
+  const floorSeconds = floor ? await floor(bytes) : undefined;
   const sizeMB = bytes.length / MB;
   const directMean = directSeconds.reduce((a, b) => a + b, 0) / directSeconds.length;
   const result: UploadResult = {
@@ -280,7 +283,7 @@ export async function measureUploads(
             bytes,
             () => writeDirect(uploads, bytes),
             options.log,
-            () => floorUpload(floor.url, bytes),
+            (sent) => floorUpload(floor.url, sent),
           ),
         );
       } finally {
