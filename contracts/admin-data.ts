@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DISPUTE_RESOLUTIONS } from './disputes';
 import { DISPUTE_REASONS, PAYMENT_STATUSES, QUESTION_STATUSES } from './question-states';
 import { threadMessageSchema } from './question-thread';
-import { adminReviewSchema } from './reviews';
+import { adminReviewSchema } from './reviews-schemas';
 
 /**
  * The administrator's tables (spec §3 admin rows, plus the moderation tabs of issue 6). Every list

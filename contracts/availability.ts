@@ -1,11 +1,11 @@
-import { z } from 'zod';
-import { optionalSecureText } from './secure-input';
 import { formatUtcDate } from './dates';
 
 /**
  * Whether a Coach can be asked (ADR 061): payouts set up (the payout-ready gate), not paused, and
  * under their cap of questions awaiting an answer. The server decides at ask and at checkout; the
- * pages show the same state from the same function.
+ * pages show the same state from the same function. Texts and rules only: the schemas are in
+ * `availability-schemas.ts`, so the public pages that show a Coach's availability do not load zod
+ * (ADR 073).
  */
 export const AVAILABILITY_STATES = ['open', 'not-ready', 'paused', 'full'] as const;
 export type AvailabilityState = (typeof AVAILABILITY_STATES)[number];
@@ -38,14 +38,14 @@ export const backOn = (day: string) => `Back on ${formatReturnDate(day)}`;
 /** Today's calendar date in UTC ('2026-11-27'): a pause with this return date is over. */
 export const todayUtc = (now = new Date()) => now.toISOString().slice(0, 10);
 
-export const availabilitySchema = z.object({
-  state: z.enum(AVAILABILITY_STATES),
+/** Whether a Coach can be asked now, as every page shows it (`availabilitySchema` checks it). */
+export interface Availability {
+  state: AvailabilityState;
   /** While paused: the day the Coach is back, if they gave one. */
-  returnOn: z.string().nullable(),
+  returnOn: string | null;
   /** While paused: the Coach's note, if any. */
-  note: z.string().nullable(),
-});
-export type Availability = z.infer<typeof availabilitySchema>;
+  note: string | null;
+}
 
 /** What `availabilityOf` reads from the Coach's row (and the count of their open questions). */
 export interface AvailabilityFacts {
@@ -88,41 +88,3 @@ export function availabilityHeadline(availability: Availability): string | null 
       return AVAILABILITY_MESSAGES.fullyBooked;
   }
 }
-
-const wholeCap = z
-  .number({ message: AVAILABILITY_MESSAGES.capInvalid })
-  .int(AVAILABILITY_MESSAGES.capInvalid)
-  .min(1, AVAILABILITY_MESSAGES.capInvalid)
-  .max(OPEN_QUESTION_CAP_MAX, AVAILABILITY_MESSAGES.capInvalid);
-
-/** Manage Coach Profile's availability form, and the body of its PUT. */
-export const availabilityInputSchema = z
-  .object({
-    paused: z.boolean(),
-    /** 'YYYY-MM-DD'; empty or null for a pause without a return date. */
-    returnOn: z
-      .union([z.literal(''), z.iso.date({ message: AVAILABILITY_MESSAGES.returnDateInvalid })])
-      .nullable()
-      .optional()
-      .transform((value) => (value ? value : null)),
-    note: optionalSecureText(PAUSE_NOTE_MAX, AVAILABILITY_MESSAGES.noteTooLong),
-    /** null: no cap. */
-    openQuestionCap: wholeCap.nullable(),
-  })
-  // A return date today or earlier would be a pause that is already over.
-  .refine((v) => !v.paused || v.returnOn === null || v.returnOn > todayUtc(), {
-    message: AVAILABILITY_MESSAGES.returnDateInvalid,
-    path: ['returnOn'],
-  });
-export type AvailabilityInput = z.infer<typeof availabilityInputSchema>;
-
-/** The Coach's own availability settings, as the form edits them, with the state it results in. */
-export const ownAvailabilitySchema = z.object({
-  paused: z.boolean(),
-  returnOn: z.string().nullable(),
-  note: z.string().nullable(),
-  openQuestionCap: z.number().int().nullable(),
-  openQuestions: z.number().int(),
-  availability: availabilitySchema,
-});
-export type OwnAvailability = z.infer<typeof ownAvailabilitySchema>;

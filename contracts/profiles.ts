@@ -1,4 +1,4 @@
-import { availabilitySchema } from './availability';
+import { availabilitySchema } from './availability-schemas';
 import { PROFILE_NOT_FOUND_MESSAGES } from './profile-not-found';
 import { z } from 'zod';
 import { MIN_PRICE_DOLLARS } from './limits';

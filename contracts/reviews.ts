@@ -1,11 +1,11 @@
-import { z } from 'zod';
 import { id } from './api-paths';
-import { optionalSecureText, secureText } from './secure-input';
 
 /**
  * Written reviews (issue 24, ADR 062): the Player's stars with optional words, shown on the Coach's
  * page newest first with the Coach's one public reply; anyone signed in may report one, and an
  * administrator may hide or restore it. Star figures count only published reviews (spec §9).
+ * Texts, limits and paths only: the schemas are in `reviews-schemas.ts`, so the Coach's public page,
+ * which shows reviews, does not load zod (ADR 073).
  */
 
 /** The most a review's words, or the Coach's reply, may hold (issue 24). */
@@ -40,46 +40,6 @@ export const REVIEW_TEXTS = {
   report: 'Report review',
   hidden: 'Hidden by an administrator',
 } as const;
-
-/** The Player's review of an answered question: 1-5 stars and optional words. */
-export const reviewWordsSchema = optionalSecureText(REVIEW_WORDS_MAX, REVIEW_MESSAGES.wordsLength);
-
-export const reviewReplySchema = z.object({
-  reply: secureText({ max: REVIEW_WORDS_MAX, message: REVIEW_MESSAGES.replyLength }),
-});
-export type ReviewReplyInput = z.input<typeof reviewReplySchema>;
-
-export const coachReviewsParamsSchema = z.object({ coachId: z.uuid() });
-export const coachReviewsQuerySchema = z.object({ cursor: z.string().max(400).optional() });
-
-/** One published review as everyone sees it on the Coach's page. */
-export const publicReviewSchema = z.object({
-  id: z.string(),
-  playerName: z.string(),
-  rating: z.number().int().min(1).max(5),
-  words: z.string().nullable(),
-  createdAt: z.string(),
-  reply: z.string().nullable(),
-  repliedAt: z.string().nullable(),
-});
-export type PublicReview = z.infer<typeof publicReviewSchema>;
-
-export const coachReviewsPageSchema = z.object({
-  rows: z.array(publicReviewSchema),
-  /** Null on the last page. */
-  nextCursor: z.string().nullable(),
-});
-export type CoachReviewsPage = z.infer<typeof coachReviewsPageSchema>;
-
-/** The review as the administrator sees it beside a report about it. */
-export const adminReviewSchema = z.object({
-  id: z.string(),
-  rating: z.number().int(),
-  words: z.string().nullable(),
-  reply: z.string().nullable(),
-  published: z.boolean(),
-});
-export type AdminReview = z.infer<typeof adminReviewSchema>;
 
 export const REVIEW_ACTIONS = {
   hide: {

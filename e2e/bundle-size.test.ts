@@ -48,16 +48,16 @@ const lazyOfEntry = (manifest: Manifest): string[] => {
 const appOf = (manifest: Manifest): string => lazyOfEntry(manifest).at(-1)!;
 
 /**
- * The chunks `/` needs before it is interactive: the entry, what it loads after the first paint,
- * the home route, and their static imports.
+ * The chunks a server-rendered page needs before it is interactive: the entry, what it loads after
+ * the first paint, the page's route module (`routes/home.tsx` for `/`), and their static imports.
  */
-function homeInitialChunks(manifest: Manifest): string[] {
+function initialChunks(manifest: Manifest, route: string): string[] {
   const app = appOf(manifest);
-  const home = Object.keys(manifest).find((key) => key.endsWith('routes/home.tsx'));
-  if (!home) throw new Error('routes/home.tsx is not in the manifest');
-  // The router loads the home page lazily; if it ever stops doing so, this walk must be revisited.
-  if (!manifest[app]!.dynamicImports?.includes(home)) {
-    throw new Error(`the app no longer imports ${home} lazily`);
+  const page = Object.keys(manifest).find((key) => key.endsWith(route));
+  if (!page) throw new Error(`${route} is not in the manifest`);
+  // The router loads every page lazily; if it ever stops doing so, this walk must be revisited.
+  if (!manifest[app]!.dynamicImports?.includes(page)) {
+    throw new Error(`the app no longer imports ${page} lazily`);
   }
   const seen = new Set<string>();
   const walk = (key: string) => {
@@ -69,8 +69,26 @@ function homeInitialChunks(manifest: Manifest): string[] {
   };
   walk(entryOf(manifest));
   for (const lazy of lazyOfEntry(manifest)) walk(lazy);
-  walk(home);
+  walk(page);
   return [...seen].map((key) => manifest[key]!.file).filter((file) => file.endsWith('.js'));
+}
+
+const homeInitialChunks = (manifest: Manifest) => initialChunks(manifest, 'routes/home.tsx');
+
+/** The sources (from the source maps) a page's initial chunks were built from, one a line. */
+function sourcesOf(files: string[]): string {
+  return (
+    files
+      // The bundler's own runtime chunk has no source map.
+      .filter((file) => existsSync(path.join(webDist, `${file}.map`)))
+      .flatMap((file) => {
+        const map = JSON.parse(readFileSync(path.join(webDist, `${file}.map`), 'utf8')) as {
+          sources: string[];
+        };
+        return map.sources;
+      })
+      .join('\n')
+  );
 }
 
 function readManifest(): Manifest {
@@ -84,17 +102,7 @@ describe('home route bundle', () => {
   // ADR 024: react-dom renders the app. An alias to another renderer would drop it from the
   // sources the app chunk (what the entry loads after the first paint) was built from.
   it('is rendered by react-dom', () => {
-    const manifest = readManifest();
-    const sources = homeInitialChunks(manifest)
-      // The bundler's own runtime chunk has no source map.
-      .filter((file) => existsSync(path.join(webDist, `${file}.map`)))
-      .flatMap((file) => {
-        const map = JSON.parse(readFileSync(path.join(webDist, `${file}.map`), 'utf8')) as {
-          sources: string[];
-        };
-        return map.sources;
-      })
-      .join('\n');
+    const sources = sourcesOf(homeInitialChunks(readManifest()));
     expect(sources).toMatch(/node_modules\/react-dom\/cjs\/react-dom-client\.production\.js/);
     expect(sources).not.toMatch(/node_modules\/preact\//);
   });
@@ -124,4 +132,18 @@ describe('home route bundle', () => {
       `home route initial JavaScript is ${kb(total)} gzipped, over the ${kb(HOME_JS_BUDGET_BYTES)} budget`,
     ).toBeLessThanOrEqual(HOME_JS_BUDGET_BYTES);
   });
+});
+
+describe('public pages before they are interactive', () => {
+  // ADR 073: building zod's schemas at import was most of a Coach page's start-up work on a slow
+  // phone. The public pages show texts and rules from contracts/ but validate nothing before the
+  // app has loaded, so their initial chunks hold no zod; a form's schema comes with its own chunk.
+  it.each(['routes/home.tsx', 'routes/coaches.tsx', 'routes/coach-profile.tsx'])(
+    '%s loads no zod',
+    (route) => {
+      const sources = sourcesOf(initialChunks(readManifest(), route));
+      expect(sources).toMatch(/contracts\//);
+      expect(sources).not.toMatch(/node_modules\/zod\//);
+    },
+  );
 });

@@ -1,7 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { roleSchema } from '../../../contracts/account-schemas';
-import { availabilityInputSchema, ownAvailabilitySchema } from '../../../contracts/availability';
+import {
+  availabilityInputSchema,
+  ownAvailabilitySchema,
+} from '../../../contracts/availability-schemas';
 import { IMAGE_MAX_BYTES } from '../../../contracts/limits';
 import {
   coachProfileSchema,

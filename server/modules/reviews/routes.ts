@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { reportSchema } from '../../../contracts/questions';
+import { REVIEW_MESSAGES } from '../../../contracts/reviews';
 import {
   coachReviewsPageSchema,
   coachReviewsParamsSchema,
   coachReviewsQuerySchema,
-  REVIEW_MESSAGES,
   reviewReplySchema,
-} from '../../../contracts/reviews';
+} from '../../../contracts/reviews-schemas';
 import { depsOf, type AppContext } from '../../context';
 import { notFound } from '../../errors';
 import { requireRole, requireUser } from '../auth';

@@ -4,9 +4,8 @@ import {
   AVAILABILITY_MESSAGES,
   OPEN_QUESTION_CAP_MAX,
   PAUSE_NOTE_MAX,
-  type AvailabilityInput,
-  type OwnAvailability,
 } from '@contracts/availability';
+import type { AvailabilityInput, OwnAvailability } from '@contracts/availability-schemas';
 import { UNEXPECTED_ERROR } from '@contracts/api-error';
 import { profileApiPaths } from '@contracts/profile-api-paths';
 import { AvailabilityNotice } from '@/components/availability-notice';

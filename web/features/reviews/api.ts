@@ -4,8 +4,9 @@ import {
   useMutation,
   useQueryClient,
 } from '@tanstack/react-query';
-import type { REPORT_REASONS } from '@contracts/questions';
-import { reviewApiPaths, type CoachReviewsPage } from '@contracts/reviews';
+import type { REPORT_REASONS } from '@contracts/question-messages';
+import { reviewApiPaths } from '@contracts/reviews';
+import type { CoachReviewsPage } from '@contracts/reviews-schemas';
 import { api } from '@/lib/api-client';
 
 /**

@@ -1,4 +1,5 @@
-import { REVIEW_MESSAGES, REVIEW_TEXTS, type PublicReview } from '@contracts/reviews';
+import { REVIEW_MESSAGES, REVIEW_TEXTS } from '@contracts/reviews';
+import type { PublicReview } from '@contracts/reviews-schemas';
 import { LoadError } from '@/components/ui/load-error';
 import { Button } from '@/components/ui/button';
 import { StarRating } from '@/components/ui/star-rating';

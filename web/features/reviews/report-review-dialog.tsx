@@ -1,5 +1,5 @@
 import { Flag } from 'lucide-react';
-import { QUESTION_MESSAGES, REPORT_REASONS } from '@contracts/questions';
+import { QUESTION_MESSAGES, REPORT_REASONS } from '@contracts/question-messages';
 import { REVIEW_TEXTS } from '@contracts/reviews';
 import { ReasonForm, useReasonDialog } from '@/components/reason-form';
 import { Button } from '@/components/ui/button';

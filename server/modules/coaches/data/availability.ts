@@ -5,8 +5,8 @@ import {
   todayUtc,
   type Availability,
   type AvailabilityFacts,
-  type AvailabilityInput,
 } from '../../../../contracts/availability';
+import type { AvailabilityInput } from '../../../../contracts/availability-schemas';
 import type { Executor } from '../../../db/client';
 import type { Changes } from '../../../db/unit-of-work';
 import { coaches, questions } from '../../../db/schema';

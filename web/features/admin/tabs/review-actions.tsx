@@ -1,4 +1,4 @@
-import type { AdminReview } from '@contracts/reviews';
+import type { AdminReview } from '@contracts/reviews-schemas';
 import { REVIEW_ACTIONS, reviewApiPaths } from '@contracts/reviews';
 import { StarRating } from '@/components/ui/star-rating';
 import { StatusBadge } from '../admin-table';

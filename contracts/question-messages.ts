@@ -1,0 +1,60 @@
+/**
+ * What the question pages and the report forms say, without the schemas of `questions.ts`: the
+ * Coach's public page reports a review with these reasons and messages and must not load zod
+ * (ADR 073).
+ */
+export const QUESTION_MESSAGES = {
+  /** A refund before the deadline: an administrator's, or the Coach's suspension or deletion. */
+  refundedEarly: 'This question has been refunded in full.',
+  nameLength: 'Name must be 1-100 characters',
+  questionLength: 'Question must be 10-5000 characters',
+  contextLength: 'Context must be at most 2000 characters',
+  pledgeRequired: 'Please confirm your question is respectful and on-topic.',
+  consentsRequired: {
+    title: 'Legal Agreement Required',
+    description: 'Please accept the Terms of Service, Privacy Policy and Revenue Agreement.',
+  },
+  coachCannotAsk: 'Coaches cannot ask questions. Switch to player mode to ask a question.',
+  cannotAskYourself: 'You cannot ask yourself a question.',
+  submitFailed: 'Failed to submit question. Please try again.',
+  answerRequired: 'Your answer cannot be empty.',
+  responseSubmitted: {
+    title: 'Response submitted!',
+    description: 'Your answer has been saved and a payout has been created.',
+  },
+  responseFailed: 'Failed to submit response. Please try again.',
+  notAnswerable: 'This question can no longer be answered.',
+  notFound: {
+    title: 'Question not found:',
+    description: "The question you're looking for doesn't exist.",
+  },
+  accessRestricted: "You don't have permission to view this question.",
+  loadFailed: 'Failed to load question.',
+  ratingThanks: (helpful: boolean) => ({
+    title: 'Thank you for your feedback!',
+    description: `You rated this response as ${helpful ? 'helpful' : 'not helpful'}.`,
+  }),
+  ratingFailed: 'Failed to submit rating. Please try again.',
+  reviewFailed: 'Failed to submit review. Please try again.',
+  reportSubmitted: {
+    title: 'Report Submitted:',
+    description: "Thank you for your report. We'll review it promptly.",
+  },
+  reportFailed: 'Failed to submit report. Please try again.',
+  disputeFlagged: {
+    title: 'Dispute Flagged:',
+    description: 'This question has been flagged for review. Further edits are disabled.',
+  },
+  disputeFailed: 'Failed to flag dispute. Please try again.',
+  noAnswerYet: 'This question has not been answered yet.',
+  disputeLocked: 'This question has been flagged for review. No further changes can be made.',
+  playerOnly: 'Only the Player who asked can do this.',
+} as const;
+
+export const REPORT_REASONS = [
+  { value: 'harassment', label: 'Harassment' },
+  { value: 'inappropriate', label: 'Inappropriate content' },
+  { value: 'spam', label: 'Spam' },
+  { value: 'scam', label: 'Scam or fraud' },
+  { value: 'other', label: 'Other' },
+] as const;
