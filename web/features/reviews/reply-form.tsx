@@ -9,11 +9,6 @@ import { cn } from '@/lib/cn';
 import { useReplyToReview } from './api';
 
 /**
- * The reviewed Coach's one public reply, on their own view of their page. It cannot be edited
- * afterwards (ADR 062), which the hint says before it is sent. The page is server-rendered, so the
- * form waits for the app (ADR 053).
- */
-/**
  * The reply's schema is fetched when the form first shows, not with the page: the Coach's public
  * page is everyone's, the form only the Coach's, and building zod's schemas was most of the page's
  * start-up work on a slow phone (ADR 073).
@@ -21,6 +16,11 @@ import { useReplyToReview } from './api';
 const loadReplySchema = () =>
   import('@contracts/reviews-schemas').then((schemas) => schemas.reviewReplySchema);
 
+/**
+ * The reviewed Coach's one public reply, on their own view of their page. It cannot be edited
+ * afterwards (ADR 062), which the hint says before it is sent. The page is server-rendered, so the
+ * form waits for the app (ADR 053).
+ */
 export function ReplyForm({ reviewId, playerName }: { reviewId: string; playerName: string }) {
   const mutation = useReplyToReview(reviewId);
   const [reply, setReply] = useState('');
