@@ -1,10 +1,11 @@
 import { sql, type AnyColumn, type SQL, type Subquery } from 'drizzle-orm';
+import type { Executor } from './client';
 
 /**
  * Lists of rows built as JSON by PostgreSQL (ADR 035). A signed-in read returns its viewer and a
- * page of rows in one statement; selected as one JSON array, the page reaches Node as one value
- * that node-postgres decodes with a single JSON.parse, already in the contract's shape, instead of
- * a row per question with the viewer repeated on each and every field mapped by Drizzle.
+ * page of rows in one statement; selected as one JSON array in text, the page reaches Node as one
+ * string already in the contract's shape, which the body sends without decoding it (ADR 072),
+ * instead of a row per question with the viewer repeated on each and every field mapped by Drizzle.
  */
 
 /**
@@ -27,8 +28,46 @@ export function jsonObject<T>(fields: { [K in keyof T]: AnyColumn | SQL }): SQL<
 }
 
 /**
- * The `row` column of a subquery as one JSON array, in the subquery's order (its ORDER BY and
- * LIMIT run first; nothing in this outer level reorders), or an empty array when it has no rows.
+ * The `row` column of a subquery as one JSON array in text, in the subquery's order (its ORDER BY
+ * and LIMIT run first; nothing in this outer level reorders), or an empty array when it has no
+ * rows. Text, so node-postgres does not decode it and a body can send it as it is (ADR 072).
  */
-export const jsonArray = <T>(subquery: Subquery & { row: SQL.Aliased<T> }) =>
-  sql<T[]>`coalesce((select json_agg(${subquery.row}) from ${subquery}), '[]'::json)`;
+export const jsonArrayText = (subquery: Subquery & { row: SQL.Aliased }) =>
+  sql<string>`coalesce((select json_agg(${subquery.row}) from ${subquery})::text, '[]')`;
+
+/**
+ * The first `size` rows of a keyset page as one JSON array in text, for a body that sends it as it
+ * is (ADR 072): node-postgres hands text over undecoded. `ordered` selects `row` (an item's JSON in
+ * its contract's shape, keys in the contract's order), `sortKey` and `id`, in the page's order and
+ * at most `size + 1` rows; the one past `size` only tells that a next page exists. Joined
+ * laterally, its columns are `page`, and `lastSortKey` / `lastId`: the row the next page starts
+ * after, or null on the last page.
+ */
+export function jsonPageText(
+  db: Executor,
+  ordered: Subquery & { row: SQL.Aliased; sortKey: SQL.Aliased<string>; id: AnyColumn },
+  size: number,
+) {
+  const last = sql.raw(String(size));
+  // row_number() over () numbers the rows as the ordered subquery yields them, the order
+  // json_agg reads them in (nothing at this level reorders).
+  const numbered = sql`(select ${ordered.row} as item, ${ordered.sortKey} as sort_key,
+    ${ordered.id}::text as item_id, row_number() over () as n from ${ordered}) numbered`;
+  const following = sql`count(*) > ${last}`;
+  return db
+    .select({
+      page: sql<string>`coalesce(json_agg(item) filter (where n <= ${last}), '[]')::text`.as(
+        'page',
+      ),
+      lastSortKey: sql<
+        string | null
+      >`case when ${following} then max(sort_key) filter (where n = ${last}) end`.as(
+        'last_sort_key',
+      ),
+      lastId: sql<
+        string | null
+      >`case when ${following} then max(item_id) filter (where n = ${last}) end`.as('last_id'),
+    })
+    .from(numbered)
+    .as('page_text');
+}

@@ -147,9 +147,10 @@ export function toPage<T extends { sortKey: string; id: string }, R = Omit<T, 's
 ) {
   const pageRows = rows.slice(0, limit);
   const last = pageRows.at(-1);
-  const nextCursor =
-    rows.length > limit && last
-      ? Buffer.from(JSON.stringify([last.sortKey, last.id])).toString('base64url')
-      : null;
+  const nextCursor = rows.length > limit && last ? cursorAt(last.sortKey, last.id) : null;
   return { rows: pageRows.map(({ sortKey: _, ...row }) => map(row)), nextCursor };
 }
+
+/** The cursor of the page that starts after the row with this sort key and id. */
+export const cursorAt = (sortKey: string, id: string) =>
+  Buffer.from(JSON.stringify([sortKey, id])).toString('base64url');

@@ -30,6 +30,7 @@ import {
   withdrawQuestion,
 } from './service';
 import { questionViews } from './views';
+import { sendJsonText } from '../../spliced-json';
 
 const idParams = z.object({ id: z.uuid() });
 const noContent = { 204: z.null() };
@@ -69,8 +70,9 @@ export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
 
   app.get(
     '/api/questions/:id',
+    // The body is JSON text (ADR 072): the schema documents it, the tests hold the body to it.
     { schema: { params: idParams, response: { 200: questionDetailSchema } } },
-    async (request) => views.detail(request, request.params.id),
+    async (request, reply) => sendJsonText(reply, await views.detail(request, request.params.id)),
   );
 
   app.post(
@@ -178,8 +180,16 @@ export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
   app.get(
     '/api/questions/coach-inbox',
     { schema: { querystring: coachInboxQuerySchema, response: { 200: coachInboxSchema } } },
-    async (request) =>
-      views.coachInbox(request, request.query.filter, request.query.sort, request.query.cursor),
+    async (request, reply) =>
+      sendJsonText(
+        reply,
+        await views.coachInbox(
+          request,
+          request.query.filter,
+          request.query.sort,
+          request.query.cursor,
+        ),
+      ),
   );
 
   app.get(
@@ -187,6 +197,7 @@ export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     {
       schema: { querystring: playerQuestionsQuerySchema, response: { 200: playerQuestionsSchema } },
     },
-    async (request) => views.playerQuestions(request, request.query.cursor),
+    async (request, reply) =>
+      sendJsonText(reply, await views.playerQuestions(request, request.query.cursor)),
   );
 };

@@ -6,9 +6,14 @@ import type {
   playerQuestionsSchema,
   questionDetailSchema,
 } from '../../../contracts/questions';
+import { JsonText, splicedObject } from '../../spliced-json';
 import type { viewerReads } from './viewer-reads';
 
-/** The signed-in views' bodies in their contracts' shapes, built from what `viewer-reads` finds. */
+/**
+ * The signed-in views' bodies in their contracts' shapes, built from what `viewer-reads` finds,
+ * as JSON text: the lists PostgreSQL wrote as JSON are spliced in as they came (ADR 072). Keys go
+ * in each contract's order; the tests hold every body to its schema.
+ */
 
 type Reads = ReturnType<typeof viewerReads>;
 /** What a read found for its viewer. */
@@ -23,20 +28,17 @@ const partialFigures = (paid: number, refunded: number) => {
 };
 
 /** The question page as its participant sees it. */
-export function questionDetailBody(
-  q: QuestionPage,
-  viewerRole: Role,
-): z.input<typeof questionDetailSchema> {
-  return {
+export function questionDetailBody(q: QuestionPage, viewerRole: Role): string {
+  return splicedObject<z.input<typeof questionDetailSchema>>({
     id: q.id,
     question: q.question,
-    context: q.context,
     answer: q.answer,
     status: q.status,
     paymentStatus: q.paymentStatus,
     amount: q.amount,
     createdAt: q.createdAt.toISOString(),
     answeredAt: iso(q.answeredAt),
+    context: q.context,
     refundedAt: iso(q.refundedAt),
     answerBy: q.answerBy.toISOString(),
     responseHours: q.responseHours,
@@ -73,36 +75,34 @@ export function questionDetailBody(
       photoUrl: q.coachPhotoUrl,
       expertise: q.expertise,
     },
-    // Spec §2: the thread shows only when there is more than one question.
-    thread: q.thread.length > 1 ? q.thread : [],
+    // Empty unless there is more than one question (spec §2), decided by the statement.
+    thread: new JsonText(q.thread),
     myRating: viewerRole === 'asker' ? q.viewerHelpful : null,
     myReview: q.review,
-    messages: q.messages,
+    messages: new JsonText(q.messages),
     followUpUntil: iso(q.followUpUntil),
     followUpAnswered: q.followUpAnsweredAt !== null,
     myReviewWords: q.reviewWords,
     reviewReply: q.reviewReply,
-  };
+  });
 }
 
 /** One page of the Coach Inbox under the counts of all the Coach's questions. */
-export function coachInboxBody({
-  page,
-  summary,
-}: Found<'coachInbox'>): z.input<typeof coachInboxSchema> {
+export function coachInboxBody({ page, summary }: Found<'coachInbox'>): string {
   const { coachSince, answeredCount, unansweredCount } = summary;
-  return {
+  return splicedObject<z.input<typeof coachInboxSchema>>({
     coachSince: iso(coachSince),
     answeredCount,
     unansweredCount,
-    questions: page.rows,
+    questions: new JsonText(page.json),
     nextCursor: page.nextCursor,
-  };
+  });
 }
 
 /** One page of My Questions. */
-export function playerQuestionsBody(
-  page: Found<'playerQuestions'>,
-): z.input<typeof playerQuestionsSchema> {
-  return { questions: page.rows, nextCursor: page.nextCursor };
+export function playerQuestionsBody(page: Found<'playerQuestions'>): string {
+  return splicedObject<z.input<typeof playerQuestionsSchema>>({
+    questions: new JsonText(page.json),
+    nextCursor: page.nextCursor,
+  });
 }

@@ -1,4 +1,14 @@
-import { and, asc, eq, getTableColumns, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  getTableColumns,
+  or,
+  sql,
+  type AnyColumn,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { QUESTION_PAGE_SIZE } from '../../../contracts/limits';
 import type {
@@ -9,8 +19,8 @@ import type {
   QuestionDetail,
 } from '../../../contracts/questions';
 import type { Database } from '../../db/client';
-import { isoTime, jsonArray, jsonObject } from '../../db/json-rows';
-import { preparedByTime, toPage } from '../../db/keyset';
+import { isoTime, jsonArrayText, jsonObject, jsonPageText } from '../../db/json-rows';
+import { cursorAt, preparedByTime } from '../../db/keyset';
 import type { ThreadMessage } from '../../../contracts/question-thread';
 import {
   coaches,
@@ -28,8 +38,10 @@ import { toViewer, viewerByToken } from '../auth';
  * The signed-in reads of questions, each one prepared statement: the viewer of the session token
  * (`viewerByToken`) with the rows they may see, so a read costs one round trip and no query
  * building (ADR 033). A list of rows comes as one JSON array in the contract's shape, built by
- * PostgreSQL (`db/json-rows.ts`, ADR 035): one row per read, the viewer once. Who may see what is
- * still decided by the caller from the viewer.
+ * PostgreSQL (`db/json-rows.ts`, ADR 035): one row per read, the viewer once. The lists arrive as
+ * JSON text, never decoded: the bodies send them as they are (ADR 072), so each item's keys are
+ * written here in its contract's order. Who may see what is still decided by the caller from the
+ * viewer.
  */
 
 /*
@@ -44,6 +56,8 @@ const ANSWERED = sql.raw(`'answered'`);
  * Player withdrew or the Coach declined (ADR 023).
  */
 const VISIBLE_PAYMENT = sql`${questions.paymentStatus} in ('paid', 'pending') and ${questions.status} in ('pending', 'answered')`;
+/** The questions the Coach `coachId` sees in the inbox. */
+const visibleTo = (coachId: SQLWrapper) => and(eq(questions.coachId, coachId), VISIBLE_PAYMENT);
 
 /** An expression under `name` in a subquery, its value decoded as `column`'s (dates stay dates). */
 const readAs = <T>(expression: SQL, column: AnyColumn, name: string) =>
@@ -89,12 +103,12 @@ export function viewerReads(db: Database) {
         ...(cursor ? inboxKeys(filter, sort).params(cursor) : {}),
       });
       if (!row) return SIGNED_OUT;
-      const { answeredCount, unansweredCount, coachSince } = row;
+      const { answeredCount, unansweredCount, coachSince } = row.viewer;
       return {
-        viewer: toViewer(row),
+        viewer: toViewer(row.viewer),
         data: {
           summary: { answeredCount, unansweredCount, coachSince },
-          page: toPage(row.page, QUESTION_PAGE_SIZE),
+          page: pageOf(row.page_text),
         },
       };
     },
@@ -105,7 +119,7 @@ export function viewerReads(db: Database) {
         ...(cursor ? myKeys.params(cursor) : {}),
       });
       if (!row) return SIGNED_OUT;
-      return { viewer: toViewer(row), data: toPage(row.page, QUESTION_PAGE_SIZE) };
+      return { viewer: toViewer(row.viewer), data: pageOf(row.page_text) };
     },
 
     async questionPage(sessionToken: string, id: string) {
@@ -119,6 +133,18 @@ export function viewerReads(db: Database) {
       if (!row) return SIGNED_OUT;
       return { viewer: toViewer(row), data: { asker: row.playerUnread, expert: row.coachUnread } };
     },
+  };
+}
+
+/**
+ * A page as the bodies send it: its items as JSON text, and the cursor of the next page. The lateral
+ * join always yields its one row; the type allows for its absence.
+ */
+function pageOf(found: { page: string; lastSortKey: string | null; lastId: string | null } | null) {
+  const { page = '[]', lastSortKey = null, lastId = null } = found ?? {};
+  return {
+    json: page,
+    nextCursor: lastSortKey !== null && lastId !== null ? cursorAt(lastSortKey, lastId) : null,
   };
 }
 
@@ -145,34 +171,13 @@ const myKeys = preparedByTime(questions.lastActivityAt, questions.id, 'desc');
  * waiting from the visible index (a few hundred at most), the first question from its front.
  */
 function coachInboxStatement(db: Database, filter: InboxFilter, sort: InboxSort, paged: boolean) {
-  // `coaches` is the viewer's Coach row, from the statement around the page.
-  const visible = and(eq(questions.coachId, coaches.id), VISIBLE_PAYMENT);
+  // `coaches` is the viewer's Coach row, inside the viewer's subquery.
+  const visible = visibleTo(coaches.id);
   const keys = inboxKeys(filter, sort);
   const status =
     filter === 'all'
       ? undefined
       : sql`${questions.status} = ${filter === 'answered' ? ANSWERED : PENDING}`;
-  const page = db
-    .select({
-      row: jsonObject<CoachInboxQuestion & { sortKey: string }>({
-        ...summaryOf(questions),
-        playerId: questions.playerId,
-        playerName: questions.playerName,
-        playerPhotoUrl: userRoles.photoUrl,
-        context: questions.context,
-        messageCount: questions.messageCount,
-        // The Player answered the Coach's request for details; the answer is still to come.
-        replyWaiting: sql<boolean>`(${questions.status} = ${PENDING} and ${questions.lastMessageKind} is not distinct from 'clarification_reply')`,
-        answerBy: isoTime(questions.answerBy),
-        sortKey: keys.sortKey,
-      }).as('row'),
-    })
-    .from(questions)
-    .leftJoin(userRoles, and(eq(userRoles.userId, questions.playerId), eq(userRoles.role, 'asker')))
-    .where(and(visible, status, paged ? keys.after : undefined))
-    .orderBy(...keys.orderBy)
-    .limit(QUESTION_PAGE_SIZE + 1)
-    .as('page');
   const viewer = viewerByToken(db, token, {
     answeredCount: sql<number>`${coaches.answeredCount}`.as('answered_count'),
     unansweredCount: sql<number>`(select count(*)::int from ${questions}
@@ -183,9 +188,40 @@ function coachInboxStatement(db: Database, filter: InboxFilter, sort: InboxSort,
       questions.createdAt,
       'coach_since',
     ),
-    page: jsonArray(page).as('page'),
   });
-  return db.select().from(viewer);
+  const page = db
+    .select({
+      row: jsonObject<CoachInboxQuestion>({
+        id: questions.id,
+        playerId: questions.playerId,
+        playerName: questions.playerName,
+        playerPhotoUrl: userRoles.photoUrl,
+        question: questions.question,
+        context: questions.context,
+        answer: questions.answer,
+        status: questions.status,
+        paymentStatus: questions.paymentStatus,
+        amount: questions.amount,
+        createdAt: isoTime(questions.createdAt),
+        answeredAt: isoTime(questions.answeredAt),
+        messageCount: questions.messageCount,
+        // The Player answered the Coach's request for details; the answer is still to come.
+        replyWaiting: sql<boolean>`(${questions.status} = ${PENDING} and ${questions.lastMessageKind} is not distinct from 'clarification_reply')`,
+        answerBy: isoTime(questions.answerBy),
+      }).as('row'),
+      sortKey: keys.sortKey.as('sort_key'),
+      id: questions.id,
+    })
+    .from(questions)
+    .leftJoin(userRoles, and(eq(userRoles.userId, questions.playerId), eq(userRoles.role, 'asker')))
+    .where(and(visibleTo(viewer.coachId), status, paged ? keys.after : undefined))
+    .orderBy(...keys.orderBy)
+    .limit(QUESTION_PAGE_SIZE + 1)
+    .as('page');
+  return db
+    .select()
+    .from(viewer)
+    .leftJoinLateral(jsonPageText(db, page, QUESTION_PAGE_SIZE), sql`true`);
 }
 
 /** What every list shows of a question: its texts, where it stands, its price and its times. */
@@ -203,16 +239,24 @@ const summaryOf = (q: typeof questions | typeof threadQuestions) => ({
 /** A page of the Player's own questions, latest activity first: served by questions_asker_activity_idx. */
 function playerQuestionsStatement(db: Database, paged: boolean) {
   const keys = myKeys;
+  const viewer = viewerByToken(db, token);
   const page = db
     .select({
-      row: jsonObject<PlayerQuestion & { sortKey: string }>({
-        ...summaryOf(questions),
+      row: jsonObject<PlayerQuestion>({
+        id: questions.id,
         coach: jsonObject<PlayerQuestion['coach']>({
           id: coaches.id,
           name: coaches.name,
           photoUrl: coaches.photoUrl,
           expertise: coaches.expertise,
         }),
+        question: questions.question,
+        answer: questions.answer,
+        status: questions.status,
+        paymentStatus: questions.paymentStatus,
+        amount: questions.amount,
+        createdAt: isoTime(questions.createdAt),
+        answeredAt: isoTime(questions.answeredAt),
         disputeFlagged: questions.disputeFlagged,
         disputeUntil: isoTime(payouts.releasableAt),
         declinedAt: isoTime(questions.declinedAt),
@@ -220,18 +264,21 @@ function playerQuestionsStatement(db: Database, paged: boolean) {
         answerBy: isoTime(questions.answerBy),
         messageCount: questions.messageCount,
         responseHours: questions.responseHours,
-        sortKey: keys.sortKey,
       }).as('row'),
+      sortKey: keys.sortKey.as('sort_key'),
+      id: questions.id,
     })
     .from(questions)
     .innerJoin(coaches, eq(coaches.id, questions.coachId))
     .leftJoin(payouts, eq(payouts.questionId, questions.id))
-    // `users` is the viewer's row, from the statement around this one.
-    .where(and(eq(questions.playerId, users.id), paged ? keys.after : undefined))
+    .where(and(eq(questions.playerId, viewer.id), paged ? keys.after : undefined))
     .orderBy(...keys.orderBy)
     .limit(QUESTION_PAGE_SIZE + 1)
     .as('page');
-  return db.select().from(viewerByToken(db, token, { page: jsonArray(page).as('page') }));
+  return db
+    .select()
+    .from(viewer)
+    .leftJoinLateral(jsonPageText(db, page, QUESTION_PAGE_SIZE), sql`true`);
 }
 
 /** The thread of a question page: every question between its Player and its Coach, oldest first. */
@@ -292,8 +339,11 @@ function questionPageStatement(db: Database) {
       reviewReply: renamed<string | null>(reviews.reply, 'review_reply'),
       viewerHelpful: ratings.isHelpful,
       disputeUntil: payouts.releasableAt,
-      thread: jsonArray(thread).as('thread'),
-      messages: jsonArray(messages).as('messages'),
+      // Spec §2: the thread shows only when there is more than one question.
+      thread:
+        sql<string>`(select case when count(*) > 1 then json_agg(${thread.row})::text else '[]' end
+        from ${thread})`.as('thread'),
+      messages: jsonArrayText(messages).as('messages'),
     })
     .from(questions)
     .innerJoin(coaches, eq(coaches.id, questions.coachId))
