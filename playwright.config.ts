@@ -15,7 +15,9 @@ export default defineConfig({
   fullyParallel: false,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
-  timeout: 60_000,
+  // The longest flows (two people, a dozen pages) take 35 s on a quiet machine and over 60 s when
+  // the two workers share two busy cores; a timeout is for a test that hangs, not a slow one.
+  timeout: 120_000,
   expect: { timeout: 20_000 },
   reporter: [['list'], ['html', { open: 'never' }]],
   use: {

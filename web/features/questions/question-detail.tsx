@@ -57,12 +57,16 @@ export function QuestionDetailView({
   id: string;
   variant: QuestionDetailVariant;
 }) {
-  const { data, error, isPending, isFetching, refetch } = useQuestionDetail(id);
-  const status = errorStatus(error);
+  const { data, error, failureReason, isPending, isFetching, refetch } = useQuestionDetail(id);
+  // A server or network failure is said from the first failed attempt, while the client's retries
+  // go on behind it (a retry that succeeds shows the page): 'Try again' is offered at once, not
+  // after the last retry, however slow the phone (issue 26).
+  const problem = error ?? failureReason;
+  const status = errorStatus(problem);
   const notFound =
     id === '' || (!data && status !== null && NOT_FOUND_STATUSES[variant].includes(status));
   const restricted = !data && !notFound && status === 403;
-  const failed = !data && !notFound && !restricted && error !== null;
+  const failed = !data && !notFound && !restricted && problem !== null;
 
   useErrorToast(failed ? error : null, () => ({ title: QUESTION_MESSAGES.loadFailed }));
   useMarkViewedOnce(id, data !== undefined);
@@ -75,7 +79,7 @@ export function QuestionDetailView({
       <div className="mx-auto w-full max-w-3xl px-4 py-10">
         <LoadError
           message={LOAD_ERROR_INLINE}
-          retrying={isFetching}
+          retrying={isFetching && error !== null}
           onRetry={() => void refetch()}
         />
       </div>
