@@ -4,7 +4,7 @@ import { optionalSecureText, secureText } from './secure-input';
 
 /** Written reviews' schemas (issue 24, ADR 062); their texts and limits are in `reviews.ts`. */
 
-/** The Player's review of an answered question: 1-5 stars and optional words. */
+/** The optional words of a Player's review, beside its 1-5 stars. */
 export const reviewWordsSchema = optionalSecureText(REVIEW_WORDS_MAX, REVIEW_MESSAGES.wordsLength);
 
 export const reviewReplySchema = z.object({

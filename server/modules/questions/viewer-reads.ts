@@ -224,7 +224,11 @@ function coachInboxStatement(db: Database, filter: InboxFilter, sort: InboxSort,
     .leftJoinLateral(jsonPageText(db, page, QUESTION_PAGE_SIZE), sql`true`);
 }
 
-/** What every list shows of a question: its texts, where it stands, its price and its times. */
+/**
+ * What the thread shows of each question between the same Player and Coach. The inbox and My
+ * Questions spell the same fields out in their own rows, because their keys go out in the
+ * contract's order as PostgreSQL writes them (ADR 072), and these fields sit among others there.
+ */
 const summaryOf = (q: typeof questions | typeof threadQuestions) => ({
   id: q.id,
   question: q.question,
