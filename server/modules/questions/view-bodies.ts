@@ -36,37 +36,37 @@ export function questionDetailBody(q: QuestionPage, viewerRole: Role): string {
     status: q.status,
     paymentStatus: q.paymentStatus,
     amount: q.amount,
-    createdAt: q.createdAt.toISOString(),
-    answeredAt: iso(q.answeredAt),
+    createdAt: q.createdAt,
+    answeredAt: q.answeredAt,
     context: q.context,
-    refundedAt: iso(q.refundedAt),
-    answerBy: q.answerBy.toISOString(),
+    refundedAt: q.refundedAt,
+    answerBy: q.answerBy,
     responseHours: q.responseHours,
     disputeFlagged: q.disputeFlagged,
-    disputeUntil: iso(q.disputeUntil),
+    disputeUntil: q.disputeUntil,
     dispute:
       q.disputeFlagged && q.disputeReason
         ? {
             reason: q.disputeReason,
             details: q.disputeDetails,
-            at: (q.disputedAt ?? q.answeredAt ?? q.createdAt).toISOString(),
+            at: q.disputedAt,
             resolution: q.disputeResolution,
-            resolvedAt: iso(q.disputeResolvedAt),
+            resolvedAt: q.disputeResolvedAt,
             statement: q.disputeStatement,
-            statementAt: iso(q.disputeStatementAt),
+            statementAt: q.disputeStatementAt,
             note: q.disputeNote,
             partialRefund:
               q.partialRefundAmount === null
                 ? null
                 : {
                     ...partialFigures(q.amount, q.partialRefundAmount),
-                    done: q.partialRefundedAt !== null,
+                    done: q.partialRefunded,
                   },
           }
         : null,
-    declinedAt: iso(q.declinedAt),
+    declinedAt: q.declinedAt,
     declineNote: q.declineNote,
-    withdrawnAt: iso(q.withdrawnAt),
+    withdrawnAt: q.withdrawnAt,
     viewerRole,
     player: { id: q.playerId, name: q.playerName, photoUrl: q.playerPhotoUrl },
     coach: {
@@ -80,8 +80,8 @@ export function questionDetailBody(q: QuestionPage, viewerRole: Role): string {
     myRating: viewerRole === 'asker' ? q.viewerHelpful : null,
     myReview: q.review,
     messages: new JsonText(q.messages),
-    followUpUntil: iso(q.followUpUntil),
-    followUpAnswered: q.followUpAnsweredAt !== null,
+    followUpUntil: q.followUpUntil,
+    followUpAnswered: q.followUpAnswered,
     myReviewWords: q.reviewWords,
     reviewReply: q.reviewReply,
   });

@@ -2,7 +2,6 @@ import {
   and,
   asc,
   eq,
-  getTableColumns,
   or,
   sql,
   type AnyColumn,
@@ -62,6 +61,9 @@ const visibleTo = (coachId: SQLWrapper) => and(eq(questions.coachId, coachId), V
 /** An expression under `name` in a subquery, its value decoded as `column`'s (dates stay dates). */
 const readAs = <T>(expression: SQL, column: AnyColumn, name: string) =>
   (expression.mapWith(column) as SQL<T>).as(name);
+/** A nullable timestamp as ISO text under `name`, or null. */
+const nullableIso = (column: AnyColumn, name: string) =>
+  (isoTime(column) as SQL<string | null>).as(name);
 /** A column under another name, where two joined tables share its name. */
 const renamed = <T>(column: AnyColumn, name: string) => readAs<T>(sql`${column}`, column, name);
 /** What a read returns when the session is not live. */
@@ -332,7 +334,46 @@ function questionPageStatement(db: Database) {
     .as('message_rows');
   const detail = db
     .select({
-      ...getTableColumns(questions),
+      // Only what the body sends, each timestamp as the ISO text it is sent as: no Date is built
+      // for a field and written back (ADR 074).
+      id: questions.id,
+      question: questions.question,
+      answer: questions.answer,
+      status: questions.status,
+      paymentStatus: questions.paymentStatus,
+      amount: questions.amount,
+      createdAt: isoTime(questions.createdAt).as('created_at'),
+      answeredAt: nullableIso(questions.answeredAt, 'answered_at'),
+      context: questions.context,
+      refundedAt: nullableIso(questions.refundedAt, 'refunded_at'),
+      answerBy: isoTime(questions.answerBy).as('answer_by'),
+      responseHours: questions.responseHours,
+      disputeFlagged: questions.disputeFlagged,
+      disputeReason: questions.disputeReason,
+      disputeDetails: questions.disputeDetails,
+      // The dispute's moment as the page shows it: when it was raised, else the answer, else the ask.
+      disputedAt: isoTime(
+        sql`coalesce(${questions.disputedAt}, ${questions.answeredAt}, ${questions.createdAt})`,
+      ).as('disputed_at'),
+      disputeResolution: questions.disputeResolution,
+      disputeResolvedAt: nullableIso(questions.disputeResolvedAt, 'dispute_resolved_at'),
+      disputeStatement: questions.disputeStatement,
+      disputeStatementAt: nullableIso(questions.disputeStatementAt, 'dispute_statement_at'),
+      disputeNote: questions.disputeNote,
+      partialRefundAmount: questions.partialRefundAmount,
+      partialRefunded: sql<boolean>`${questions.partialRefundedAt} is not null`.as(
+        'partial_refunded',
+      ),
+      declinedAt: nullableIso(questions.declinedAt, 'declined_at'),
+      declineNote: questions.declineNote,
+      withdrawnAt: nullableIso(questions.withdrawnAt, 'withdrawn_at'),
+      playerId: questions.playerId,
+      playerName: questions.playerName,
+      coachId: questions.coachId,
+      followUpUntil: nullableIso(questions.followUpUntil, 'follow_up_until'),
+      followUpAnswered: sql<boolean>`${questions.followUpAnsweredAt} is not null`.as(
+        'follow_up_answered',
+      ),
       coachUserId: renamed<string>(coaches.userId, 'expert_user_id'),
       coachName: renamed<string>(coaches.name, 'expert_name'),
       coachPhotoUrl: renamed<string | null>(coaches.photoUrl, 'expert_photo_url'),
@@ -342,7 +383,7 @@ function questionPageStatement(db: Database) {
       reviewWords: renamed<string | null>(reviews.body, 'review_words'),
       reviewReply: renamed<string | null>(reviews.reply, 'review_reply'),
       viewerHelpful: ratings.isHelpful,
-      disputeUntil: payouts.releasableAt,
+      disputeUntil: nullableIso(payouts.releasableAt, 'dispute_until'),
       // Spec §2: the thread shows only when there is more than one question.
       thread:
         sql<string>`(select case when count(*) > 1 then json_agg(${thread.row})::text else '[]' end
