@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import type { Role } from '../../../contracts/account';
 import { partialRefundSplit } from '../../../contracts/disputes';
 import type {
   coachInboxSchema,
@@ -27,64 +26,23 @@ const partialFigures = (paid: number, refunded: number) => {
   return { refunded: refundCents, kept: keptCents, coachShare: coachCents };
 };
 
-/** The question page as its participant sees it. */
-export function questionDetailBody(q: QuestionPage, viewerRole: Role): string {
-  return splicedObject<z.input<typeof questionDetailSchema>>({
-    id: q.id,
-    question: q.question,
-    answer: q.answer,
-    status: q.status,
-    paymentStatus: q.paymentStatus,
-    amount: q.amount,
-    createdAt: q.createdAt,
-    answeredAt: q.answeredAt,
-    context: q.context,
-    refundedAt: q.refundedAt,
-    answerBy: q.answerBy,
-    responseHours: q.responseHours,
-    disputeFlagged: q.disputeFlagged,
-    disputeUntil: q.disputeUntil,
-    dispute:
-      q.disputeFlagged && q.disputeReason
-        ? {
-            reason: q.disputeReason,
-            details: q.disputeDetails,
-            at: q.disputedAt,
-            resolution: q.disputeResolution,
-            resolvedAt: q.disputeResolvedAt,
-            statement: q.disputeStatement,
-            statementAt: q.disputeStatementAt,
-            note: q.disputeNote,
-            partialRefund:
-              q.partialRefundAmount === null
-                ? null
-                : {
-                    ...partialFigures(q.amount, q.partialRefundAmount),
-                    done: q.partialRefunded,
-                  },
-          }
-        : null,
-    declinedAt: q.declinedAt,
-    declineNote: q.declineNote,
-    withdrawnAt: q.withdrawnAt,
-    viewerRole,
-    player: { id: q.playerId, name: q.playerName, photoUrl: q.playerPhotoUrl },
-    coach: {
-      id: q.coachId,
-      name: q.coachName,
-      photoUrl: q.coachPhotoUrl,
-      expertise: q.expertise,
-    },
-    // Empty unless there is more than one question (spec §2), decided by the statement.
-    thread: new JsonText(q.thread),
-    myRating: viewerRole === 'asker' ? q.viewerHelpful : null,
-    myReview: q.review,
-    messages: new JsonText(q.messages),
-    followUpUntil: q.followUpUntil,
-    followUpAnswered: q.followUpAnswered,
-    myReviewWords: q.reviewWords,
-    reviewReply: q.reviewReply,
-  });
+/**
+ * The question page as its participant sees it: the body the statement wrote (ADR 074), sent as
+ * it is, but for a dispute's partial refund, whose figures come from `partialRefundSplit` so that
+ * the page, the payout and the refund agree.
+ */
+export function questionDetailBody(body: string, q: QuestionPage): string {
+  if (q.partialRefundAmount === null) return body;
+  // Rare (a dispute settled with a partial refund): decode, fill in the figures, encode. The keys
+  // keep their order: the figures replace the null the statement left in their place.
+  const page = JSON.parse(body) as z.input<typeof questionDetailSchema>;
+  if (page.dispute) {
+    page.dispute.partialRefund = {
+      ...partialFigures(q.amount, q.partialRefundAmount),
+      done: q.partialRefunded,
+    };
+  }
+  return JSON.stringify(page);
 }
 
 /** One page of the Coach Inbox under the counts of all the Coach's questions. */
