@@ -10,8 +10,9 @@ import type { viewerReads } from './viewer-reads';
 
 /**
  * The signed-in views' bodies in their contracts' shapes, built from what `viewer-reads` finds,
- * as JSON text: the lists PostgreSQL wrote as JSON are spliced in as they came (ADR 072). Keys go
- * in each contract's order; the tests hold every body to its schema.
+ * as JSON text: the lists PostgreSQL wrote as JSON are spliced in as they came (ADR 072), and the
+ * question page's statement writes its whole body (ADR 074). Keys go in each contract's order; the
+ * tests hold every body to its schema.
  */
 
 type Reads = ReturnType<typeof viewerReads>;
@@ -33,7 +34,7 @@ const partialFigures = (paid: number, refunded: number) => {
  */
 export function questionDetailBody(body: string, q: QuestionPage): string {
   if (q.partialRefundAmount === null) return body;
-  // Rare (a dispute settled with a partial refund): decode, fill in the figures, encode. The keys
+  // Rare (a dispute with a partial refund): decode, fill in the figures, encode. The keys
   // keep their order: the figures replace the null the statement left in their place.
   const page = JSON.parse(body) as z.input<typeof questionDetailSchema>;
   if (page.dispute) {
