@@ -30,8 +30,9 @@ import { toViewer, viewerByToken } from '../auth';
  * building (ADR 033). A list of rows comes as one JSON array in the contract's shape, built by
  * PostgreSQL (`db/json-rows.ts`, ADR 035): one row per read, the viewer once. The lists arrive as
  * JSON text, never decoded: the bodies send them as they are (ADR 072), so each item's keys are
- * written here in its contract's order. Who may see what is still decided by the caller from the
- * viewer.
+ * written here in its contract's order; the question page's statement writes its whole body so
+ * (ADR 074). Who may see what is still decided by the caller: from the viewer, or on the question
+ * page from whether the statement found them its Player or its Coach (and wrote a body).
  */
 
 /*
@@ -378,7 +379,8 @@ function questionPageStatement(db: Database) {
   });
   const detail = db
     .select({
-      // A column, so that no question (the left join's nulls) reads as no row at all.
+      // A column of the table, so that Drizzle reads the lateral join's nulls (no such question)
+      // as no detail at all, which the caller answers with a 404.
       id: questions.id,
       // Written only for the question's Player or Coach: null tells the caller to refuse.
       body: sql<string | null>`case when ${viewerRole} is not null then ${body}::text end`.as(
