@@ -28,12 +28,12 @@ export function jsonObject<T>(fields: { [K in keyof T]: AnyColumn | SQL }): SQL<
 }
 
 /**
- * The `row` column of a subquery as one JSON array in text, in the subquery's order (its ORDER BY
- * and LIMIT run first; nothing in this outer level reorders), or an empty array when it has no
- * rows. Text, so node-postgres does not decode it and a body can send it as it is (ADR 072).
+ * The `row` column of a subquery as one JSON array, in the subquery's order (its ORDER BY and
+ * LIMIT run first; nothing in this outer level reorders), or an empty array when it has no rows:
+ * a list inside a body PostgreSQL writes whole (ADR 074).
  */
-export const jsonArrayText = (subquery: Subquery & { row: SQL.Aliased }) =>
-  sql<string>`coalesce((select json_agg(${subquery.row}) from ${subquery})::text, '[]')`;
+export const jsonArray = (subquery: Subquery & { row: SQL.Aliased }) =>
+  sql`coalesce((select json_agg(${subquery.row}) from ${subquery}), '[]'::json)`;
 
 /**
  * The first `size` rows of a keyset page as one JSON array in text, for a body that sends it as it

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { partialRefundSplit } from '../../../contracts/disputes';
 import { QUESTION_PAGE_SIZE } from '../../../contracts/limits';
 import {
   coachInboxSchema,
@@ -28,6 +29,7 @@ describe(`signed-in read bodies against their contracts (${testDatabaseKind})`, 
   let coach: TestUser;
   let player: TestUser;
   let answeredId: string;
+  let coachId: string;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -38,7 +40,7 @@ describe(`signed-in read bodies against their contracts (${testDatabaseKind})`, 
       headers: { cookie: coach.cookie },
       payload: { name: 'Coach Kim', expertise: 'Rowing', price: 30, acceptedAgreement: true },
     });
-    const coachId: string = saved.json().id;
+    coachId = saved.json().id;
     player = await signedInUser(t.app, t.ctx, { roles: ['asker'], name: 'Pat Player' });
     const db = t.ctx.database.db;
     // More than a page, so the first page has a next cursor.
@@ -159,6 +161,67 @@ describe(`signed-in read bodies against their contracts (${testDatabaseKind})`, 
           createdAt: isoAt(BASE + 39 * DAY + 2000),
         }),
       ]);
+    }
+  });
+
+  it('sends a dispute, with and without a partial refund, in the contract to both sides', async () => {
+    const db = t.ctx.database.db;
+    const disputedAt = BASE + 50 * DAY + 3;
+    const disputed = (partialRefundAmount: number | null) =>
+      insertQuestion(db, {
+        coachId,
+        playerId: player.userId,
+        question: AWKWARD,
+        status: 'answered',
+        answer: AWKWARD,
+        answeredAt: new Date(BASE + 49 * DAY),
+        paymentStatus: 'paid',
+        amount: 5000,
+        createdAt: new Date(BASE + 48 * DAY),
+        disputeFlagged: true,
+        disputeReason: 'incomplete',
+        disputeDetails: AWKWARD,
+        disputedAt: new Date(disputedAt),
+        disputeStatement: AWKWARD,
+        disputeStatementAt: new Date(disputedAt + DAY),
+        disputeNote: AWKWARD,
+        ...(partialRefundAmount === null
+          ? {}
+          : {
+              disputeResolution: 'partially_refunded' as const,
+              disputeResolvedAt: new Date(disputedAt + 2 * DAY),
+              partialRefundAmount,
+            }),
+      });
+    const plain = await disputed(null);
+    const partial = await disputed(1500);
+    const { refundCents, keptCents, coachCents } = partialRefundSplit(5000, 1500);
+    for (const who of [player, coach]) {
+      const open = await contractBody(`/api/questions/${plain.id}`, who, questionDetailSchema);
+      expect(open.dispute).toEqual({
+        reason: 'incomplete',
+        details: AWKWARD,
+        at: isoAt(disputedAt),
+        resolution: null,
+        resolvedAt: null,
+        statement: AWKWARD,
+        statementAt: isoAt(disputedAt + DAY),
+        note: AWKWARD,
+        partialRefund: null,
+      });
+      const settled = await contractBody(`/api/questions/${partial.id}`, who, questionDetailSchema);
+      expect(settled.dispute).toMatchObject({
+        resolution: 'partially_refunded',
+        resolvedAt: isoAt(disputedAt + 2 * DAY),
+        note: AWKWARD,
+        partialRefund: {
+          refunded: refundCents,
+          kept: keptCents,
+          coachShare: coachCents,
+          done: false,
+        },
+      });
+      expect(settled.viewerRole).toBe(who === player ? 'asker' : 'expert');
     }
   });
 

@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import type { Role } from '../../../contracts/account';
 import { partialRefundSplit } from '../../../contracts/disputes';
 import type {
   coachInboxSchema,
@@ -11,8 +10,9 @@ import type { viewerReads } from './viewer-reads';
 
 /**
  * The signed-in views' bodies in their contracts' shapes, built from what `viewer-reads` finds,
- * as JSON text: the lists PostgreSQL wrote as JSON are spliced in as they came (ADR 072). Keys go
- * in each contract's order; the tests hold every body to its schema.
+ * as JSON text: the lists PostgreSQL wrote as JSON are spliced in as they came (ADR 072), and the
+ * question page's statement writes its whole body (ADR 074). Keys go in each contract's order; the
+ * tests hold every body to its schema.
  */
 
 type Reads = ReturnType<typeof viewerReads>;
@@ -27,64 +27,23 @@ const partialFigures = (paid: number, refunded: number) => {
   return { refunded: refundCents, kept: keptCents, coachShare: coachCents };
 };
 
-/** The question page as its participant sees it. */
-export function questionDetailBody(q: QuestionPage, viewerRole: Role): string {
-  return splicedObject<z.input<typeof questionDetailSchema>>({
-    id: q.id,
-    question: q.question,
-    answer: q.answer,
-    status: q.status,
-    paymentStatus: q.paymentStatus,
-    amount: q.amount,
-    createdAt: q.createdAt.toISOString(),
-    answeredAt: iso(q.answeredAt),
-    context: q.context,
-    refundedAt: iso(q.refundedAt),
-    answerBy: q.answerBy.toISOString(),
-    responseHours: q.responseHours,
-    disputeFlagged: q.disputeFlagged,
-    disputeUntil: iso(q.disputeUntil),
-    dispute:
-      q.disputeFlagged && q.disputeReason
-        ? {
-            reason: q.disputeReason,
-            details: q.disputeDetails,
-            at: (q.disputedAt ?? q.answeredAt ?? q.createdAt).toISOString(),
-            resolution: q.disputeResolution,
-            resolvedAt: iso(q.disputeResolvedAt),
-            statement: q.disputeStatement,
-            statementAt: iso(q.disputeStatementAt),
-            note: q.disputeNote,
-            partialRefund:
-              q.partialRefundAmount === null
-                ? null
-                : {
-                    ...partialFigures(q.amount, q.partialRefundAmount),
-                    done: q.partialRefundedAt !== null,
-                  },
-          }
-        : null,
-    declinedAt: iso(q.declinedAt),
-    declineNote: q.declineNote,
-    withdrawnAt: iso(q.withdrawnAt),
-    viewerRole,
-    player: { id: q.playerId, name: q.playerName, photoUrl: q.playerPhotoUrl },
-    coach: {
-      id: q.coachId,
-      name: q.coachName,
-      photoUrl: q.coachPhotoUrl,
-      expertise: q.expertise,
-    },
-    // Empty unless there is more than one question (spec §2), decided by the statement.
-    thread: new JsonText(q.thread),
-    myRating: viewerRole === 'asker' ? q.viewerHelpful : null,
-    myReview: q.review,
-    messages: new JsonText(q.messages),
-    followUpUntil: iso(q.followUpUntil),
-    followUpAnswered: q.followUpAnsweredAt !== null,
-    myReviewWords: q.reviewWords,
-    reviewReply: q.reviewReply,
-  });
+/**
+ * The question page as its participant sees it: the body the statement wrote (ADR 074), sent as
+ * it is, but for a dispute's partial refund, whose figures come from `partialRefundSplit` so that
+ * the page, the payout and the refund agree.
+ */
+export function questionDetailBody(body: string, q: QuestionPage): string {
+  if (q.partialRefundAmount === null) return body;
+  // Rare (a dispute with a partial refund): decode, fill in the figures, encode. The keys
+  // keep their order: the figures replace the null the statement left in their place.
+  const page = JSON.parse(body) as z.input<typeof questionDetailSchema>;
+  if (page.dispute) {
+    page.dispute.partialRefund = {
+      ...partialFigures(q.amount, q.partialRefundAmount),
+      done: q.partialRefunded,
+    };
+  }
+  return JSON.stringify(page);
 }
 
 /** One page of the Coach Inbox under the counts of all the Coach's questions. */

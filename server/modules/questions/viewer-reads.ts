@@ -1,14 +1,4 @@
-import {
-  and,
-  asc,
-  eq,
-  getTableColumns,
-  or,
-  sql,
-  type AnyColumn,
-  type SQL,
-  type SQLWrapper,
-} from 'drizzle-orm';
+import { and, asc, eq, or, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { QUESTION_PAGE_SIZE } from '../../../contracts/limits';
 import type {
@@ -19,7 +9,7 @@ import type {
   QuestionDetail,
 } from '../../../contracts/questions';
 import type { Database } from '../../db/client';
-import { isoTime, jsonArrayText, jsonObject, jsonPageText } from '../../db/json-rows';
+import { isoTime, jsonArray, jsonObject, jsonPageText } from '../../db/json-rows';
 import { cursorAt, preparedByTime } from '../../db/keyset';
 import type { ThreadMessage } from '../../../contracts/question-thread';
 import {
@@ -40,8 +30,9 @@ import { toViewer, viewerByToken } from '../auth';
  * building (ADR 033). A list of rows comes as one JSON array in the contract's shape, built by
  * PostgreSQL (`db/json-rows.ts`, ADR 035): one row per read, the viewer once. The lists arrive as
  * JSON text, never decoded: the bodies send them as they are (ADR 072), so each item's keys are
- * written here in its contract's order. Who may see what is still decided by the caller from the
- * viewer.
+ * written here in its contract's order; the question page's statement writes its whole body so
+ * (ADR 074). Who may see what is still decided by the caller: from the viewer, or on the question
+ * page from whether the statement found them its Player or its Coach (and wrote a body).
  */
 
 /*
@@ -62,8 +53,6 @@ const visibleTo = (coachId: SQLWrapper) => and(eq(questions.coachId, coachId), V
 /** An expression under `name` in a subquery, its value decoded as `column`'s (dates stay dates). */
 const readAs = <T>(expression: SQL, column: AnyColumn, name: string) =>
   (expression.mapWith(column) as SQL<T>).as(name);
-/** A column under another name, where two joined tables share its name. */
-const renamed = <T>(column: AnyColumn, name: string) => readAs<T>(sql`${column}`, column, name);
 /** What a read returns when the session is not live. */
 const SIGNED_OUT = { viewer: null, data: null } as const;
 const token = sql.placeholder('token');
@@ -330,24 +319,81 @@ function questionPageStatement(db: Database) {
     )
     .orderBy(asc(questionMessages.createdAt), asc(questionMessages.id))
     .as('message_rows');
+  // Who the viewer is on this question: its Player, its Coach, or neither (null, and no body).
+  const viewerRole = sql<QuestionDetail['viewerRole'] | null>`case
+    when ${questions.playerId} = ${viewer.id} then 'asker'
+    when ${coaches.userId} = ${viewer.id} then 'expert' end`;
+  // The dispute as the page shows it; a partial refund's figures are left null here and filled in
+  // by the body from `partialRefundSplit` (contracts/disputes.ts), the one place they are worked out.
+  const dispute = jsonObject<NonNullable<QuestionDetail['dispute']>>({
+    reason: questions.disputeReason,
+    details: questions.disputeDetails,
+    at: isoTime(
+      sql`coalesce(${questions.disputedAt}, ${questions.answeredAt}, ${questions.createdAt})`,
+    ),
+    resolution: questions.disputeResolution,
+    resolvedAt: isoTime(questions.disputeResolvedAt),
+    statement: questions.disputeStatement,
+    statementAt: isoTime(questions.disputeStatementAt),
+    note: questions.disputeNote,
+    partialRefund: sql`null`,
+  });
+  const disputed = sql`${questions.disputeFlagged} and ${questions.disputeReason} is not null`;
+  // The whole body in the contract's key order, as JSON text (ADR 074): no column of the question
+  // is decoded in Node, no Date is built, nothing is encoded again.
+  const body = jsonObject<QuestionDetail>({
+    ...summaryOf(questions),
+    context: questions.context,
+    refundedAt: isoTime(questions.refundedAt),
+    answerBy: isoTime(questions.answerBy),
+    responseHours: questions.responseHours,
+    disputeFlagged: questions.disputeFlagged,
+    disputeUntil: isoTime(payouts.releasableAt),
+    dispute: sql`case when ${disputed} then ${dispute} end`,
+    declinedAt: isoTime(questions.declinedAt),
+    declineNote: questions.declineNote,
+    withdrawnAt: isoTime(questions.withdrawnAt),
+    viewerRole,
+    player: jsonObject<QuestionDetail['player']>({
+      id: questions.playerId,
+      name: questions.playerName,
+      photoUrl: userRoles.photoUrl,
+    }),
+    coach: jsonObject<QuestionDetail['coach']>({
+      id: coaches.id,
+      name: coaches.name,
+      photoUrl: coaches.photoUrl,
+      expertise: coaches.expertise,
+    }),
+    // Spec §2: the thread shows only when there is more than one question.
+    thread: sql`(select case when count(*) > 1 then json_agg(${thread.row}) else '[]'::json end
+      from ${thread})`,
+    // The helpful mark is the Player's; a Coach's page has none.
+    myRating: sql`case when ${viewerRole} = 'asker' then ${ratings.isHelpful} end`,
+    myReview: reviews.rating,
+    messages: jsonArray(messages),
+    followUpUntil: isoTime(questions.followUpUntil),
+    followUpAnswered: sql`${questions.followUpAnsweredAt} is not null`,
+    myReviewWords: reviews.body,
+    reviewReply: reviews.reply,
+  });
   const detail = db
     .select({
-      ...getTableColumns(questions),
-      coachUserId: renamed<string>(coaches.userId, 'expert_user_id'),
-      coachName: renamed<string>(coaches.name, 'expert_name'),
-      coachPhotoUrl: renamed<string | null>(coaches.photoUrl, 'expert_photo_url'),
-      expertise: coaches.expertise,
-      playerPhotoUrl: renamed<string | null>(userRoles.photoUrl, 'asker_photo_url'),
-      review: renamed<number | null>(reviews.rating, 'review'),
-      reviewWords: renamed<string | null>(reviews.body, 'review_words'),
-      reviewReply: renamed<string | null>(reviews.reply, 'review_reply'),
-      viewerHelpful: ratings.isHelpful,
-      disputeUntil: payouts.releasableAt,
-      // Spec §2: the thread shows only when there is more than one question.
-      thread:
-        sql<string>`(select case when count(*) > 1 then json_agg(${thread.row})::text else '[]' end
-        from ${thread})`.as('thread'),
-      messages: jsonArrayText(messages).as('messages'),
+      // A column of the table, so that Drizzle reads the lateral join's nulls (no such question)
+      // as no detail at all, which the caller answers with a 404.
+      id: questions.id,
+      // Written only for the question's Player or Coach: null tells the caller to refuse.
+      body: sql<string | null>`case when ${viewerRole} is not null then ${body}::text end`.as(
+        'body',
+      ),
+      amount: questions.amount,
+      // The partial refund the body's dispute must show, if it shows one.
+      partialRefundAmount: sql<
+        number | null
+      >`case when ${disputed} then ${questions.partialRefundAmount} end`.as('partial_refund'),
+      partialRefunded: sql<boolean>`${questions.partialRefundedAt} is not null`.as(
+        'partial_refunded',
+      ),
     })
     .from(questions)
     .innerJoin(coaches, eq(coaches.id, questions.coachId))

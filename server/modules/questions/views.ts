@@ -19,14 +19,11 @@ export function questionViews(auth: Auth, db: Database) {
   return {
     /** The question page for its Player or its Coach; 404 / 403 for anyone else. */
     detail: async (request: FastifyRequest, id: string) => {
-      const { viewer, data } = await readAsViewer(auth, request, (token) =>
-        reads.questionPage(token, id),
-      );
+      const { data } = await readAsViewer(auth, request, (token) => reads.questionPage(token, id));
       if (!data) throw notFound(joined(QUESTION_MESSAGES.notFound));
-      const { playerId, coachUserId } = data;
-      const role = playerId === viewer.id ? 'asker' : coachUserId === viewer.id ? 'expert' : null;
-      if (!role) throw forbidden(QUESTION_MESSAGES.accessRestricted);
-      return questionDetailBody(data, role);
+      // The statement writes the body only for the question's Player or its Coach.
+      if (data.body === null) throw forbidden(QUESTION_MESSAGES.accessRestricted);
+      return questionDetailBody(data.body, data);
     },
 
     coachInbox: async (
