@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { SIGN_UP_MESSAGES } from '@contracts/account';
 import {
   NOTIFICATION_DESCRIPTIONS,
@@ -28,16 +28,29 @@ function Choice({
   onChange: (enabled: boolean) => void;
 }) {
   const id = useId();
+  // What the box shows, changed in the click's own render. The saved choice arrives later (the
+  // mutation's onMutate and the query's update run after the event), and until then React would
+  // put a controlled box back as it was: a click that seems not to take.
+  const [shown, setShown] = useState(enabled);
+  const [saved, setSaved] = useState(enabled);
+  if (saved !== enabled) {
+    // The saved choice changed (the optimistic update, the server's answer, or a refusal's undo).
+    setSaved(enabled);
+    setShown(enabled);
+  }
   return (
     <li className="flex items-start gap-3">
       <input
         id={id}
         type="checkbox"
         className="mt-1 size-5 shrink-0 accent-navy"
-        checked={enabled}
+        checked={shown}
         disabled={disabled}
         aria-describedby={`${id}-about`}
-        onChange={(event) => onChange(event.target.checked)}
+        onChange={(event) => {
+          setShown(event.target.checked);
+          onChange(event.target.checked);
+        }}
       />
       <div>
         <label htmlFor={id} className="font-semibold text-ink">
