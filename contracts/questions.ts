@@ -6,7 +6,7 @@ import { joined } from './messages';
 import { threadMessageSchema } from './question-thread';
 import { reviewWordsSchema } from './reviews-schemas';
 import { attachmentIdsSchema } from './attachments';
-import { QUESTION_MESSAGES } from './question-messages';
+import { QUESTION_MESSAGES, REPORT_REASONS } from './question-messages';
 
 // Re-exported for the many pages and server modules that import them with the schemas; code on a
 // public page imports `question-messages.ts` itself, so that page does not load zod (ADR 073).
@@ -154,9 +154,12 @@ export const reviewSchema = z.object({
 export type ReviewInput = z.input<typeof reviewSchema>;
 
 export const reportSchema = z.object({
-  reason: z.enum(['harassment', 'inappropriate', 'spam', 'scam', 'other'], {
-    message: 'Please choose a reason.',
-  }),
+  reason: z.enum(
+    REPORT_REASONS.map(({ value }) => value),
+    {
+      message: 'Please choose a reason.',
+    },
+  ),
   details: z
     .string()
     .trim()

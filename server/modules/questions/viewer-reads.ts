@@ -1,4 +1,4 @@
-import { and, asc, eq, or, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { QUESTION_PAGE_SIZE } from '../../../contracts/limits';
 import type {
@@ -292,7 +292,6 @@ function questionPageStatement(db: Database) {
       and(
         eq(threadQuestions.playerId, questions.playerId),
         eq(threadQuestions.coachId, questions.coachId),
-        or(eq(questions.playerId, viewer.id), eq(coaches.userId, viewer.id)),
       ),
     )
     .orderBy(asc(threadQuestions.createdAt))
@@ -311,15 +310,12 @@ function questionPageStatement(db: Database) {
       }).as('row'),
     })
     .from(questionMessages)
-    .where(
-      and(
-        eq(questionMessages.questionId, questions.id),
-        or(eq(questions.playerId, viewer.id), eq(coaches.userId, viewer.id)),
-      ),
-    )
+    .where(eq(questionMessages.questionId, questions.id))
     .orderBy(asc(questionMessages.createdAt), asc(questionMessages.id))
     .as('message_rows');
   // Who the viewer is on this question: its Player, its Coach, or neither (null, and no body).
+  // The one access check of the page: the thread and the messages are read only inside the body,
+  // which is written only when this is not null (PostgreSQL evaluates a CASE's branch lazily).
   const viewerRole = sql<QuestionDetail['viewerRole'] | null>`case
     when ${questions.playerId} = ${viewer.id} then 'asker'
     when ${coaches.userId} = ${viewer.id} then 'expert' end`;
