@@ -26,5 +26,12 @@ export const ATTACHMENT_PDF_MAX_BYTES = 20 * 1024 * 1024;
 export const ATTACHMENT_IMAGE_MAX_BYTES = 25 * 1024 * 1024;
 /** Pixels an attached image may decode to (sharp's limitInputPixels): a decompression bomb stops here. */
 export const ATTACHMENT_IMAGE_MAX_PIXELS = 50_000_000;
+/**
+ * The bytes a browser sends in one resumable-upload request (tus PATCH). The server keeps what
+ * arrived when a connection drops, so the size does not bound what is lost; each request costs a
+ * round trip, so larger is faster, most of all on a phone far from the server. 50 MB stays under the
+ * 100 MB request ceiling of common proxies and CDNs (docs/operations.md sets nginx's); ADR 075.
+ */
+export const ATTACHMENT_UPLOAD_CHUNK_BYTES = 50 * 1024 * 1024;
 /** A display name's length once cleaned. */
 export const ATTACHMENT_NAME_MAX = 120;

@@ -1,11 +1,14 @@
 /**
  * The upload phase (issue 23, "Measured"): a 200 MB video sent through the app's resumable uploads
- * (tus, 5 MB chunks as the browser sends them) while the server's RSS is sampled every 100 ms, and
- * the same bytes written to the same storage directly, for the speed ratio. Disk: the server's
- * DATA_DIR with fs. S3: an s3rver bucket, through the app and with the SDK's multipart upload.
+ * (tus, in the browser's chunks) while the server's RSS is sampled every 100 ms, and the same bytes
+ * written to the same storage directly, for the speed ratio. Disk: the server's DATA_DIR with fs.
+ * S3: an s3rver bucket, through the app and with the SDK's multipart upload in the app's parts.
  * With disk, the same PATCHes also go to an HTTP floor (upload-floor-server.ts): what any server
  * on this machine can take over loopback HTTP, which bounds the ratio whatever the app does.
+ * Each way is run ROUNDS times, in turns, after `sync`: a write that starts while the kernel is
+ * still flushing the one before is slowed by it, so one run of each says more about the order.
  */
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
@@ -18,15 +21,19 @@ import {
   S3Client,
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
-import { s3ClientConfig } from '../../server/adapters/storage/s3';
+import { ATTACHMENT_UPLOAD_CHUNK_BYTES } from '../../contracts/limits';
+import { S3_PART_BYTES, s3ClientConfig } from '../../server/adapters/storage/s3';
 import { startS3rver } from '../../server/test/s3rver';
 import { BETA_COOKIE_PAIR, signIn } from './http';
+import { percentile } from './stats';
 import { dataDir, startUploadFloorServer, type Child } from './processes';
 
 const MB = 1024 * 1024;
-/** The browser's chunk (web/features/attachments): one tus PATCH each. */
-const CHUNK = 5 * MB;
+/** The browser's chunk: one tus PATCH each. */
+const CHUNK = ATTACHMENT_UPLOAD_CHUNK_BYTES;
 const SAMPLE_MS = 100;
+/** Runs of each way; the median is reported. */
+const ROUNDS = 3;
 
 export const UPLOAD_TARGETS = { rssGrowthMB: 64, speedRatio: 0.5 };
 
@@ -83,7 +90,7 @@ function send(
   });
 }
 
-/** One tus upload of `bytes` in 5 MB PATCHes; returns the seconds it took, creation included. */
+/** One tus upload of `bytes` in the browser's PATCHes; returns the seconds it took, creation included. */
 async function tusUpload(baseUrl: string, cookie: string, bytes: Buffer): Promise<number> {
   const headers = {
     cookie: `${BETA_COOKIE_PAIR}; ${cookie}`,
@@ -157,23 +164,31 @@ async function writeDirect(dir: string, bytes: Buffer): Promise<number> {
   return seconds;
 }
 
-/** The same bytes in the same 5 MB parts to the bucket, with the SDK; returns the seconds. */
+/**
+ * The same bytes to the bucket with the SDK's multipart upload, as tus sends them: the parts of
+ * each chunk at once, one chunk after the other; returns the seconds.
+ */
 async function putDirect(client: S3Client, bucket: string, bytes: Buffer): Promise<number> {
   const Key = `direct-${Date.now()}`;
   const started = performance.now();
   const { UploadId } = await client.send(new CreateMultipartUploadCommand({ Bucket: bucket, Key }));
   const parts = [];
-  for (let offset = 0, n = 1; offset < bytes.length; offset += CHUNK, n++) {
-    const { ETag } = await client.send(
-      new UploadPartCommand({
-        Bucket: bucket,
-        Key,
-        UploadId,
-        PartNumber: n,
-        Body: bytes.subarray(offset, offset + CHUNK),
-      }),
-    );
-    parts.push({ ETag, PartNumber: n });
+  for (let chunk = 0; chunk < bytes.length; chunk += CHUNK) {
+    const sends = [];
+    for (
+      let offset = chunk;
+      offset < Math.min(chunk + CHUNK, bytes.length);
+      offset += S3_PART_BYTES
+    ) {
+      const PartNumber = offset / S3_PART_BYTES + 1;
+      const Body = bytes.subarray(offset, Math.min(offset + S3_PART_BYTES, bytes.length));
+      sends.push(
+        client
+          .send(new UploadPartCommand({ Bucket: bucket, Key, UploadId, PartNumber, Body }))
+          .then(({ ETag }) => ({ ETag, PartNumber })),
+      );
+    }
+    parts.push(...(await Promise.all(sends)));
   }
   await client.send(
     new CompleteMultipartUploadCommand({
@@ -187,6 +202,12 @@ async function putDirect(client: S3Client, bucket: string, bytes: Buffer): Promi
   await client.send(new DeleteObjectCommand({ Bucket: bucket, Key }));
   return seconds;
 }
+
+/** Waits until the kernel has written every dirty page, so the next write starts from the same state. */
+const sync = () =>
+  new Promise<void>((resolve, reject) =>
+    execFile('sync', (error) => (error ? reject(error) : resolve())),
+  );
 
 /** Runs `fn` while sampling `child`'s RSS; returns fn's result and the highest sample. */
 async function sampled<T>(
@@ -216,39 +237,53 @@ async function measure(
 ): Promise<UploadResult> {
   // A small upload first, so code loaded on first use is not counted as growth with the size;
   // the floor gets the same warm-up, or its first requests would run on unoptimised code.
-  const warmUp = bytes.subarray(0, 2 * CHUNK);
+  const warmUp = bytes.subarray(0, 2 * S3_PART_BYTES);
   await tusUpload(server.url, cookie, warmUp);
   if (floor) await floor(warmUp);
-  const directSeconds = [await direct()];
   const before = server.rss();
-  const { result: uploadSeconds, peak } = await sampled(server, () =>
-    tusUpload(server.url, cookie, bytes),
-  );
-  directSeconds.push(await direct());
-  const floorSeconds = floor ? await floor(bytes) : undefined;
+  let peak = before;
+  const directSeconds: number[] = [];
+  const uploadSeconds: number[] = [];
+  const floorSeconds: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    await sync();
+    directSeconds.push(await direct());
+    await sync();
+    const upload = await sampled(server, () => tusUpload(server.url, cookie, bytes));
+    uploadSeconds.push(upload.result);
+    peak = Math.max(peak, upload.peak);
+    if (floor) {
+      await sync();
+      floorSeconds.push(await floor(bytes));
+    }
+  }
   const sizeMB = bytes.length / MB;
-  const directMean = directSeconds.reduce((a, b) => a + b, 0) / directSeconds.length;
+  const [directMedian, uploadMedian, floorMedian] = [
+    directSeconds,
+    uploadSeconds,
+    floorSeconds,
+  ].map((seconds) => percentile(seconds, 50)) as [number, number, number];
   const result: UploadResult = {
     driver,
     sizeMB,
     rssBeforeMB: before / MB,
     rssPeakMB: peak / MB,
     rssGrowthMB: (peak - before) / MB,
-    uploadMBps: sizeMB / uploadSeconds,
-    directMBps: sizeMB / directMean,
-    speedRatio: directMean / uploadSeconds,
-    ...(floorSeconds === undefined
-      ? {}
-      : { floorMBps: sizeMB / floorSeconds, floorRatio: floorSeconds / uploadSeconds }),
+    uploadMBps: sizeMB / uploadMedian,
+    directMBps: sizeMB / directMedian,
+    speedRatio: directMedian / uploadMedian,
+    ...(floor ? { floorMBps: sizeMB / floorMedian, floorRatio: floorMedian / uploadMedian } : {}),
   };
+  const speeds = (seconds: number[]) => seconds.map((s) => (sizeMB / s).toFixed(0)).join(', ');
   log(
     `  ${driver}: ${sizeMB} MB through tus at ${result.uploadMBps.toFixed(0)} MB/s ` +
-      `(direct ${result.directMBps.toFixed(0)} MB/s, ×${result.speedRatio.toFixed(2)}); ` +
+      `(${speeds(uploadSeconds)}; direct ${result.directMBps.toFixed(0)} MB/s (${speeds(directSeconds)}), ` +
+      `×${result.speedRatio.toFixed(2)}); ` +
       `RSS ${result.rssBeforeMB.toFixed(0)} → peak ${result.rssPeakMB.toFixed(0)} MB ` +
       `(+${result.rssGrowthMB.toFixed(1)} MB)` +
       (result.floorMBps === undefined
         ? ''
-        : `; HTTP floor ${result.floorMBps.toFixed(0)} MB/s (upload ×${result.floorRatio?.toFixed(2)} of it)`),
+        : `; HTTP floor ${result.floorMBps.toFixed(0)} MB/s (${speeds(floorSeconds)}; upload ×${result.floorRatio?.toFixed(2)} of it)`),
   );
   return result;
 }

@@ -56,6 +56,9 @@ export const s3ClientConfig = (options: Omit<S3StorageOptions, 'bucket' | 'publi
     : {}),
 });
 
+/** S3's smallest multipart part (all but the last): the part size of resumable uploads (ADR 067). */
+export const S3_PART_BYTES = 5 * 1024 * 1024;
+
 /** Files in an S3 bucket (AWS or any S3-compatible service). */
 export function createS3Storage(options: S3StorageOptions): FileStorage {
   const client = new S3Client(s3ClientConfig(options));

@@ -10,6 +10,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ATTACHMENT_UPLOAD_PATH, type QuestionAttachments } from '../../../contracts/attachments';
+import { ATTACHMENT_UPLOAD_CHUNK_BYTES } from '../../../contracts/limits';
 import { s3ClientConfig } from '../../adapters/storage/s3';
 import { attachments, questions } from '../../db/schema';
 import { requestsTo, signedInUser, type TestUser } from '../../test/accounts';
@@ -135,9 +136,14 @@ describe(`attachments in an S3 bucket (${testDatabaseKind})`, { timeout: 120_000
     expect(resumed.offset).toBeGreaterThan(0);
     expect(resumed.offset).toBeLessThanOrEqual(7 * MB);
 
-    // It carries on from where the server says it stopped, in 5 MB chunks as the browser does.
+    // It carries on from where the server says it stopped, in the browser's chunks: the rest in
+    // one request, which tus cuts into parts for the bucket.
     let last = created;
-    for (let offset = resumed.offset; offset < bytes.length; offset += 5 * MB) {
+    for (
+      let offset = resumed.offset;
+      offset < bytes.length;
+      offset += ATTACHMENT_UPLOAD_CHUNK_BYTES
+    ) {
       last = await t.app.inject({
         method: 'PATCH',
         url: location,
@@ -147,7 +153,7 @@ describe(`attachments in an S3 bucket (${testDatabaseKind})`, { timeout: 120_000
           'upload-offset': String(offset),
           'content-type': 'application/offset+octet-stream',
         },
-        payload: bytes.subarray(offset, offset + 5 * MB),
+        payload: bytes.subarray(offset, offset + ATTACHMENT_UPLOAD_CHUNK_BYTES),
       });
       expect(last.statusCode).toBeLessThan(300);
     }

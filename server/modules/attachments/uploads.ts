@@ -11,7 +11,7 @@ import {
   cleanAttachmentName,
 } from '../../../contracts/attachments';
 import { s3Settings, type Config } from '../../config';
-import { s3ClientConfig } from '../../adapters/storage/s3';
+import { S3_PART_BYTES, s3ClientConfig } from '../../adapters/storage/s3';
 import { depsOf, type AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { requireUser } from '../auth';
@@ -24,9 +24,6 @@ const MB = 1024 * 1024;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** Uploads a person may start in a minute: five files each on a few forms, with retries. */
 const CREATES_PER_MINUTE = 30;
-
-/** The size of each S3 part tus sends: S3's 5 MB minimum, so each chunk a browser sends is one. */
-const S3_PART_BYTES = 5 * MB;
 
 /**
  * No cache of an upload's tus info: `@tus/s3-store` keeps one per process by default, but the info
@@ -42,7 +39,8 @@ const noCache: KvStore<MetadataValue> = {
 /**
  * The tus store of unfinished uploads (ADR 067). Disk: files (and their `.json` info) under
  * DATA_DIR/uploads. S3: a multipart upload in the bucket, named by the upload's id, with its
- * `.info` object; tus buffers each part in a temporary file, never in memory.
+ * `.info` object; tus cuts each request's bytes into parts of S3's smallest size, buffers each in a
+ * temporary file (never in memory) and sends them to the bucket while the next ones arrive.
  */
 export function createUploadStore(config: Config): DataStore {
   const expirationPeriodInMilliseconds = config.ATTACHMENT_UPLOAD_EXPIRY_HOURS * 3600_000;

@@ -5,7 +5,7 @@ import {
   ATTACHMENT_UPLOAD_PATH,
   uploadedAttachmentSchema,
 } from '@contracts/attachments';
-import { ATTACHMENTS_PER_ITEM } from '@contracts/limits';
+import { ATTACHMENT_UPLOAD_CHUNK_BYTES, ATTACHMENTS_PER_ITEM } from '@contracts/limits';
 
 /** One file on its way: progress while sending, its attachment id once checked and stored. */
 export interface PendingFile {
@@ -17,9 +17,6 @@ export interface PendingFile {
   attachmentId?: string;
   error?: string;
 }
-
-/** 5 MB chunks: a dropped connection loses at most one, and the server never holds more. */
-const CHUNK_BYTES = 5 * 1024 * 1024;
 
 /** The server's message in a refused upload's body, else a general one. */
 function refusal(error: unknown): string {
@@ -55,7 +52,7 @@ export function useUploads() {
         const key = `${file.name}-${file.size}-${Math.random().toString(36).slice(2)}`;
         const upload = new Upload(file, {
           endpoint: ATTACHMENT_UPLOAD_PATH,
-          chunkSize: CHUNK_BYTES,
+          chunkSize: ATTACHMENT_UPLOAD_CHUNK_BYTES,
           retryDelays: [0, 1000, 3000, 5000, 10_000, 20_000],
           metadata: { filename: file.name },
           // Same origin: the session cookie goes along, and CSRF checks the Origin header.
