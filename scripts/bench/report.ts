@@ -75,8 +75,9 @@ export interface Verdict {
   target: string;
   met: boolean;
   /**
-   * False when the target is above the read's ceiling here (`ceilingRatio`): no change to the app's
-   * Node side could meet it on this machine.
+   * False when the target is above the read's ceiling here (`ceilingRatio`), or its p99 below what
+   * the ceiling's rate allows (`p99WithinReach`): no change to the app's Node side could meet it on
+   * this machine.
    */
   reachable?: boolean;
 }
@@ -182,8 +183,18 @@ export function costGrowth(small: DatasetReport, large: DatasetReport): CostGrow
     });
 }
 
+/**
+ * Whether a read whose ceiling is `ceilingRps` could keep its p99 within the target here. autocannon
+ * keeps `connections` requests in flight, so the mean latency is `connections` / rate (Little's law)
+ * and the p99 is above the mean: below connections / p99-target requests a second, even the ceiling's
+ * rate leaves every request slower on average than the target allows its slowest one in a hundred.
+ */
+const p99WithinReach = (ceilingRps: number, connections: number) =>
+  ceilingRps >= connections / (TARGETS.signedInReadP99Ms / 1000);
+
 export function verdicts(report: Report): Verdict[] {
   const out: Verdict[] = [];
+  const connections = Number(report.options.connections);
   const large = report.datasets.large;
   if (large) {
     for (const r of large.endpoints) {
@@ -201,17 +212,20 @@ export function verdicts(report: Report): Verdict[] {
         ...(ceiling === undefined ? {} : { reachable: ceiling >= TARGETS.signedInReadRatio }),
       });
       const share = ceilingShare(r, large);
-      if (share === undefined) continue;
+      const floorRps = reference(r, large)?.rps;
+      if (share === undefined || ceiling === undefined || !floorRps) continue;
       const { p99 } = r.measurement;
+      const floorP99 = r.floor ? `, the floor's beside it ${r.floor.p99} ms` : '';
       out.push({
         check: `${r.kind} ${r.name} of its ceiling`,
-        figure: `${share.toFixed(2)}× its ceiling, p99 ${p99} ms`,
+        figure: `${share.toFixed(2)}× its ceiling, p99 ${p99} ms${floorP99}`,
         target: `≥ ${TARGETS.ceilingShare}× its ceiling, p99 ≤ ${TARGETS.signedInReadP99Ms} ms`,
         met:
           share >= TARGETS.ceilingShare &&
           p99 <= TARGETS.signedInReadP99Ms &&
           r.measurement.non2xx === 0 &&
           r.measurement.errors === 0,
+        reachable: p99WithinReach(ceiling * floorRps, connections),
       });
     }
   }
