@@ -5,6 +5,7 @@
  *   --sizes small,large     datasets to run (seeded automatically when missing; --reseed forces it)
  *   --duration 15           seconds per endpoint measurement (after --warmup 3 seconds)
  *   --connections 50        autocannon connections
+ *   --rounds 3              measurements of each signed-in read and its statement; the median is kept
  *   --skip a,b              phases to skip: endpoints, realtime, sse, lighthouse, inp, load, upload
  *   --upload-mb 200         the upload phase's video; --upload-drivers disk,s3
  *   --load-duration 120     seconds of the simulated-user load; --load-users 200; --think-ms 500
@@ -53,6 +54,7 @@ const { values: args } = parseArgs({
     sizes: { type: 'string', default: 'small,large' },
     duration: { type: 'string', default: '15' },
     warmup: { type: 'string', default: '3' },
+    rounds: { type: 'string', default: '3' },
     connections: { type: 'string', default: '50' },
     skip: { type: 'string', default: '' },
     'load-duration': { type: 'string', default: '120' },
@@ -124,6 +126,7 @@ const endpointOptions: RunOptions = {
   connections: num('connections'),
   durationS: num('duration'),
   warmupS: num('warmup'),
+  rounds: Math.max(1, num('rounds')),
   log,
 };
 const appPort = num('port');
