@@ -6,7 +6,7 @@
  * With disk, the same PATCHes also go to an HTTP floor (upload-floor-server.ts): what any server
  * on this machine can take over loopback HTTP, which bounds the ratio whatever the app does.
  * Each way is run ROUNDS times, in turns, after `sync`: a write that starts while the kernel is
- * still flushing the one before is slowed by it, so one run of each says more about the order.
+ * still flushing the one before is slowed by it, so one run of each would measure their order.
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -14,6 +14,7 @@ import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import {
   CompleteMultipartUploadCommand,
   CreateMultipartUploadCommand,
@@ -34,6 +35,8 @@ const CHUNK = ATTACHMENT_UPLOAD_CHUNK_BYTES;
 const SAMPLE_MS = 100;
 /** Runs of each way; the median is reported. */
 const ROUNDS = 3;
+/** The upload before the measured ones, so code loaded on first use is not counted as growth. */
+const WARM_UP_BYTES = 10 * MB;
 
 export const UPLOAD_TARGETS = { rssGrowthMB: 64, speedRatio: 0.5 };
 
@@ -204,10 +207,7 @@ async function putDirect(client: S3Client, bucket: string, bytes: Buffer): Promi
 }
 
 /** Waits until the kernel has written every dirty page, so the next write starts from the same state. */
-const sync = () =>
-  new Promise<void>((resolve, reject) =>
-    execFile('sync', (error) => (error ? reject(error) : resolve())),
-  );
+const sync = () => promisify(execFile)('sync');
 
 /** Runs `fn` while sampling `child`'s RSS; returns fn's result and the highest sample. */
 async function sampled<T>(
@@ -235,9 +235,8 @@ async function measure(
   log: (line: string) => void,
   floor?: (bytes: Buffer) => Promise<number>,
 ): Promise<UploadResult> {
-  // A small upload first, so code loaded on first use is not counted as growth with the size;
-  // the floor gets the same warm-up, or its first requests would run on unoptimised code.
-  const warmUp = bytes.subarray(0, 2 * S3_PART_BYTES);
+  // The floor gets the same warm-up, or its first requests would run on unoptimised code.
+  const warmUp = bytes.subarray(0, WARM_UP_BYTES);
   await tusUpload(server.url, cookie, warmUp);
   if (floor) await floor(warmUp);
   const before = server.rss();
