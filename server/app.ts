@@ -29,6 +29,7 @@ import { eventRoutes } from './modules/events';
 import { homeRoutes } from './modules/home';
 import { devMailboxRoutes } from './modules/mail';
 import { historyRoutes, paymentRoutes, stripeWebhookRoutes } from './modules/payments';
+import { photoRoutes } from './modules/photos';
 import { profileRoutes } from './modules/profiles';
 import { questionRoutes } from './modules/questions';
 import { messageRoutes } from './modules/messages';
@@ -140,6 +141,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions) {
   await app.register(accountRoutes, ctx);
   await app.register(notificationRoutes, ctx);
   await app.register(profileRoutes, ctx);
+  await app.register(photoRoutes, ctx);
   await app.register(eventRoutes, ctx);
   await app.register(homeRoutes, ctx);
   await app.register(questionRoutes, ctx);

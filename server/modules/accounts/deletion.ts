@@ -5,7 +5,8 @@ import { AppError, badRequest, notFound } from '../../errors';
 import type { SessionUser } from '../auth';
 import { forgetPersonInMail } from '../mail';
 import { claimDeletedCoachRefunds, refundDeletedCoachQuestions } from '../payments';
-import { anonymiseCoach, lockCoachOf, removePhotos } from '../profiles';
+import { anonymiseCoach, lockCoachOf } from '../coaches/data';
+import { removePhotos } from '../photos';
 import { deleteStoredFiles, removeAccountAttachments } from '../attachments';
 import { anonymiseUser, credentialHash, deletionBlocker, identityOf, lockUser } from './data';
 

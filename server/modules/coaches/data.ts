@@ -63,3 +63,7 @@ export function listedCoachSlugs(db: Executor) {
     .where(listedCoach)
     .orderBy(asc(coaches.createdAt), asc(coaches.id));
 }
+
+// The Coach row's transitions that other modules make in their own transactions.
+export { anonymiseCoach, lockCoachOf, setCoachPhoto } from './data/profile';
+export { mirrorAccountStatus, setConnectedAccount } from './data/payments-account';

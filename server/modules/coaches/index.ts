@@ -1,4 +1,8 @@
-/** The Coaches module's public surface: the Coach card's columns and the Coach lists. */
+/**
+ * The Coaches module's public surface: the Coach's public page and API, the Coach profile, the
+ * Coach's availability (ADR 061), the Coach lists and the Coach card's columns. It owns the Coach
+ * row (experts) and its slugs (ADR 077); their writes are its data entry's (`../coaches/data`).
+ */
 export {
   coachCardColumns,
   countCoaches,
@@ -6,14 +10,14 @@ export {
   listedCoachSlugs,
   newestCoaches,
 } from './data';
+export { coachFigureColumns, coachFigures, findPublicCoach } from './data/page';
 export { coachRoutes } from './routes';
+export { requireCoach } from './require-coach';
 export {
   availabilityColumns,
   availabilityFrom,
   lockCoachAvailability,
   openQuestionsBefore,
-  ownAvailability,
   refusal,
-  saveAvailability,
   takingQuestions,
 } from './data/availability';

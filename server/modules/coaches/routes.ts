@@ -5,8 +5,11 @@ import type { AppContext } from '../../context';
 import { countCoaches, homeFigures, newestCoaches } from './data';
 import { cachedUntilCoachesChange } from '../../cache/until-changed';
 import { sendSerialised, serialise } from '../../cache/send-serialised';
+import { coachPageRoutes } from './page-routes';
+import { ownProfileRoutes } from './own-routes';
 
-export const coachRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { database, bus }) => {
+export const coachRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const { database, bus } = ctx;
   const newest = cachedUntilCoachesChange(bus, async () => {
     const [coaches, total, figures] = await Promise.all([
       newestCoaches(database.db, HOME_COACH_LIMIT),
@@ -20,4 +23,6 @@ export const coachRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { data
     { schema: { response: { 200: newestCoachesSchema } } },
     async (_request, reply) => sendSerialised(reply, await newest()),
   );
+  await app.register(coachPageRoutes, ctx);
+  await app.register(ownProfileRoutes, ctx);
 };

@@ -4,8 +4,14 @@ import type { DirectoryQuery } from '../../../contracts/directory-schemas';
 import type { Executor } from '../../db/client';
 import { keyset, toPage, type KeysetSpec } from '../../db/keyset';
 import { coaches } from '../../db/schema';
-import { availabilityColumns, availabilityFrom, listedCoach, takingQuestions } from '../coaches';
-import { coachFigureColumns, coachFigures } from '../profiles';
+import {
+  availabilityColumns,
+  availabilityFrom,
+  coachFigureColumns,
+  coachFigures,
+  listedCoach,
+  takingQuestions,
+} from '../coaches';
 
 /** Each sort is served by an index on (its column, id) (ADR 025). */
 const SORTS: Record<

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { coachDashboardSchema, yourCoachesSchema } from '../../../contracts/home';
 import type { AppContext } from '../../context';
 import { requireRole } from '../auth';
-import { coachFigures, requireCoach } from '../profiles';
+import { coachFigures, requireCoach } from '../coaches';
 import { coachesAskedBy, earnedCents } from './data';
 
 export const homeRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { auth, database }) => {

@@ -5,8 +5,8 @@ import { formatWholeDollars } from '../../../contracts/money';
 import { GroupedCache } from '../../cache/grouped';
 import type { AppContext } from '../../context';
 import { notFound } from '../../errors';
-import { readPhoto } from '../profiles';
-import { findPublicCoach } from '../profiles/data';
+import { findPublicCoach } from '../coaches';
+import { readPhoto } from '../photos';
 import { CoachCard, SiteCard } from './card';
 import { photoDataUrl, renderCard } from './render';
 

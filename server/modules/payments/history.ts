@@ -5,7 +5,7 @@ import { earningsSchema, receiptNumberLabel } from '../../../contracts/receipts'
 import type { AppContext } from '../../context';
 import { notFound } from '../../errors';
 import { requireRole, requireUser } from '../auth';
-import { requireCoach } from '../profiles';
+import { requireCoach } from '../coaches';
 import { coachPayoutHistory, playerPaymentHistory } from './data';
 import { receiptForPlayer } from './data/receipts';
 import { receiptPdf } from './receipts';

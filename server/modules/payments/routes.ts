@@ -9,7 +9,7 @@ import {
 } from '../../../contracts/payments';
 import { depsOf, type AppContext } from '../../context';
 import { requireUser } from '../auth';
-import { requireCoach } from '../profiles';
+import { requireCoach } from '../coaches';
 import {
   completeLocalOnboarding,
   connectAccount,

@@ -11,7 +11,7 @@ import { transaction } from '../../db/unit-of-work';
 import { AppError, badRequest, forbidden, notFound } from '../../errors';
 import type { SessionUser } from '../auth';
 import { availabilityFrom, openQuestionsBefore, refusal } from '../coaches';
-import { mirrorAccountStatus, setConnectedAccount } from '../profiles';
+import { mirrorAccountStatus, setConnectedAccount } from '../coaches/data';
 import { applyPaymentEvent } from './apply-event';
 import {
   findCheckout,

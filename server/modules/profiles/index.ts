@@ -1,20 +1,7 @@
 /**
- * The profiles module's public surface: Coach and Player profiles, their photos and completion, the
- * role rows they live on (the Player's consents to asking), and the Coach row's payments account
- * (which the payments module keeps in step with the provider).
+ * The profiles module's public surface: the Player's profile, and the role rows every profile
+ * lives on (the Player's consents to asking, which of a user's profiles are filled in). The
+ * Coach's profile is the coaches module's (ADR 077).
  */
-export {
-  anonymiseCoach,
-  coachFigureColumns,
-  coachFigures,
-  findCoachByUser,
-  lockCoachOf,
-  markProfileCompleted,
-  mirrorAccountStatus,
-  profileCompletion,
-  recordAskConsents,
-  setConnectedAccount,
-} from './data';
-export { readPhoto, removePhotos } from './photo';
-export { coachOf, requireCoach } from './require-coach';
+export { profileCompletion, recordAskConsents } from './data';
 export { profileRoutes } from './routes';

@@ -1,8 +1,7 @@
-import type { CoachProfileInput, PlayerProfileInput } from '../../../contracts/profiles';
+import type { PlayerProfileInput } from '../../../contracts/profiles';
 import { PROFILE_MESSAGES } from '../../../contracts/profiles';
 import { joined } from '../../../contracts/messages';
 import type { ServiceDeps } from '../../context';
-import type { coaches } from '../../db/schema';
 import { transaction } from '../../db/unit-of-work';
 import { notFound } from '../../errors';
 import type { SessionUser } from '../auth';
@@ -10,40 +9,10 @@ import {
   findPublicPlayer,
   findRoleProfile,
   markProfileCompleted,
-  setPhotoUrl,
   updatePlayerProfile,
-  upsertCoachProfile,
 } from './data';
-import { photoKey, processPhoto, removePhotos } from './photo';
 
-type Deps = Pick<ServiceDeps, 'db' | 'bus' | 'storage'>;
-
-/** The Coach's own profile form. */
-export const ownCoachProfile = (coach: typeof coaches.$inferSelect) => ({
-  id: coach.id,
-  slug: coach.slug,
-  name: coach.name,
-  expertise: coach.expertise,
-  price: coach.pricePerQuestion / 100,
-  bio: coach.bio,
-  photoUrl: coach.photoUrl,
-  websiteUrl: coach.websiteUrl,
-  linkedinUrl: coach.linkedinUrl,
-  twitterUrl: coach.twitterUrl,
-  instagramUrl: coach.instagramUrl,
-  onboardingComplete: coach.stripeOnboardingComplete,
-  responseHours: coach.responseHours,
-});
-
-/** Saves the Coach profile and marks it complete; lists of Coaches hear of it after the commit. */
-export async function saveCoachProfile(deps: Deps, user: SessionUser, input: CoachProfileInput) {
-  const coach = await transaction(deps, async (tx, changes) => {
-    const saved = await upsertCoachProfile(tx, changes, user, input);
-    await markProfileCompleted(tx, user.id, 'expert');
-    return saved;
-  });
-  return { id: coach.id };
-}
+type Deps = Pick<ServiceDeps, 'db' | 'bus'>;
 
 /** The Player's own profile form, filled from the account until they save it. */
 export async function ownPlayerProfile(deps: Pick<Deps, 'db'>, user: SessionUser) {
@@ -64,26 +33,6 @@ export async function savePlayerProfile(deps: Deps, user: SessionUser, input: Pl
     await updatePlayerProfile(tx, user.id, input);
     await markProfileCompleted(tx, user.id, 'asker');
   });
-}
-
-/** A new profile photo: judged and re-encoded, the old file removed first (spec §7). */
-export async function replacePhoto(deps: Deps, user: SessionUser, bytes: Buffer) {
-  const { storage } = deps;
-  const photo = await processPhoto(bytes);
-  // The old file goes first (spec §7), whichever format it was.
-  await removePhotos(storage, user.id);
-  const key = photoKey(user.id, photo.extension);
-  await storage.put(key, photo.body, photo.contentType);
-  // The key is reused, so a version keeps browsers from showing the cached old photo.
-  const photoUrl = `${storage.publicUrl(key)}?v=${Date.now()}`;
-  await setPhotoUrl(deps, user.id, photoUrl);
-  return { photoUrl };
-}
-
-export async function deletePhoto(deps: Deps, user: SessionUser) {
-  await removePhotos(deps.storage, user.id);
-  await setPhotoUrl(deps, user.id, null);
-  return { photoUrl: null };
 }
 
 /** A Player's public page. */

@@ -20,7 +20,7 @@ import type { ServiceDeps } from '../../context';
 import type { Executor } from '../../db/client';
 import { transaction, type Changes } from '../../db/unit-of-work';
 import { AppError, badRequest, forbidden, notFound } from '../../errors';
-import { recordAskConsents } from '../profiles';
+import { recordAskConsents } from '../profiles/data';
 import { availabilityFrom, lockCoachAvailability, refusal } from '../coaches';
 import type { SessionUser, Viewer } from '../auth';
 import {

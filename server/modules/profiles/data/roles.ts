@@ -6,7 +6,7 @@ import { userProfileCompletion, userRoles } from '../../../db/schema';
 /**
  * A user's role rows (user_roles: one per role held, with that role's profile). Profiles owns the
  * table: the rows are added and switched here for the account module, and their profile columns are
- * saved beside them in ./index.ts.
+ * saved beside them in ../data.ts.
  */
 
 /**

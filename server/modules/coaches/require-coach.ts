@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { notFound } from '../../errors';
 import type { Auth, SessionUser } from '../auth';
 import { requireRole } from '../auth';
-import { findCoachByUser } from './data';
+import { findCoachByUser } from './data/profile';
 import { joined } from '../../../contracts/messages';
 
 /** The user's Coach row; 404 with the spec's message before the profile exists. */
