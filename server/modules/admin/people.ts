@@ -1,8 +1,12 @@
 import { queueMail, type MailContent } from '../mail';
 import { claimSuspensionRefunds, refundDeletedCoachQuestions, type Money } from '../payments';
+import { endSessionsOf, setSignInSuspended } from '../auth/data';
+import { setCoachSuspended } from '../coaches/data';
 import { PEOPLE_MESSAGES } from '../../../contracts/admin-people';
+import type { Executor } from '../../db/client';
+import type { Changes } from '../../db/unit-of-work';
 import { AppError } from '../../errors';
-import { endSessions, lockPerson, setSuspended } from './data/people';
+import { lockPerson } from './data/people';
 import { audited } from './moderation';
 import type { Actor } from './service';
 
@@ -40,6 +44,17 @@ function restoredEmail(person: { name: string; email: string }, signIn: string) 
   } satisfies MailContent;
 }
 
+/** No sign-in, and no Coach page or card (the caches drop them at once); null restores both. */
+async function setSuspended(
+  tx: Executor,
+  changes: Changes,
+  userId: string,
+  suspension: { at: Date; reason: string } | null,
+) {
+  await setSignInSuspended(tx, userId, suspension);
+  await setCoachSuspended(tx, changes, userId, suspension?.at ?? null);
+}
+
 /**
  * Suspends an account, audited with the reason: no sign-in (its sessions end here, and sign-in
  * refuses it), no Coach page or card, the paid questions waiting for an answer (as its Player or
@@ -57,7 +72,7 @@ export async function suspendUser(money: Money, actor: Actor, userId: string, re
       const { user, coach } = await lockPerson(tx, userId);
       if (user.suspendedAt) throw new AppError(409, PEOPLE_MESSAGES.alreadySuspended);
       await setSuspended(tx, changes, userId, { at: now, reason });
-      await endSessions(tx, userId);
+      await endSessionsOf(tx, userId);
       const refunds = await claimSuspensionRefunds(
         tx,
         changes,

@@ -90,3 +90,23 @@ export async function isSuspended(db: Executor, userId: string) {
     .where(and(eq(users.id, userId), isNotNull(users.suspendedAt)));
   return row !== undefined;
 }
+
+/**
+ * Suspends the account's sign-in with the administrator's reason, or restores it with null
+ * (ADR 061): sign-in refuses a suspended account.
+ */
+export async function setSignInSuspended(
+  tx: Executor,
+  userId: string,
+  suspension: { at: Date; reason: string } | null,
+) {
+  await tx
+    .update(users)
+    .set({ suspendedAt: suspension?.at ?? null, suspendedReason: suspension?.reason ?? null })
+    .where(eq(users.id, userId));
+}
+
+/** Ends every session of the person: a suspended account is signed out everywhere at once. */
+export async function endSessionsOf(tx: Executor, userId: string) {
+  await tx.delete(sessions).where(eq(sessions.userId, userId));
+}

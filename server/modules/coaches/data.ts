@@ -65,5 +65,5 @@ export function listedCoachSlugs(db: Executor) {
 }
 
 // The Coach row's transitions that other modules make in their own transactions.
-export { anonymiseCoach, lockCoachOf, setCoachPhoto } from './data/profile';
+export { anonymiseCoach, lockCoachOf, setCoachPhoto, setCoachSuspended } from './data/profile';
 export { mirrorAccountStatus, setConnectedAccount } from './data/payments-account';

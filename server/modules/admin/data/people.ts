@@ -1,14 +1,12 @@
 import { desc, eq, or, sql } from 'drizzle-orm';
 import { PEOPLE_MESSAGES, type AdminUserDetail } from '../../../../contracts/admin-people';
 import type { Executor } from '../../../db/client';
-import type { Changes } from '../../../db/unit-of-work';
 import {
   abuseReports,
   adminAuditLog,
   coaches,
   payouts,
   questions,
-  sessions,
   userRoles,
   users,
 } from '../../../db/schema';
@@ -150,27 +148,4 @@ export async function lockPerson(tx: Executor, userId: string) {
     .where(eq(coaches.userId, userId))
     .for('update');
   return { user, coach: coach ?? null };
-}
-
-/** Hides or shows the person's Coach page and cards; the caches drop them at once. */
-export async function setSuspended(
-  tx: Executor,
-  changes: Changes,
-  userId: string,
-  suspension: { at: Date; reason: string } | null,
-) {
-  await tx
-    .update(users)
-    .set({ suspendedAt: suspension?.at ?? null, suspendedReason: suspension?.reason ?? null })
-    .where(eq(users.id, userId));
-  await tx
-    .update(coaches)
-    .set({ suspendedAt: suspension?.at ?? null })
-    .where(eq(coaches.userId, userId));
-  changes.raise('coaches.changed', { userId });
-}
-
-/** Ends every session of the person: a suspended account is signed out everywhere at once. */
-export async function endSessions(tx: Executor, userId: string) {
-  await tx.delete(sessions).where(eq(sessions.userId, userId));
 }

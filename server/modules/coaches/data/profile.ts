@@ -93,6 +93,17 @@ export async function setCoachPhoto(
   changes.raise('coaches.changed', { userId });
 }
 
+/** Hides or shows the Coach's page and cards while their account is suspended (ADR 061). */
+export async function setCoachSuspended(
+  tx: Executor,
+  changes: Changes,
+  userId: string,
+  suspendedAt: Date | null,
+) {
+  await tx.update(coaches).set({ suspendedAt }).where(eq(coaches.userId, userId));
+  changes.raise('coaches.changed', { userId });
+}
+
 /** The user's Coach row, locked for the transaction (account deletion). */
 export async function lockCoachOf(tx: Executor, userId: string) {
   const [row] = await tx
