@@ -1,12 +1,15 @@
 /**
- * Fills an empty database with a few demo Coaches so a fresh checkout has something to look at.
+ * Fills an empty database with a few demo Coaches so a fresh checkout has something to look at,
+ * through the functions of the modules that own the tables (ADR 076), as the app writes them.
  * Usage: npm run seed:demo (uses DATABASE_URL or DATA_DIR like the server).
  */
 import { pathToFileURL } from 'node:url';
 import { openDatabase, type Database } from '../server/db/client';
 import { DatabaseInUseError } from '../server/db/data-dir-lock';
 import { coachSlugBase } from '../contracts/coach-slug';
-import { coachSlugs, coaches, userProfileCompletion, userRoles, users } from '../server/db/schema';
+import { insertConfirmedUser } from '../server/modules/auth/data';
+import { insertReadyCoach } from '../server/modules/coaches/data';
+import { insertCompletedRole } from '../server/modules/profiles/data';
 import { loadConfig } from '../server/config';
 
 export const DEMO_COACHES = [
@@ -26,39 +29,21 @@ export async function seedDemo(db: Database): Promise<void> {
       const id = `demo-coach-${index + 1}`;
       const email = `${coach.name.toLowerCase().replace(/\W+/g, '.')}@demo.playbook.local`;
       const createdAt = new Date(base + index * 86_400_000);
-      await tx
-        .insert(users)
-        .values({ id, name: coach.name, email, emailVerified: true, createdAt })
-        .onConflictDoNothing();
-      await tx
-        .insert(userRoles)
-        .values({ userId: id, role: 'expert', activeRole: true, name: coach.name, createdAt })
-        .onConflictDoNothing();
-      await tx
-        .insert(userProfileCompletion)
-        .values({ userId: id, coachProfileCompleted: true })
-        .onConflictDoNothing();
+      await insertConfirmedUser(tx, { id, name: coach.name, email, createdAt });
+      await insertCompletedRole(tx, { userId: id, role: 'expert', name: coach.name, createdAt });
       const slug = coachSlugBase(coach.name);
-      const [inserted] = await tx
-        .insert(coaches)
-        .values({
-          userId: id,
-          email,
-          name: coach.name,
-          expertise: coach.expertise,
-          bio: `${coach.name} has coached at club and college level for over ten years.`,
-          pricePerQuestion: coach.price * 100,
-          createdAt,
-          slug,
-          // Demo Coaches take questions: a local provider account that can receive payouts (ADR 061).
-          stripeAccountId: `acct_local_demo_${slug}`,
-          stripeOnboardingComplete: true,
-          stripeChargesEnabled: true,
-          stripePayoutsEnabled: true,
-        })
-        .onConflictDoNothing()
-        .returning({ id: coaches.id });
-      if (inserted) await tx.insert(coachSlugs).values({ slug, coachId: inserted.id });
+      await insertReadyCoach(tx, {
+        userId: id,
+        email,
+        name: coach.name,
+        expertise: coach.expertise,
+        bio: `${coach.name} has coached at club and college level for over ten years.`,
+        pricePerQuestion: coach.price * 100,
+        createdAt,
+        slug,
+        // Demo Coaches take questions: a local provider account that can receive payouts (ADR 061).
+        stripeAccountId: `acct_local_demo_${slug}`,
+      });
     }
   });
 }

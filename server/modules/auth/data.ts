@@ -2,6 +2,17 @@ import { and, desc, eq, gt, inArray, isNotNull, isNull, like, sql } from 'drizzl
 import type { Database, Executor } from '../../db/client';
 import { accounts, sessions, users, verifications } from '../../db/schema';
 
+/** A confirmed account made without a sign-up (the demo seed's Coaches); nothing if it exists. */
+export async function insertConfirmedUser(
+  tx: Executor,
+  user: { id: string; name: string; email: string; createdAt: Date },
+) {
+  await tx
+    .insert(users)
+    .values({ ...user, emailVerified: true })
+    .onConflictDoNothing();
+}
+
 export async function userExists(db: Database, email: string): Promise<boolean> {
   const [row] = await db
     .select({ id: users.id })

@@ -64,6 +64,13 @@ export function listedCoachSlugs(db: Executor) {
     .orderBy(asc(coaches.createdAt), asc(coaches.id));
 }
 
-// The Coach row's transitions that other modules make in their own transactions.
-export { anonymiseCoach, lockCoachOf, setCoachPhoto, setCoachSuspended } from './data/profile';
+// The Coach row's transitions that other modules make in their own transactions, and the demo
+// seed's.
+export {
+  anonymiseCoach,
+  insertReadyCoach,
+  lockCoachOf,
+  setCoachPhoto,
+  setCoachSuspended,
+} from './data/profile';
 export { mirrorAccountStatus, setConnectedAccount } from './data/payments-account';

@@ -82,6 +82,30 @@ export async function upsertCoachProfile(
   return coach;
 }
 
+/**
+ * A Coach row made whole, with a provider account that can take payments and receive payouts, and
+ * its slug (the demo seed's Coaches); nothing where the user has a Coach row already.
+ */
+export async function insertReadyCoach(
+  tx: Executor,
+  coach: Pick<
+    typeof coaches.$inferInsert,
+    'userId' | 'email' | 'name' | 'expertise' | 'bio' | 'pricePerQuestion' | 'createdAt' | 'slug'
+  > & { stripeAccountId: string },
+) {
+  const [inserted] = await tx
+    .insert(coaches)
+    .values({
+      ...coach,
+      stripeOnboardingComplete: true,
+      stripeChargesEnabled: true,
+      stripePayoutsEnabled: true,
+    })
+    .onConflictDoNothing()
+    .returning({ id: coaches.id });
+  if (inserted) await tx.insert(coachSlugs).values({ slug: coach.slug, coachId: inserted.id });
+}
+
 /** The user's photo on their Coach row too (one photo per user, spec §7). */
 export async function setCoachPhoto(
   tx: Executor,

@@ -54,6 +54,27 @@ export async function holdActiveRole(db: Executor, userId: string, role: Role, n
   });
 }
 
+/**
+ * A role made active with its profile marked complete, without onboarding (the demo seed's
+ * Coaches); nothing where the user has the role already.
+ */
+export async function insertCompletedRole(
+  tx: Executor,
+  row: { userId: string; role: Role; name: string; createdAt: Date },
+) {
+  await tx
+    .insert(userRoles)
+    .values({ ...row, activeRole: true })
+    .onConflictDoNothing();
+  await tx
+    .insert(userProfileCompletion)
+    .values({
+      userId: row.userId,
+      ...(row.role === 'asker' ? { playerProfileCompleted: true } : { coachProfileCompleted: true }),
+    })
+    .onConflictDoNothing();
+}
+
 /** Asking records the three consents (spec §5 'Legal consent') on the Player's role row. */
 export async function recordAskConsents(db: Executor, userId: string, now: Date) {
   await db
