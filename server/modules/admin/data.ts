@@ -2,7 +2,6 @@ import { and, count, eq, gt, gte, inArray, isNull, lt, or, sql } from 'drizzle-o
 import { COACH_SHARE_PERCENT } from '../../../contracts/money';
 import type { Executor } from '../../db/client';
 import {
-  abuseReports,
   adminAccounts,
   adminAttemptLimits,
   adminAuditLog,
@@ -269,32 +268,6 @@ export async function clearTwoFactor(db: Executor, adminId: string) {
     .where(eq(adminAccounts.id, adminId));
 }
 
-/** Open reports on the question are answered by an action taken on it. */
-export async function closeReports(tx: Executor, questionId: string, now: Date) {
-  await tx
-    .update(abuseReports)
-    .set({ status: 'actioned', resolvedAt: now })
-    .where(and(eq(abuseReports.reportedQuestionId, questionId), eq(abuseReports.status, 'open')));
-}
-
-/** Dismisses the report if it is still open; false when it is closed or does not exist. */
-export async function dismissOpenReport(tx: Executor, reportId: string) {
-  const [closed] = await tx
-    .update(abuseReports)
-    .set({ status: 'dismissed', resolvedAt: new Date() })
-    .where(and(eq(abuseReports.id, reportId), eq(abuseReports.status, 'open')))
-    .returning({ id: abuseReports.id });
-  return closed !== undefined;
-}
-
-export async function reportExists(tx: Executor, reportId: string) {
-  const [exists] = await tx
-    .select({ id: abuseReports.id })
-    .from(abuseReports)
-    .where(eq(abuseReports.id, reportId));
-  return exists !== undefined;
-}
-
 /** The dashboard's figures, read in parallel. */
 export async function dashboardStats(db: Executor) {
   const [[userCount], [coachCount], [questionCounts], [paid], [pendingPayouts]] = await Promise.all(
@@ -337,17 +310,4 @@ export async function dashboardStats(db: Executor) {
     totalEarnings: Number(paid?.cents ?? 0),
     pendingPayouts: pendingPayouts?.n ?? 0,
   };
-}
-
-/** A Player's abuse report on an answer: for the administrators only, so no page changes. */
-export async function insertAbuseReport(tx: Executor, values: typeof abuseReports.$inferInsert) {
-  await tx.insert(abuseReports).values(values);
-}
-
-/** Closes the open reports about one review as acted on (it was hidden). */
-export async function closeReviewReports(tx: Executor, reviewId: string, now: Date) {
-  await tx
-    .update(abuseReports)
-    .set({ status: 'actioned', resolvedAt: now })
-    .where(and(eq(abuseReports.reportedReviewId, reviewId), eq(abuseReports.status, 'open')));
 }

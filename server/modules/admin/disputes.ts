@@ -24,7 +24,7 @@ import {
   type Money,
 } from '../payments';
 import { resolveDispute } from '../questions/data';
-import { closeReports } from './data';
+import { closeQuestionReports } from '../abuse-reports/data';
 import { requireAdmin } from './guard';
 import { audited } from './moderation';
 import type { Actor } from './service';
@@ -121,7 +121,7 @@ export async function resolveOpenDispute(
         case 'refund':
           if (!(await claimRefund(tx, changes, q, 'dispute', now))) throw unavailable();
           await resolveDispute(tx, changes, who, 'refunded', now, note);
-          await closeReports(tx, q.id, now);
+          await closeQuestionReports(tx, q.id, now);
           settlement = { outcome };
           break;
         case 'partial_refund': {
@@ -132,7 +132,7 @@ export async function resolveOpenDispute(
           }
           if (!(await claimPartialRefund(tx, changes, q, cents, now))) throw unavailable();
           await resolveDispute(tx, changes, who, 'partially_refunded', now, note);
-          await closeReports(tx, q.id, now);
+          await closeQuestionReports(tx, q.id, now);
           const split = partialRefundSplit(q.amount, cents);
           settlement = {
             outcome,

@@ -23,7 +23,9 @@ import {
   type ReviewAction,
 } from '../../../contracts/reviews';
 import { lockReview, reviewParticipants } from '../reviews';
-import { audit, closeReports, closeReviewReports, dismissOpenReport, reportExists } from './data';
+import { closeQuestionReports, closeReviewReports, dismissOpenReport } from '../abuse-reports/data';
+import { reportExists } from '../abuse-reports';
+import { audit } from './data';
 import type { Actor } from './service';
 
 const unavailable = () => new AppError(409, ADMIN_ACTION_MESSAGES.unavailable);
@@ -91,7 +93,7 @@ export async function actOnQuestion(
     switch (action) {
       case 'hold-payout':
         await setPayoutHold(tx, changes, who, { held: true });
-        await closeReports(tx, q.id, now);
+        await closeQuestionReports(tx, q.id, now);
         break;
       case 'release-payout':
         await setPayoutHold(tx, changes, who, { held: false });
@@ -100,7 +102,7 @@ export async function actOnQuestion(
         // Refused while a dispute's partial refund is still under way (ADR 070): a 409, not a
         // 204 for a refund that was never claimed.
         if (!(await claimRefund(tx, changes, q, 'admin', now))) throw unavailable();
-        await closeReports(tx, q.id, now);
+        await closeQuestionReports(tx, q.id, now);
         break;
     }
   });

@@ -16,7 +16,7 @@ import type { z } from 'zod';
 import type { ServiceDeps } from '../../context';
 import { transaction } from '../../db/unit-of-work';
 import { AppError, badRequest, forbidden, notFound } from '../../errors';
-import { insertAbuseReport } from '../admin/data';
+import { insertAbuseReport } from '../abuse-reports/data';
 import { bindUploads } from '../attachments';
 import type { SessionUser } from '../auth';
 import { moneyMailSubject, movePayoutWindow, releasableAfter } from '../payments';

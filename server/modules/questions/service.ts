@@ -33,7 +33,7 @@ import {
   releasableAfter,
   type Money,
 } from '../payments';
-import { insertAbuseReport } from '../admin/data';
+import { insertAbuseReport } from '../abuse-reports/data';
 import { bindUploads } from '../attachments';
 import {
   findByIdempotencyKey,

@@ -3,7 +3,7 @@ import type { ServiceDeps } from '../../context';
 import { transaction } from '../../db/unit-of-work';
 import { AppError, forbidden, notFound } from '../../errors';
 import type { SessionUser } from '../auth';
-import { insertAbuseReport } from '../admin/data';
+import { insertAbuseReport } from '../abuse-reports/data';
 import { writeReviewReply } from '../questions/data';
 import { lockReview, type LockedReview } from './data';
 
