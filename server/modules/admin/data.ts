@@ -1,4 +1,4 @@
-import { and, count, eq, gt, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { COACH_SHARE_PERCENT } from '../../../contracts/money';
 import type { Executor } from '../../db/client';
 import {
@@ -178,27 +178,6 @@ export async function openSession(
     await tx.insert(adminSessions).values(session);
     await audit(tx, entry);
   });
-}
-
-/** The admin behind a token hash, if the session is unexpired and not revoked. */
-export async function adminForTokenHash(db: Executor, tokenHash: string) {
-  const [row] = await db
-    .select({
-      sessionId: adminSessions.id,
-      adminId: adminAccounts.id,
-      username: adminAccounts.username,
-      totpEnabled: sql<boolean>`${adminAccounts.totpSecret} IS NOT NULL`,
-    })
-    .from(adminSessions)
-    .innerJoin(adminAccounts, eq(adminAccounts.id, adminSessions.adminId))
-    .where(
-      and(
-        eq(adminSessions.tokenHash, tokenHash),
-        isNull(adminSessions.revokedAt),
-        gt(adminSessions.expiresAt, new Date()),
-      ),
-    );
-  return row ?? null;
 }
 
 export async function revokeSession(db: Executor, sessionId: string) {

@@ -25,7 +25,7 @@ import {
 } from '../payments';
 import { resolveDispute } from '../questions/data';
 import { closeQuestionReports } from '../abuse-reports/data';
-import { requireAdmin } from './guard';
+import { requireAdmin } from '../auth';
 import { audited } from './moderation';
 import type { Actor } from './service';
 import { findDisputeDetail } from './tables';

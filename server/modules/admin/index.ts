@@ -2,4 +2,3 @@
 export { adminRoutes } from './routes';
 export { audit, clearTwoFactor, findAdmin } from './data';
 export { createAdmin } from './service';
-export { requireAdmin } from './guard';

@@ -37,7 +37,7 @@ import { notFound } from '../../errors';
 import { statementFileName } from '../payments';
 import { dashboardStats } from './data';
 import { failedJobsPage, retryFailedJob } from './failed-jobs';
-import { requireAdmin } from './guard';
+import { requireAdmin } from '../auth';
 import { adminDisputeRoutes } from './disputes';
 import { actOnQuestion, actOnReview, dismissReport } from './moderation';
 import { REVIEW_ACTION_NAMES } from '../../../contracts/reviews';

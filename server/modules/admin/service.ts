@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ADMIN_MESSAGES, ADMIN_THROTTLED_LOGIN_DELAY_MS } from '../../../contracts/admin';
@@ -6,10 +6,10 @@ import type { ServiceDeps } from '../../context';
 import type { Executor } from '../../db/client';
 import type { StatementRange } from '../../../contracts/receipts';
 import { AppError } from '../../errors';
+import { hashAdminToken } from '../auth';
 import { statementCsv } from '../payments';
 import { lockPolicy, loginAnywhere, loginFrom, THROTTLE_POLICY } from './attempt-limits';
 import {
-  adminForTokenHash,
   audit,
   claimAttempt,
   clearAttempts,
@@ -31,7 +31,6 @@ export interface AttemptContext {
   userAgent: string | null;
 }
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 // Verified against when the username does not exist, so both paths take the same time.
 const DUMMY_HASH = hash('not-a-real-password-for-timing');
 
@@ -118,7 +117,7 @@ export async function login(
     db,
     {
       adminId: admin.id,
-      tokenHash: hashToken(token),
+      tokenHash: hashAdminToken(token),
       expiresAt: new Date(Date.now() + config.ADMIN_SESSION_HOURS * 3_600_000),
     },
     { ...context, username: admin.username, action: 'login', success: true, adminId: admin.id },
@@ -139,11 +138,6 @@ export async function auditRateLimitedLogin(
     success: false,
     details: { reason: 'rate limited' },
   });
-}
-
-/** The admin behind a bearer token, if the token is known, unexpired and not revoked. */
-export async function adminForToken(db: Executor, token: string) {
-  return adminForTokenHash(db, hashToken(token));
 }
 
 /** An administrator, as the audit log names them, with where the request came from. */

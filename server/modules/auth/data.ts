@@ -1,6 +1,13 @@
 import { and, desc, eq, gt, inArray, isNotNull, isNull, like, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import { accounts, sessions, users, verifications } from '../../db/schema';
+import {
+  accounts,
+  adminAccounts,
+  adminSessions,
+  sessions,
+  users,
+  verifications,
+} from '../../db/schema';
 
 /** A confirmed account made without a sign-up (the demo seed's Coaches); nothing if it exists. */
 export async function insertConfirmedUser(
@@ -120,4 +127,28 @@ export async function setSignInSuspended(
 /** Ends every session of the person: a suspended account is signed out everywhere at once. */
 export async function endSessionsOf(tx: Executor, userId: string) {
   await tx.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/**
+ * The administrator behind a bearer token's hash, if its session is unexpired and not revoked.
+ * The admin module opens and revokes these sessions; this reads them for the guard.
+ */
+export async function adminForTokenHash(db: Executor, tokenHash: string) {
+  const [row] = await db
+    .select({
+      sessionId: adminSessions.id,
+      adminId: adminAccounts.id,
+      username: adminAccounts.username,
+      totpEnabled: sql<boolean>`${adminAccounts.totpSecret} IS NOT NULL`,
+    })
+    .from(adminSessions)
+    .innerJoin(adminAccounts, eq(adminAccounts.id, adminSessions.adminId))
+    .where(
+      and(
+        eq(adminSessions.tokenHash, tokenHash),
+        isNull(adminSessions.revokedAt),
+        gt(adminSessions.expiresAt, new Date()),
+      ),
+    );
+  return row ?? null;
 }

@@ -1,6 +1,10 @@
-/** The auth module's public surface: better-auth, the session of a request and the role guard. */
+/**
+ * The auth module's public surface: better-auth, the session of a request, the role guard, and
+ * the administrators' bearer-token guard.
+ */
 export { createAuth, type Auth } from './auth';
 export { holding, requireRole } from './guards';
+export { hashAdminToken, requireAdmin } from './admin-guard';
 export { authRoutes } from './routes';
 export type { SessionUser, Viewer } from './session';
 export { liveSessionsOf } from './data';
