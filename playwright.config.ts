@@ -19,7 +19,12 @@ export default defineConfig({
   // the two workers share two busy cores; a timeout is for a test that hangs, not a slow one.
   timeout: 120_000,
   expect: { timeout: 20_000 },
-  reporter: [['list'], ['html', { open: 'never' }]],
+  // `npm test` asks for a JSON report too, to list the slowest files (PLAYWRIGHT_JSON_OUTPUT_NAME).
+  reporter: [
+    ['list'],
+    ['html', { open: 'never' }],
+    ...(process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['json'] as ['json']] : []),
+  ],
   use: {
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',

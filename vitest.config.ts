@@ -1,26 +1,47 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { PGLITE_SUBSET } from './server/test/pglite-subset.ts';
 
 const root = import.meta.dirname;
+const serverTests = ['server/**/*.test.ts'];
 
+/**
+ * Two projects (ADR 078). `server`: the API tests, which share one module graph per worker
+ * (`isolate: false`): each file imported the whole server again, and that import was most of the
+ * run's time; every file still opens its own database and app. `unit`: the contracts', web's and
+ * scripts' tests, isolated as before (they are few and quick, and some read module state).
+ * `TEST_DB=pglite` with `PGLITE_SUBSET=1` narrows the server project to the files that prove the
+ * embedded database (server/test/pglite-subset.ts); the whole server project runs on PostgreSQL.
+ */
 export default defineConfig({
   resolve: {
     alias: { '@': path.join(root, 'web'), '@contracts': path.join(root, 'contracts') },
   },
   test: {
-    include: [
-      'server/**/*.test.ts',
-      'contracts/**/*.test.ts',
-      'web/**/*.test.{ts,tsx}',
-      'scripts/**/*.test.ts',
-    ],
-    // Migrates one template database that every test file's database is copied from (ADR 043).
-    globalSetup: ['server/test/template-database.ts'],
     // Vitest's default, one worker fewer than the cores, is one worker on a 2-core machine: the
     // main process is mostly idle, so the other core was too (ADR 043).
     maxWorkers: availableParallelism(),
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: process.env.PGLITE_SUBSET ? [...PGLITE_SUBSET] : serverTests,
+          // Migrates one template database that every test file's database is copied from (ADR 043).
+          globalSetup: ['server/test/template-database.ts'],
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['contracts/**/*.test.ts', 'web/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+        },
+      },
+    ],
   },
 });
