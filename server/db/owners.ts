@@ -10,7 +10,7 @@ export const OWNED_TABLES = {
   auth: ['users', 'sessions', 'accounts', 'verifications'],
   profiles: ['user_roles', 'user_profile_completion'],
   coaches: ['experts', 'expert_slugs'],
-  questions: ['questions', 'ratings', 'reviews'],
+  'question-records': ['questions', 'ratings', 'reviews'],
   messages: ['question_messages'],
   payments: [
     'checkout_sessions',

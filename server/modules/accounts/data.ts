@@ -6,7 +6,7 @@ import { accounts, coaches, payouts, questions, userRoles, users } from '../../d
 import { anonymiseSignIn } from '../auth/data';
 import type { MailPerson } from '../mail';
 import { forgetRoles } from '../profiles/data';
-import { anonymisePlayer } from '../questions/data';
+import { anonymisePlayer } from '../question-records/data';
 
 export async function roleRows(db: Executor, userId: string) {
   return db

@@ -23,7 +23,7 @@ import {
   type DisputeSettlement,
   type Money,
 } from '../payments';
-import { resolveDispute } from '../questions/data';
+import { resolveDispute } from '../question-records/data';
 import { closeQuestionReports } from '../abuse-reports/data';
 import { requireAdmin } from '../auth';
 import { audited } from './moderation';

@@ -16,7 +16,7 @@ import {
   setPayoutHold,
   type Money,
 } from '../payments';
-import { setReviewPublished } from '../questions/data';
+import { setReviewPublished } from '../question-records/data';
 import {
   REVIEW_ACTION_REFUSALS,
   REVIEW_MESSAGES,

@@ -20,7 +20,7 @@ import { insertAbuseReport } from '../abuse-reports/data';
 import { bindUploads } from '../attachments';
 import type { SessionUser } from '../auth';
 import { moneyMailSubject, movePayoutWindow, releasableAfter } from '../payments';
-import { lockQuestion, recordMessageOnQuestion } from '../questions/data';
+import { lockQuestion, recordMessageOnQuestion } from '../question-records/data';
 import { participantRole } from '../questions';
 import { findMessage, insertMessage, messageKinds } from './data';
 import { queueMessageMail } from './mail';

@@ -1,7 +1,7 @@
 import type { PaymentEvent } from '../../adapters/payments/types';
 import { transaction } from '../../db/unit-of-work';
 import { questionAttachmentCount } from '../attachments/data';
-import { markPaid, markPaymentFailed } from '../questions/data';
+import { markPaid, markPaymentFailed } from '../question-records/data';
 import { mirrorAccountStatus } from '../coaches/data';
 import { markCheckoutComplete, questionMoneyChanged } from './data';
 import { claimExtraPayment } from './data/extra-payments';

@@ -1,6 +1,6 @@
 import { REMINDER_HOURS_BEFORE } from '../../../contracts/response-time';
 import { transaction } from '../../db/unit-of-work';
-import { lockRemindersDue, markReminded } from '../questions/data';
+import { lockRemindersDue, markReminded } from '../question-records/data';
 import { moneyMailSubject } from './data';
 import { queueAnswerReminderMail } from './money-mail';
 import type { Money } from './settlement';

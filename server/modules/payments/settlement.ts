@@ -1,7 +1,7 @@
 import { depsOf, type ServiceDeps } from '../../context';
 import type { Executor } from '../../db/client';
 import { transaction, type Changes } from '../../db/unit-of-work';
-import { markPartiallyRefunded, renewRefundClaim } from '../questions/data';
+import { markPartiallyRefunded, renewRefundClaim } from '../question-records/data';
 import { moneyMailSubject, questionMoneyChanged } from './data';
 import {
   claimTransfer,

@@ -7,7 +7,7 @@ import type { ServiceDeps } from '../../context';
 import { transaction } from '../../db/unit-of-work';
 import { AppError, forbidden } from '../../errors';
 import type { SessionUser } from '../auth';
-import { lockQuestion, saveDisputeStatement } from './data';
+import { lockQuestion, saveDisputeStatement } from '../question-records/data';
 import { participantRole } from './service';
 
 /**

@@ -35,10 +35,8 @@ import {
 } from '../payments';
 import { insertAbuseReport } from '../abuse-reports/data';
 import { bindUploads } from '../attachments';
+import { findByIdempotencyKey, findCoach, findQuestion } from '../question-records';
 import {
-  findByIdempotencyKey,
-  findCoach,
-  findQuestion,
   insertQuestion,
   lockQuestion as lockRow,
   markQuestionViewed,
@@ -48,7 +46,7 @@ import {
   markWithdrawn,
   upsertRating,
   upsertReview,
-} from './data';
+} from '../question-records/data';
 import { queueAnsweredMail } from './question-mail';
 
 /** What the question services use: the database and bus (through the unit of work), settings. */

@@ -4,7 +4,7 @@ import { transaction } from '../../db/unit-of-work';
 import { AppError, forbidden, notFound } from '../../errors';
 import type { SessionUser } from '../auth';
 import { insertAbuseReport } from '../abuse-reports/data';
-import { writeReviewReply } from '../questions/data';
+import { writeReviewReply } from '../question-records/data';
 import { lockReview, type LockedReview } from './data';
 
 type Deps = Pick<ServiceDeps, 'db' | 'bus'>;

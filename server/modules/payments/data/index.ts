@@ -4,7 +4,7 @@ import type { ConnectedAccountStatus } from '../../../adapters/payments/types';
 import type { Executor } from '../../../db/client';
 import { checkoutSessions, coaches, payouts, questions, receipts } from '../../../db/schema';
 import type { Changes } from '../../../db/unit-of-work';
-import { recordCheckoutSession } from '../../questions/data';
+import { recordCheckoutSession } from '../../question-records/data';
 import { availabilityColumns } from '../../coaches';
 
 /** A question and the two people whose pages show it: the payload of `questions.changed`. */

@@ -3,7 +3,7 @@ import type { RefundReason } from '../../../../contracts/question-states';
 import type { Executor } from '../../../db/client';
 import { coaches, payouts, processedProviderEvents, questions } from '../../../db/schema';
 import type { Changes } from '../../../db/unit-of-work';
-import { markPartialRefunding, markRefunded, markRefunding } from '../../questions/data';
+import { markPartialRefunding, markRefunded, markRefunding } from '../../question-records/data';
 import { questionMoneyChanged } from './index';
 import {
   cancelPayout,

@@ -6,6 +6,14 @@ import type { Executor } from '../../db/client';
 import { coaches, payouts, questions, ratings, reviews } from '../../db/schema';
 import type { Changes } from '../../db/unit-of-work';
 
+/**
+ * The record layer of a question (ADR 076): every write of `questions` (its money columns too),
+ * `ratings` and `reviews`, each a transition named for what it does and raising the event of the
+ * change. It imports no module, so the services that move a question through its life (questions,
+ * messages, payments, reviews, admin, accounts) all sit above it and none needs another's index
+ * to write the row.
+ */
+
 export async function findQuestion(db: Executor, id: string) {
   const [row] = await db
     .select({ question: questions, coachUserId: coaches.userId })
