@@ -60,9 +60,7 @@ function walk(dir: string): string[] {
 
 /** Every write in the files `writingFiles` names. */
 export const allTableWrites = (): TableWrite[] =>
-  writingFiles().flatMap((file) =>
-    tableWrites(file, readFileSync(path.join(ROOT, file), 'utf8')),
-  );
+  writingFiles().flatMap((file) => tableWrites(file, readFileSync(path.join(ROOT, file), 'utf8')));
 
 const SQL_TABLE_NAMES = new Set(schemaTables.values());
 const DRIZZLE_WRITES = new Set<string>(['insert', 'update', 'delete']);

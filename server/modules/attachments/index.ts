@@ -7,4 +7,4 @@ export {
   removeAccountAttachments,
   sweepUnboundAttachments,
 } from './service';
-export { attachmentsOf } from './data';
+export { attachmentsOf, questionAttachmentCount } from './data';

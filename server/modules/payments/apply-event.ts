@@ -1,6 +1,6 @@
 import type { PaymentEvent } from '../../adapters/payments/types';
 import { transaction } from '../../db/unit-of-work';
-import { questionAttachmentCount } from '../attachments/data';
+import { questionAttachmentCount } from '../attachments';
 import { markPaid, markPaymentFailed } from '../question-records/data';
 import { mirrorAccountStatus } from '../coaches/data';
 import { markCheckoutComplete, questionMoneyChanged } from './data';
