@@ -6,6 +6,7 @@ import { openDatabase } from '../server/db/client';
 import { abuseReports, payouts, questionMessages } from '../server/db/schema';
 import { createAdmin } from '../server/modules/admin/service';
 import { insertCoach, insertQuestion, insertUser } from '../server/test/factories';
+import { checkOnPhone } from './support/layout';
 import { startServer } from './support/server';
 
 const ADMIN = { username: 'thread-admin', password: 'thread-admin-password' };
@@ -88,54 +89,55 @@ test.describe('the administrator reads the conversation and opens the people in 
     await page.waitForURL('**/admin-dashboard');
   });
 
-  for (const width of [1280, 390]) {
-    test(`the dispute shows the whole thread in time order and asks for a note (${width} px)`, async ({
-      page,
-    }) => {
-      await page.setViewportSize({ width, height: 900 });
-      await page.getByRole('tab', { name: 'Disputes' }).click();
-      const row = page
-        .getByRole('table', { name: 'Disputes' })
-        .getByRole('row', { name: /How do I add 5 mph/ });
-      // No one-click settlement of an open dispute: only Review dispute, with its note.
-      await expect(row.getByRole('button', { name: 'Review dispute' })).toBeVisible();
-      await expect(row.getByRole('button', { name: 'Refund Player' })).toHaveCount(0);
-      await expect(row.getByRole('button', { name: 'Release payout' })).toHaveCount(0);
-      await row.getByRole('button', { name: 'Review dispute' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Review dispute' });
-      const conversation = dialog.getByRole('list', { name: 'Conversation' });
-      await expect(dialog.getByText('I am 16 and pitch twice a week.')).toBeVisible();
-      const texts = [
-        'How do I add 5 mph to my fastball?',
-        'Which hand do you throw with?',
-        'My left hand.',
-        'Drive with your back leg and finish over your front knee.',
-        'What about my stride length?',
-      ];
-      for (const text of texts) await expect(dialog.getByText(text)).toBeVisible();
-      await expect(
-        conversation.first().getByRole('article', {
-          name: 'Asked for details by Maya Torres',
-        }),
-      ).toBeVisible();
-      // In time order: the question, the details asked and given, the answer, the follow-up.
-      const order = await dialog.evaluate(
-        (node, wanted) => wanted.map((text) => (node.textContent ?? '').indexOf(text)),
-        texts,
-      );
-      expect(order.every((at) => at >= 0)).toBe(true);
-      expect(order).toEqual([...order].sort((a, b) => a - b));
-      await dialog.getByLabel('Full refund').check();
-      await dialog.getByRole('button', { name: 'Resolve dispute' }).click();
-      await expect(dialog.getByText('Write a note of 1 to 2000 characters')).toBeVisible();
-      await page.screenshot({ path: `test-results/admin-dispute-thread-${width}.png` });
-      // The Player's name opens their user page.
-      await dialog.getByRole('link', { name: 'Riley Quinn' }).first().click();
-      await page.waitForURL('**/admin-users/**');
-      await expect(page.getByRole('heading', { level: 1, name: 'Riley Quinn' })).toBeVisible();
-      await page.screenshot({ path: `test-results/admin-user-page-${width}.png`, fullPage: true });
-    });
-  }
+  const width = 1280;
+  test('the dispute shows the whole thread in time order and asks for a note', async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.getByRole('tab', { name: 'Disputes' }).click();
+    const row = page
+      .getByRole('table', { name: 'Disputes' })
+      .getByRole('row', { name: /How do I add 5 mph/ });
+    // No one-click settlement of an open dispute: only Review dispute, with its note.
+    await expect(row.getByRole('button', { name: 'Review dispute' })).toBeVisible();
+    await expect(row.getByRole('button', { name: 'Refund Player' })).toHaveCount(0);
+    await expect(row.getByRole('button', { name: 'Release payout' })).toHaveCount(0);
+    await row.getByRole('button', { name: 'Review dispute' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Review dispute' });
+    const conversation = dialog.getByRole('list', { name: 'Conversation' });
+    await expect(dialog.getByText('I am 16 and pitch twice a week.')).toBeVisible();
+    const texts = [
+      'How do I add 5 mph to my fastball?',
+      'Which hand do you throw with?',
+      'My left hand.',
+      'Drive with your back leg and finish over your front knee.',
+      'What about my stride length?',
+    ];
+    for (const text of texts) await expect(dialog.getByText(text)).toBeVisible();
+    await expect(
+      conversation.first().getByRole('article', {
+        name: 'Asked for details by Maya Torres',
+      }),
+    ).toBeVisible();
+    // In time order: the question, the details asked and given, the answer, the follow-up.
+    const order = await dialog.evaluate(
+      (node, wanted) => wanted.map((text) => (node.textContent ?? '').indexOf(text)),
+      texts,
+    );
+    expect(order.every((at) => at >= 0)).toBe(true);
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    await dialog.getByLabel('Full refund').check();
+    await dialog.getByRole('button', { name: 'Resolve dispute' }).click();
+    await expect(dialog.getByText('Write a note of 1 to 2000 characters')).toBeVisible();
+    await page.screenshot({ path: `test-results/admin-dispute-thread-${width}.png` });
+    await checkOnPhone(page, 'admin-dispute-thread', [conversation.first()]);
+    // The Player's name opens their user page.
+    await dialog.getByRole('link', { name: 'Riley Quinn' }).first().click();
+    await page.waitForURL('**/admin-users/**');
+    await expect(page.getByRole('heading', { level: 1, name: 'Riley Quinn' })).toBeVisible();
+    await page.screenshot({ path: `test-results/admin-user-page-${width}.png`, fullPage: true });
+    await checkOnPhone(page, 'admin-user-page', [
+      page.getByRole('heading', { level: 1, name: 'Riley Quinn' }),
+    ]);
+  });
 
   test('a report opens its conversation, and a name in the Questions table opens the user', async ({
     page,

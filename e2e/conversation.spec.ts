@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { createUser } from './support/accounts';
 import { expect, test } from './support/fixtures';
+import { checkOnPhone } from './support/layout';
 import { photo, recordedVideo, type FilePayload } from './support/media';
 import { askAndPay } from './support/questions';
 
@@ -46,130 +47,137 @@ async function videoPlays(page: Page, name: string) {
  * details, the Player replies with a photo (Send waits for its upload), the Coach answers with a
  * video that plays, the Player sends the one follow-up (the payout says it is held meanwhile) and
  * the Coach answers it. Each side sees the other's message and files arrive without reloading; a
- * third person's browser gets none of the files.
+ * third person's browser gets none of the files. At 1280 px, its screens also checked at 390 px.
  */
-for (const width of [1280, 390]) {
-  test(`the Coach asks for details, the Player replies with a photo, the Coach answers with a video and answers the follow-up (${width} px)`, async ({
-    coach: { page: coach, coachId },
-    player: { page: player },
-    newPage,
-  }) => {
-    // Two browsers through five exchanges and three uploads on a machine the other suites share.
-    test.setTimeout(300_000);
-    for (const page of [coach, player]) await page.setViewportSize({ width, height: 900 });
-    const path = await askAndPay(player, coachId, 'How do I add 5 mph to my fastball?');
+const width = 1280;
 
-    await coach.goto(path);
-    await sendMessage(
-      coach,
-      'Ask for details',
-      'What do you need to know?',
-      'Which hand do you throw with? A photo of your grip helps.',
-    );
-    await expect(coach.getByText('Which hand do you throw with?', { exact: false })).toBeVisible();
+test('the Coach asks for details, the Player replies with a photo, the Coach answers with a video and answers the follow-up', async ({
+  coach: { page: coach, coachId },
+  player: { page: player },
+  newPage,
+}) => {
+  // Two browsers through five exchanges and three uploads on a machine the other suites share.
+  test.setTimeout(300_000);
+  for (const page of [coach, player]) await page.setViewportSize({ width, height: 900 });
+  const path = await askAndPay(player, coachId, 'How do I add 5 mph to my fastball?');
 
-    // The Player's open page receives it.
-    await expect(player.getByText('Which hand do you throw with?', { exact: false })).toBeVisible();
-    await expect(player.getByText('Coach · Asked for details')).toBeVisible();
+  await coach.goto(path);
+  await sendMessage(
+    coach,
+    'Ask for details',
+    'What do you need to know?',
+    'Which hand do you throw with? A photo of your grip helps.',
+  );
+  await expect(coach.getByText('Which hand do you throw with?', { exact: false })).toBeVisible();
 
-    // The reply with a photo: while its bytes are on their way, the upload shows its progress and
-    // Send waits; once uploaded, Send goes.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await player.route('**/api/uploads/**', async (route) => {
-      if (route.request().method() === 'PATCH') await held;
-      await route.continue();
-    });
-    await player.getByRole('button', { name: 'Reply', exact: true }).click();
-    const reply = player.getByRole('dialog', { name: 'Reply' });
-    await reply.getByLabel('Your reply').fill('Right-handed, 15 years old. Here is my grip.');
-    await reply.getByLabel('Attach files').setInputFiles(await photo('grip.jpg'));
-    await expect(reply.getByRole('progressbar', { name: 'Uploading grip.jpg' })).toBeVisible();
-    await expect(reply.getByRole('button', { name: 'Cancel grip.jpg' })).toBeVisible();
-    await expect(reply.getByRole('button', { name: 'Send' })).toBeDisabled();
-    await player.screenshot({ path: `${SHOTS}/reply-uploading-${width}.png` });
-    release();
-    await expect(reply.getByText(/^Uploaded · /)).toBeVisible();
-    await player.unroute('**/api/uploads/**');
-    await reply.getByRole('button', { name: 'Send' }).click();
-    await expect(reply).toBeHidden();
+  // The Player's open page receives it.
+  await expect(player.getByText('Which hand do you throw with?', { exact: false })).toBeVisible();
+  await expect(player.getByText('Coach · Asked for details')).toBeVisible();
 
-    // The Coach's open page shows the reply with its photo (a thumbnail that loaded).
-    const replied = coach.getByRole('article', { name: /^Replied by / });
-    await expect(replied.getByText('Right-handed, 15 years old.', { exact: false })).toBeVisible();
-    const grip = replied.getByRole('img', { name: 'grip.jpg' });
-    await expect(grip).toBeVisible();
-    await expect
-      .poll(() => grip.evaluate((img: HTMLImageElement) => img.naturalWidth))
-      .toBeGreaterThan(0);
-    const signed = await grip.evaluate((img: HTMLImageElement) => img.src);
-    await coach.screenshot({ path: `${SHOTS}/details-${width}.png`, fullPage: true });
-
-    // The answer, with a video the browser plays.
-    await coach.getByRole('button', { name: 'Respond to Question' }).click();
-    const respond = coach.getByRole('dialog', { name: 'Respond to Question' });
-    await respond
-      .getByLabel('Your Answer *')
-      .fill('Drive off your back leg and finish over your front knee. Watch the video.');
-    await attach(respond, [await recordedVideo(coach, 'drill.webm')]);
-    await respond.getByRole('button', { name: 'Submit Response' }).click();
-    await expect(respond).toBeHidden();
-
-    await expect(
-      player.getByText('Drive off your back leg and finish over your front knee.', {
-        exact: false,
-      }),
-    ).toBeVisible();
-    await videoPlays(player, 'drill.webm');
-    await sendMessage(
-      player,
-      'Ask a follow-up',
-      'Your follow-up question',
-      'How many throws a week?',
-    );
-    await expect(player.getByRole('button', { name: 'Ask a follow-up' })).toHaveCount(0);
-
-    await coach.goto('/payouts');
-    await expect(coach.getByText('Held: follow-up waiting')).toBeVisible();
-
-    await coach.goto(path);
-    await expect(coach.getByText('How many throws a week?')).toBeVisible();
-    await sendMessage(
-      coach,
-      'Answer follow-up',
-      'Your answer to the follow-up',
-      'Three short sessions, 40 throws each. Here is the count.',
-      [await recordedVideo(coach, 'count.webm')],
-    );
-    const followUpAnswer = player.getByRole('article', { name: /^Answered the follow-up by / });
-    await expect(followUpAnswer.getByText('Three short sessions', { exact: false })).toBeVisible();
-    await videoPlays(player, 'count.webm');
-    await expect(coach.getByRole('button', { name: 'Answer follow-up' })).toHaveCount(0);
-    await player.screenshot({ path: `${SHOTS}/thread-${width}.png`, fullPage: true });
-
-    await coach.goto('/payouts');
-    // The answered follow-up lifts its hold: the payout waits only for its release date.
-    await expect(coach.getByText(/^Releases on /)).toBeVisible();
-    await expect(coach.getByText('Held: follow-up waiting')).toHaveCount(0);
-
-    // A third person: the question's files are not listed to them, and the photo's address
-    // without its signature, or with another one, is a 404 (ADR 059).
-    const stranger = await newPage();
-    await createUser(stranger, { roles: ['asker'] });
-    const questionId = path.split('/').pop() ?? '';
-    expect((await stranger.request.get(`/api/questions/${questionId}/attachments`)).status()).toBe(
-      403,
-    );
-    const unsigned = new URL(signed);
-    unsigned.search = '';
-    const forged = new URL(signed);
-    forged.searchParams.set('s', 'A'.repeat(43));
-    // The signed address itself opens for the question's Player (the 404s are the refusal).
-    expect((await player.request.get(signed)).status()).toBe(200);
-    for (const url of [unsigned, forged]) {
-      // The stranger's browser context, with their session's cookies.
-      const opened = await stranger.request.get(url.pathname + url.search);
-      expect(opened.status(), url.search).toBe(404);
-    }
+  // The reply with a photo: while its bytes are on their way, the upload shows its progress and
+  // Send waits; once uploaded, Send goes.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await player.route('**/api/uploads/**', async (route) => {
+    if (route.request().method() === 'PATCH') await held;
+    await route.continue();
   });
-}
+  await player.getByRole('button', { name: 'Reply', exact: true }).click();
+  const reply = player.getByRole('dialog', { name: 'Reply' });
+  await reply.getByLabel('Your reply').fill('Right-handed, 15 years old. Here is my grip.');
+  await reply.getByLabel('Attach files').setInputFiles(await photo('grip.jpg'));
+  await expect(reply.getByRole('progressbar', { name: 'Uploading grip.jpg' })).toBeVisible();
+  await expect(reply.getByRole('button', { name: 'Cancel grip.jpg' })).toBeVisible();
+  await expect(reply.getByRole('button', { name: 'Send' })).toBeDisabled();
+  await player.screenshot({ path: `${SHOTS}/reply-uploading-${width}.png` });
+  await checkOnPhone(player, 'reply-uploading', [
+    reply.getByRole('progressbar', { name: 'Uploading grip.jpg' }),
+  ]);
+  release();
+  await expect(reply.getByText(/^Uploaded · /)).toBeVisible();
+  await player.unroute('**/api/uploads/**');
+  await reply.getByRole('button', { name: 'Send' }).click();
+  await expect(reply).toBeHidden();
+
+  // The Coach's open page shows the reply with its photo (a thumbnail that loaded).
+  const replied = coach.getByRole('article', { name: /^Replied by / });
+  await expect(replied.getByText('Right-handed, 15 years old.', { exact: false })).toBeVisible();
+  const grip = replied.getByRole('img', { name: 'grip.jpg' });
+  await expect(grip).toBeVisible();
+  await expect
+    .poll(() => grip.evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
+  const signed = await grip.evaluate((img: HTMLImageElement) => img.src);
+  await coach.screenshot({ path: `${SHOTS}/details-${width}.png`, fullPage: true });
+  await checkOnPhone(coach, 'details', [grip]);
+
+  // The answer, with a video the browser plays.
+  await coach.getByRole('button', { name: 'Respond to Question' }).click();
+  const respond = coach.getByRole('dialog', { name: 'Respond to Question' });
+  await respond
+    .getByLabel('Your Answer *')
+    .fill('Drive off your back leg and finish over your front knee. Watch the video.');
+  await attach(respond, [await recordedVideo(coach, 'drill.webm')]);
+  await respond.getByRole('button', { name: 'Submit Response' }).click();
+  await expect(respond).toBeHidden();
+
+  await expect(
+    player.getByText('Drive off your back leg and finish over your front knee.', {
+      exact: false,
+    }),
+  ).toBeVisible();
+  await videoPlays(player, 'drill.webm');
+  await sendMessage(
+    player,
+    'Ask a follow-up',
+    'Your follow-up question',
+    'How many throws a week?',
+  );
+  await expect(player.getByRole('button', { name: 'Ask a follow-up' })).toHaveCount(0);
+
+  await coach.goto('/payouts');
+  await expect(coach.getByText('Held: follow-up waiting')).toBeVisible();
+
+  await coach.goto(path);
+  await expect(coach.getByText('How many throws a week?')).toBeVisible();
+  await sendMessage(
+    coach,
+    'Answer follow-up',
+    'Your answer to the follow-up',
+    'Three short sessions, 40 throws each. Here is the count.',
+    [await recordedVideo(coach, 'count.webm')],
+  );
+  const followUpAnswer = player.getByRole('article', { name: /^Answered the follow-up by / });
+  await expect(followUpAnswer.getByText('Three short sessions', { exact: false })).toBeVisible();
+  await videoPlays(player, 'count.webm');
+  await expect(coach.getByRole('button', { name: 'Answer follow-up' })).toHaveCount(0);
+  await player.screenshot({ path: `${SHOTS}/thread-${width}.png`, fullPage: true });
+  await checkOnPhone(player, 'thread', [
+    followUpAnswer.getByText('Three short sessions', { exact: false }),
+  ]);
+
+  await coach.goto('/payouts');
+  // The answered follow-up lifts its hold: the payout waits only for its release date.
+  await expect(coach.getByText(/^Releases on /)).toBeVisible();
+  await expect(coach.getByText('Held: follow-up waiting')).toHaveCount(0);
+
+  // A third person: the question's files are not listed to them, and the photo's address
+  // without its signature, or with another one, is a 404 (ADR 059).
+  const stranger = await newPage();
+  await createUser(stranger, { roles: ['asker'] });
+  const questionId = path.split('/').pop() ?? '';
+  expect((await stranger.request.get(`/api/questions/${questionId}/attachments`)).status()).toBe(
+    403,
+  );
+  const unsigned = new URL(signed);
+  unsigned.search = '';
+  const forged = new URL(signed);
+  forged.searchParams.set('s', 'A'.repeat(43));
+  // The signed address itself opens for the question's Player (the 404s are the refusal).
+  expect((await player.request.get(signed)).status()).toBe(200);
+  for (const url of [unsigned, forged]) {
+    // The stranger's browser context, with their session's cookies.
+    const opened = await stranger.request.get(url.pathname + url.search);
+    expect(opened.status(), url.search).toBe(404);
+  }
+});

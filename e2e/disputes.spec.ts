@@ -1,18 +1,16 @@
 import type { Page } from '@playwright/test';
 import { DISPUTE_STATEMENT_MESSAGES, RESOLVE_MESSAGES } from '../contracts/disputes';
 import { confirmationLink } from './support/accounts';
-import { signInAsAdministrator, withAdministrator } from './support/administrator';
-import { expect } from './support/fixtures';
+import { signInAsAdministrator } from './support/administrator';
+import { expect, test } from './support/fixtures';
 import { askAndPay } from './support/questions';
 
 /**
  * A dispute heard from both sides (issue 24, ADR 063), with the Player, the Coach and the
  * administrator in three browser contexts: the Player disputes, the Coach is e-mailed and adds a
  * statement, the administrator reads both and settles with a partial refund and a note, and both
- * sides see the note and the money. Its own server (port 4591) has an administrator.
+ * sides see the note and the money.
  */
-const test = withAdministrator(4591);
-
 const screenshot = (page: Page, name: string) =>
   page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 

@@ -1,24 +1,12 @@
 import type { Page } from '@playwright/test';
-import { expect, ownServer, test as base } from './support/fixtures';
-import { startServer } from './support/server';
-
-const ADMIN = { username: 'money_admin', password: 'money-admin-password' };
+import { signInAsAdministrator } from './support/administrator';
+import { expect, test } from './support/fixtures';
 
 /**
  * The money a Player trusts us with (issue 11, ADR 023), clicked through as people would: a dispute
  * inside the hold window keeps the Coach's payout until an administrator refunds it; a Coach
  * declines and the Player is refunded; a cancelled checkout, then Pay now; a withdrawn question.
- * Its own server, so the administrator exists from the start.
  */
-const test = base.extend({
-  server: ownServer(() =>
-    startServer({
-      port: 3195,
-      env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password },
-    }),
-  ),
-});
-
 test.describe('money: disputes, declines, unpaid questions', () => {
   const origin = (page: Page) => ({ origin: new URL(page.url()).origin });
 
@@ -83,11 +71,7 @@ test.describe('money: disputes, declines, unpaid questions', () => {
     await expect(coachPage.getByText('Held: dispute open')).toBeVisible();
 
     const admin = await newPage();
-    await admin.goto('/admin-access');
-    await admin.getByLabel('Username').fill(ADMIN.username);
-    await admin.getByLabel('Password').fill(ADMIN.password);
-    await admin.getByRole('button', { name: 'Secure Login' }).click();
-    await admin.waitForURL('**/admin-dashboard');
+    await signInAsAdministrator(admin);
     await admin.getByRole('tab', { name: 'Disputes' }).click();
     const row = admin
       .getByRole('table', { name: 'Disputes' })

@@ -4,17 +4,15 @@ import { DIRECTORY_MESSAGES } from '../contracts/directory';
 import { PROFILE_NOT_FOUND_MESSAGES } from '../contracts/profile-not-found';
 import { QUESTION_MESSAGES } from '../contracts/questions';
 import { PASSWORD } from './support/accounts';
-import { signInAsAdministrator, withAdministrator } from './support/administrator';
-import { expect } from './support/fixtures';
+import { signInAsAdministrator } from './support/administrator';
+import { expect, test } from './support/fixtures';
 import { askAndPay } from './support/questions';
 
 /**
  * Suspending a Coach (issue 24, ADR 061), with the administrator, the Coach and a Player in three
  * browser contexts: the Coach's session ends and sign-in is refused, their page and directory card
- * disappear, their paid unanswered question is refunded; restoring brings them back. Its own
- * server (port 4592) has an administrator.
+ * disappear, their paid unanswered question is refunded; restoring brings them back.
  */
-const test = withAdministrator(4592);
 const TOKEN = `vale${Date.now().toString(36)}`;
 const PHONE = { width: 390, height: 844 };
 

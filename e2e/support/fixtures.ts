@@ -11,6 +11,7 @@ import {
   type WorkerInfo,
 } from '@playwright/test';
 import { createUser } from './accounts';
+import { ADMINISTRATOR } from './administrator';
 import { openPage, preparePage, reportPagesOnFailure } from './browser';
 import { SEEDED_DATA_DIR_ENV } from './constants';
 import { startServer, type RunningServer } from './server';
@@ -63,12 +64,14 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   server: ownServer(async ({ parallelIndex }) => {
     const seeded = process.env[SEEDED_DATA_DIR_ENV];
     if (!seeded) throw new Error('The global setup did not seed the demo data.');
-    // One server per parallel worker, on a port of its own (E2E_PORT, then 1000 apart).
+    // One server per parallel worker, on a port of its own (E2E_PORT, then 1000 apart), with an
+    // administrator, so the flows that reach the portal share it too (ADR 078).
     const dataDir = await mkdtemp(path.join(tmpdir(), 'playbook-e2e-'));
     await cp(seeded, dataDir, { recursive: true });
     return startServer({
       port: Number(process.env.E2E_PORT ?? 3199) + 1000 * parallelIndex,
       dataDir,
+      env: { ADMIN_USERNAME: ADMINISTRATOR.username, ADMIN_PASSWORD: ADMINISTRATOR.password },
     });
   }),
   baseURL: async ({ server }, use) => use(server.baseUrl),
