@@ -1,7 +1,9 @@
 /**
- * The endpoint benchmarks: the baseline, a one-query reference, five reads and two writes, each with autocannon at the same
- * connection count. Writes use fresh data so every request does the full work (a new question per
- * ask, a different pending question per answer).
+ * The endpoint benchmarks: the baseline, a one-query reference, five reads and two writes, each with
+ * autocannon at the same connection count; each signed-in read in rounds, each round its floor and
+ * the read at that count, then both again at fewer connections for their latency (ADR 079). Writes
+ * use fresh data so every request does the full work (a new question per ask, a different pending
+ * question per answer).
  */
 import type pg from 'pg';
 import { ONE_QUERY_FLOOR, SHAPES } from './constants';
@@ -16,18 +18,34 @@ export interface EndpointResult {
   name: string;
   kind: Kind;
   route: string;
+  /** A signed-in read's: that of its median round (`medianRound`). */
   measurement: Measurement;
   /**
    * A signed-in read's one-query floor, measured right before it: on a shared machine the load
    * drifts over the minutes between the first floor and the last read (ADR 068).
    */
   floor?: Measurement;
+  /** A signed-in read's every round, each judged on its own (ADR 079). */
+  rounds?: SignedInRound[];
+}
+
+/**
+ * One round of a signed-in read: its floor then the read at the bench's connection count, whose
+ * rates judge its throughput; then its floor then the read at `RunOptions.latencyConnections`,
+ * whose p99s judge its latency (ADR 079).
+ */
+export interface SignedInRound {
+  floor: Measurement;
+  read: Measurement;
+  latency: { connections: number; floor: Measurement; read: Measurement };
 }
 
 export interface RunOptions extends LoadOptions {
   warmupS: number;
   /** Times each signed-in read (after its floor) and its statement alone are measured. */
   rounds: number;
+  /** Connections at which each round also measures a signed-in read's p99 and its floor's. */
+  latencyConnections: number;
   log: (line: string) => void;
 }
 
@@ -88,11 +106,14 @@ const DIRECTORY_SEARCHES = [
 
 const DIRECTORY_SORTS = ['rating', 'answered', 'price-low', 'price-high', 'newest'];
 
-/** The reads of issues 7, 12 and 14, as the web app calls them: public, then signed-in. */
+/**
+ * The reads of issues 7, 12 and 14, as the web app calls them: public (unless `publicReads` is
+ * false), then signed-in.
+ */
 export async function runReads(
   baseUrl: string,
   fixtures: Fixtures,
-  options: RunOptions,
+  options: RunOptions & { publicReads: boolean },
 ): Promise<EndpointResult[]> {
   const coachCookie = await signIn(baseUrl, fixtures.busiestCoach.email);
   const playerCookie = await signIn(baseUrl, fixtures.player.email);
@@ -161,29 +182,42 @@ export async function runReads(
     ],
   ];
   const results: EndpointResult[] = [];
+  const atLatency = { ...options, connections: options.latencyConnections };
   for (const [name, kind, route, target] of reads) {
     if (kind !== 'signed-in read') {
-      results.push(await bench(baseUrl, name, kind, route, target, options));
+      if (options.publicReads)
+        results.push(await bench(baseUrl, name, kind, route, target, options));
       continue;
     }
-    const rounds: EndpointResult[] = [];
+    const rounds: SignedInRound[] = [];
     for (let round = 0; round < options.rounds; round++) {
       const floor = (await runOneQueryFloor(baseUrl, options)).measurement;
-      rounds.push({ ...(await bench(baseUrl, name, kind, route, target, options)), floor });
+      const read = (await bench(baseUrl, name, kind, route, target, options)).measurement;
+      options.log(`  at ${atLatency.connections} connections:`);
+      const floorAtLatency = (await runOneQueryFloor(baseUrl, atLatency)).measurement;
+      const readAtLatency = (await bench(baseUrl, name, kind, route, target, atLatency))
+        .measurement;
+      rounds.push({
+        floor,
+        read,
+        latency: { connections: atLatency.connections, floor: floorAtLatency, read: readAtLatency },
+      });
     }
-    results.push(medianRound(rounds));
+    const median = medianRound(rounds);
+    results.push({ name, kind, route, measurement: median.read, floor: median.floor, rounds });
   }
   return results;
 }
 
-const shareOfFloor = (r: EndpointResult) => (r.floor ? r.measurement.rps / r.floor.rps : 0);
+const shareOfFloor = (r: SignedInRound) => (r.floor.rps > 0 ? r.read.rps / r.floor.rps : 0);
 
 /**
  * The round whose read reached the median share of the floor measured right before it: the same
  * read moves by a tenth or more between two quiet minutes on a shared machine (ADR 068), so one
- * pair says little; the median pair keeps a measurement and its floor together.
+ * pair says little; the median pair keeps a measurement and its floor together. The verdicts judge
+ * every round (ADR 079); the median is what the tables show.
  */
-function medianRound(rounds: EndpointResult[]): EndpointResult {
+function medianRound(rounds: SignedInRound[]): SignedInRound {
   const sorted = [...rounds].sort((a, b) => shareOfFloor(a) - shareOfFloor(b));
   const median = sorted[(sorted.length - 1) >> 1];
   if (!median) throw new Error('no rounds measured');

@@ -5,8 +5,10 @@
  *   --sizes small,large     datasets to run (seeded automatically when missing; --reseed forces it)
  *   --duration 15           seconds per endpoint measurement (after --warmup 3 seconds)
  *   --connections 50        autocannon connections
- *   --rounds 3              measurements of each signed-in read and its statement; the median is kept
- *   --skip a,b              phases to skip: endpoints, realtime, sse, lighthouse, inp, load, upload
+ *   --rounds 3              rounds of each signed-in read and its statement (ADR 068, 079)
+ *   --skip a,b              phases to skip: endpoints, public-reads, writes, realtime, sse,
+ *                           lighthouse, inp, load, upload (public-reads and writes are parts of
+ *                           endpoints: skip both to measure only the signed-in reads)
  *   --upload-mb 200         the upload phase's video; --upload-drivers disk,s3
  *   --load-duration 120     seconds of the simulated-user load; --load-users 200; --think-ms 500
  *   --sse 2000,5000,10000   idle SSE connection levels; --rt-answers 200
@@ -42,11 +44,29 @@ import {
 } from './processes';
 import { measureIdleSse, measureSseLatency } from './realtime';
 import { measureStatementCeilings, type StatementRates } from './statement-ceiling';
-import { costGrowth, machine, printReport, verdicts, writeReport, type Report } from './report';
+import {
+  TARGETS,
+  costGrowth,
+  machine,
+  printReport,
+  verdicts,
+  writeReport,
+  type Report,
+} from './report';
 import { seedBench } from './seed';
 import { measureUploads } from './upload';
 
-const PHASES = ['endpoints', 'realtime', 'sse', 'lighthouse', 'inp', 'load', 'upload'] as const;
+const PHASES = [
+  'endpoints',
+  'public-reads',
+  'writes',
+  'realtime',
+  'sse',
+  'lighthouse',
+  'inp',
+  'load',
+  'upload',
+] as const;
 type Phase = (typeof PHASES)[number];
 
 const { values: args } = parseArgs({
@@ -127,6 +147,7 @@ const endpointOptions: RunOptions = {
   durationS: num('duration'),
   warmupS: num('warmup'),
   rounds: Math.max(1, num('rounds')),
+  latencyConnections: TARGETS.latencyConnections,
   log,
 };
 const appPort = num('port');
@@ -175,7 +196,10 @@ for (const size of sizes) {
       );
       try {
         const floor = await runOneQueryFloor(server.url, endpointOptions);
-        const reads = await runReads(server.url, fixtures, endpointOptions);
+        const reads = await runReads(server.url, fixtures, {
+          ...endpointOptions,
+          publicReads: runs('public-reads'),
+        });
         // The large dataset (or the largest run) is the judged one: ceilings and writes run on it.
         const judged = size === 'large' || size === primary;
         let statements: StatementRates | undefined;
@@ -191,6 +215,8 @@ for (const size of sizes) {
               endpointOptions,
             ),
           );
+        }
+        if (judged && runs('writes')) {
           // Each write measurement starts after a checkpoint, so none pays for the dirty pages and
           // WAL of what ran before it (a checkpoint during pgbench once cut its rate to a quarter).
           await pool.query('CHECKPOINT');
