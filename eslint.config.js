@@ -121,7 +121,11 @@ export default tseslint.config(
   {
     // The page test renders with the web app's server entry, as the built server does through the
     // SsrEntry contract (ADR 026); nothing else of the web app.
-    files: ['server/plugins/web-app*.test.ts', 'server/plugins/page-forms.test.ts'],
+    files: [
+      'server/plugins/web-app*.test.ts',
+      'server/plugins/page-forms.test.ts',
+      'server/test/rendered-page.ts',
+    ],
     rules: restrictImports({ group: ['**/web/**', '!**/web/entry-server', '@/*'] }),
   },
   // The server's modules (docs/architecture.md 'Module boundaries'): another module is reached

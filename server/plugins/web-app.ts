@@ -11,8 +11,12 @@ import type { ApiTransport, PageFormState, SsrEntry } from '../../contracts/ssr'
 import { notFound } from '../errors';
 import { pageForms } from './page-forms';
 
-/** The browser's cookie for the API calls of the page being rendered. */
-const visitor = new AsyncLocalStorage<{ cookie: string | undefined }>();
+/**
+ * The request a page is rendered for: its cookie, and the app whose API the page's data comes
+ * from. The renderer's transport is set once per renderer module, which several apps in one process
+ * (the API tests, ADR 078) share, so each render names its own app here.
+ */
+const visitor = new AsyncLocalStorage<{ cookie: string | undefined; app: FastifyInstance }>();
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
@@ -92,7 +96,7 @@ export const webApp = fp<{ root: string; publicUrl: string; renderer?: SsrEntry 
       if (!renderer) return sendShell(reply);
       let result;
       try {
-        result = await visitor.run({ cookie: request.headers.cookie }, () =>
+        result = await visitor.run({ cookie: request.headers.cookie, app }, () =>
           renderer.render({ url: request.url, origin, ...(form ? { form } : {}) }),
         );
       } catch (err) {
@@ -159,8 +163,8 @@ async function loadRenderer(
   const renderer = given ?? ((await import(pathToFileURL(entry).href)) as SsrEntry);
   // A page only reads while it renders, so every call is a GET.
   const transport: ApiTransport = async (url) => {
-    const cookie = visitor.getStore()?.cookie;
-    const res = await app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+    const { cookie, app: rendering } = visitor.getStore() ?? { cookie: undefined, app };
+    const res = await rendering.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
     return new Response(res.statusCode === 204 ? null : res.body, {
       status: res.statusCode,
       headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') },
