@@ -1,8 +1,11 @@
-// `npm test`: every check, in the order that fails fastest (ADR 043, 078).
-// The server's tests run once, on PostgreSQL when TEST_DATABASE_URL is set (with the Redis
-// rate-limit store on REDIS_TEST_URL, a local Redis unless told otherwise), and the files that prove
-// the embedded database again on PGlite; without TEST_DATABASE_URL they all run on PGlite. The
-// cluster tests, which start the build behind HAProxy, need that PostgreSQL server too.
+// `npm test`: every check (ADR 043, 078). First the typecheck, lint and the build side by side; then
+// two lanes side by side: the server's tests (Vitest), and the browser's (the bundle budget, then
+// Playwright against the build). The server's tests run once, on PostgreSQL when TEST_DATABASE_URL
+// is set (with the Redis rate-limit store on REDIS_TEST_URL, a local Redis unless told otherwise),
+// then the files that prove the embedded database again on PGlite, then the cluster tests (the
+// build behind HAProxy on that PostgreSQL); without TEST_DATABASE_URL every file runs on PGlite.
+// Most of each lane's time is spent waiting (on PostgreSQL, on pages, on timers), so two lanes fill
+// two cores that one left half idle. A failure stops everything and prints what failed.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,47 +15,58 @@ const started = Date.now();
 const minutesSince = (since) => `${((Date.now() - since) / 60_000).toFixed(1)} min`;
 const reports = mkdtempSync(path.join(tmpdir(), 'playbook-test-reports-'));
 const phases = [];
+const running = new Set();
 
-/** Runs `command`; its output goes straight through, or is kept and printed whole when `quiet`. */
-function start(command, env = {}, quiet = false) {
+/**
+ * Runs `command` in its own process group (so a failure elsewhere can stop it and its children);
+ * its output goes straight through when `live`, else it is kept and printed whole at the end.
+ */
+function start(command, { env = {}, live = false } = {}) {
   const child = spawn(command, {
     shell: true,
-    stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    detached: true,
+    stdio: live ? ['ignore', 'inherit', 'inherit'] : ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...env },
   });
+  running.add(child);
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, output })));
+  return new Promise((resolve) =>
+    child.on('close', (code) => {
+      running.delete(child);
+      resolve({ code, output });
+    }),
+  );
 }
 
-function finish(label, phaseStarted, code) {
-  if (code !== 0) {
-    console.error(`\n✖ ${label} failed after ${minutesSince(phaseStarted)}`);
-    rmSync(reports, { recursive: true, force: true });
-    process.exit(code ?? 1);
+function stopAll() {
+  for (const child of running) {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // Already gone.
+    }
   }
+}
+
+function fail(label, phaseStarted, code, output = '') {
+  if (output) console.log(output);
+  console.error(`\n✖ ${label} failed after ${minutesSince(phaseStarted)}`);
+  stopAll();
+  rmSync(reports, { recursive: true, force: true });
+  process.exit(code || 1);
+}
+
+/** One phase: its time is printed, so a slower suite shows where. */
+async function phase(label, command, { env = {}, live = false } = {}) {
+  console.log(`\n▶ ${label}${live ? '' : ' (its output follows when it ends)'}`);
+  const phaseStarted = Date.now();
+  const { code, output } = await start(command, { env, live });
+  if (code !== 0) fail(label, phaseStarted, code, output);
+  if (!live) console.log(`\n── ${label} ──\n${output}`);
   phases.push([label, minutesSince(phaseStarted)]);
   console.log(`\n⏱ ${label}: ${minutesSince(phaseStarted)}`);
-}
-
-/** Each phase's time is printed, so a slower suite shows where. */
-async function run(label, command, env = {}) {
-  console.log(`\n▶ ${label}`);
-  const phaseStarted = Date.now();
-  const { code } = await start(command, env);
-  finish(label, phaseStarted, code);
-}
-
-/** Checks that do not wait for each other, side by side; each one's output is printed whole. */
-async function runTogether(label, commands) {
-  console.log(`\n▶ ${label}`);
-  const phaseStarted = Date.now();
-  const results = await Promise.all(commands.map((command) => start(command, {}, true)));
-  for (const [index, { code, output }] of results.entries()) {
-    if (output.trim() || code !== 0) console.log(`$ ${commands[index]}\n${output}`);
-  }
-  finish(label, phaseStarted, results.find(({ code }) => code !== 0)?.code ?? 0);
 }
 
 /** Vitest with its usual output, and a JSON report kept for the slowest-files list. */
@@ -62,41 +76,47 @@ const vitest = (name, args = '') =>
 const postgres = Boolean(process.env.TEST_DATABASE_URL);
 const redis = { REDIS_TEST_URL: process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379' };
 
-await runTogether('typecheck and lint', [
-  'npx tsc --noEmit -p .',
-  'npx eslint . && npm run --silent lint:cycles && npx prettier --check . --log-level warn',
+await Promise.all([
+  phase('typecheck', 'npx tsc --noEmit -p .'),
+  phase(
+    'lint (ESLint, module cycles, Prettier)',
+    'npx eslint . && npm run --silent lint:cycles && npx prettier --check . --log-level warn',
+  ),
+  phase('build', 'npm run build'),
 ]);
-if (postgres) {
-  await run('unit and API tests (PostgreSQL)', vitest('postgres'), {
-    TEST_DB: 'postgres',
-    ...redis,
+
+async function serverLane() {
+  if (!postgres) {
+    console.log(
+      '\n(TEST_DATABASE_URL is not set: every API test runs on PGlite; no cluster tests)',
+    );
+    await phase('unit and API tests (PGlite)', vitest('pglite'), { env: { TEST_DB: 'pglite' } });
+    return;
+  }
+  await phase('unit and API tests (PostgreSQL)', vitest('postgres'), {
+    env: { TEST_DB: 'postgres', ...redis },
   });
-  await run('API tests of the embedded database (PGlite)', vitest('pglite', '--project server'), {
-    TEST_DB: 'pglite',
-    PGLITE_SUBSET: '1',
+  await phase('API tests of the embedded database (PGlite)', vitest('pglite', '--project server'), {
+    env: { TEST_DB: 'pglite', PGLITE_SUBSET: '1' },
   });
-} else {
-  console.log(
-    '\n(TEST_DATABASE_URL is not set: every API test runs on PGlite, none on PostgreSQL)',
-  );
-  await run('unit and API tests (PGlite)', vitest('pglite'), { TEST_DB: 'pglite' });
-}
-await run('build', 'npm run build');
-await run('build checks (bundle budget)', 'npx vitest run --config vitest.e2e.config.ts');
-await run('end-to-end tests (Chromium)', 'npx playwright test', {
-  PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, 'playwright.json'),
-});
-// Three processes of the build behind HAProxy on one PostgreSQL database (ADR 052).
-if (postgres) {
-  await run(
+  // Three processes of the build behind HAProxy on one PostgreSQL database (ADR 052).
+  await phase(
     'cluster tests (HAProxy, three processes)',
     vitest('cluster', '--config vitest.cluster.config.ts'),
   );
-} else {
-  console.log('\n(TEST_DATABASE_URL is not set: skipping the cluster tests)');
 }
 
-console.log('\nPhases:');
+async function browserLane() {
+  await phase('build checks (bundle budget)', 'npx vitest run --config vitest.e2e.config.ts');
+  await phase('end-to-end tests (Chromium)', 'npx playwright test', {
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, 'playwright.json') },
+    live: true,
+  });
+}
+
+await Promise.all([serverLane(), browserLane()]);
+
+console.log('\nPhases (the first three side by side, then the two lanes side by side):');
 for (const [label, time] of phases) console.log(`  ${time.padStart(8)}  ${label}`);
 printSlowestFiles();
 rmSync(reports, { recursive: true, force: true });
@@ -114,13 +134,10 @@ function printSlowestFiles() {
   };
   for (const run of ['postgres', 'pglite', 'cluster']) {
     for (const file of read(`${run}.vitest.json`)?.testResults ?? []) {
-      files.push([
-        file.endTime - file.startTime,
-        `${path.relative(process.cwd(), file.name)} (${run})`,
-      ]);
+      const name = path.relative(process.cwd(), file.name);
+      files.push([file.endTime - file.startTime, `${name} (${run})`]);
     }
   }
-  const playwright = read('playwright.json');
   const walk = (suite) => {
     let ms = 0;
     for (const spec of suite.specs ?? [])
@@ -128,10 +145,12 @@ function printSlowestFiles() {
     for (const child of suite.suites ?? []) ms += walk(child);
     return ms;
   };
-  for (const suite of playwright?.suites ?? [])
+  for (const suite of read('playwright.json')?.suites ?? []) {
     files.push([walk(suite), `e2e/${suite.file} (Chromium)`]);
+  }
   files.sort((a, b) => b[0] - a[0]);
   console.log('\nThe 10 slowest test files (time in their runner, summed over their tests):');
-  for (const [ms, name] of files.slice(0, 10))
+  for (const [ms, name] of files.slice(0, 10)) {
     console.log(`  ${(ms / 1000).toFixed(1).padStart(7)} s  ${name}`);
+  }
 }
