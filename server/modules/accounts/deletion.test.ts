@@ -280,8 +280,10 @@ describe(`deleting an account and downloading its data (${testDatabaseKind})`, (
     await enqueueMail(db(), unrelated);
 
     const named = /Zo[eë]|Brightwater|O'Brien|O&#x27;Brien/i;
+    // A mail's words without its links: a link's random token can spell a name ("…RZOEhH…").
+    const words = (mail: object) => JSON.stringify(mail).replace(/https?:\/\/[^\s"\\]+/g, '');
     const before = await db().select().from(mailOutbox);
-    const aboutCoach = before.filter((m) => named.test(JSON.stringify(m)));
+    const aboutCoach = before.filter((m) => named.test(words(m)));
     // The decline, the dispute (to the Coach and the administrators), the release (to both), the
     // Coach's own confirmation mail and the unrelated one.
     expect(aboutCoach.length).toBeGreaterThanOrEqual(6);
@@ -294,7 +296,7 @@ describe(`deleting an account and downloading its data (${testDatabaseKind})`, (
     const after = await db().select().from(mailOutbox);
     const leftovers = after
       .filter((m) => m.subject !== unrelated.subject)
-      .filter((m) => named.test(JSON.stringify(m)) || JSON.stringify(m).includes(c.email));
+      .filter((m) => named.test(words(m)) || JSON.stringify(m).includes(c.email));
     expect(leftovers).toEqual([]);
     // The Player and the administrators keep their messages, now naming a deleted user; the
     // mail to the Coach is gone.
