@@ -6,12 +6,22 @@ import { useHydrated } from '@/lib/hydrated';
  * saying 'Loading…', until the app's code runs the page, so nothing is typed that would be lost or
  * sent nowhere (ADR 053). The fieldset adds no box: the form's own layout holds.
  */
-export function UntilHydrated({ children }: { children: ReactNode }) {
-  const hydrated = useHydrated();
+export function UntilHydrated({
+  children,
+  ready = true,
+}: {
+  children: ReactNode;
+  /**
+   * False while the fields' own values are still loading: a form that fills itself from the
+   * server waits for them too, or what was typed first would be replaced when they arrive.
+   */
+  ready?: boolean;
+}) {
+  const usable = useHydrated() && ready;
   return (
     <fieldset
-      disabled={!hydrated}
-      aria-busy={!hydrated}
+      disabled={!usable}
+      aria-busy={!usable}
       // Its fields look as unavailable as they are.
       className="contents [&:disabled_:is(input,select,textarea)]:cursor-not-allowed [&:disabled_:is(input,select,textarea)]:opacity-60"
     >

@@ -77,7 +77,7 @@ export function AvailabilityCard() {
         onSubmit={onSubmit}
         className="mt-4 flex flex-col gap-4"
       >
-        <UntilHydrated>
+        <UntilHydrated ready={data !== undefined}>
           <CheckboxField
             name="paused"
             defaultChecked={data?.paused ?? false}
