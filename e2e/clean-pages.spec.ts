@@ -1,5 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
+import { publicPages as everyPublicPage } from '../server/test/public-pages';
 import { openPage } from './support/browser';
 
 /**
@@ -13,22 +14,12 @@ const VIEWPORTS = [
   { width: 390, height: 844 },
 ];
 
-/** Every public page, each with a heading that proves its content is there. */
-function publicPages(playerId: string) {
-  return [
-    // Signed in, the home page greets the person instead.
-    { path: '/', heading: /Ask\. Answer\. Win\.|Welcome/ },
-    { path: '/coaches', heading: 'Find your Coach' },
-    { path: '/expert/maya-torres', heading: 'Maya Torres' },
-    { path: `/profile/${playerId}`, heading: 'Clean Page Player' },
-    { path: '/about', heading: "It's game time." },
-    { path: '/contact', heading: 'Contact' },
-    { path: '/terms', heading: 'Terms of Service' },
-    { path: '/privacy', heading: 'Privacy Policy' },
-    { path: '/revenue', heading: 'Revenue Agreement' },
-    { path: '/no/such/page-26', heading: 'Oops! Page not found' },
-  ];
-}
+/** The public pages, with the seeded Coach and the file's Player. */
+const publicPages = (playerId: string) =>
+  everyPublicPage(
+    { path: '/expert/maya-torres', name: 'Maya Torres' },
+    { id: playerId, name: 'Clean Page Player' },
+  );
 
 /** Records CSP violations from the first script of every document the page loads. */
 async function recordProblems(page: Page): Promise<string[]> {

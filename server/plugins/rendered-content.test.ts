@@ -4,6 +4,7 @@ import { coachPath } from '../../contracts/coach-slug';
 import { signedInUser, type TestUser } from '../test/accounts';
 import { insertCoach } from '../test/factories';
 import { testDatabaseKind } from '../test/harness';
+import { publicPages } from '../test/public-pages';
 import { createRenderingApp, renderedPage } from '../test/rendered-page';
 
 const INSTAGRAM_URL = 'https://www.instagram.com/playbook-rendered';
@@ -47,22 +48,15 @@ describe(`public pages as the server renders them (${testDatabaseKind})`, () => 
   const mainText = (page: ReturnType<typeof renderedPage>) =>
     (page.getByRole('main').textContent ?? '').replace(/\s+/g, ' ');
 
-  const publicPages = () => [
-    { path: '/', heading: /Ask\. Answer\. Win\.|Welcome/ },
-    { path: '/coaches', heading: 'Find Your Coach' },
-    { path: coachPath(coach), heading: 'Maya Torres' },
-    { path: `/profile/${player.userId}`, heading: 'Clean Page Player' },
-    { path: '/about', heading: "It's game time." },
-    { path: '/contact', heading: 'Contact' },
-    { path: '/terms', heading: 'Terms of Service' },
-    { path: '/privacy', heading: 'Privacy Policy' },
-    { path: '/revenue', heading: 'Revenue Agreement' },
-    { path: '/no/such/page-26', heading: 'Oops! Page not found' },
-  ];
+  const pages = () =>
+    publicPages(
+      { path: coachPath(coach), name: 'Maya Torres' },
+      { id: player.userId, name: 'Clean Page Player' },
+    );
 
   for (const signedIn of [false, true]) {
     it(`every public page shows its header and content without JavaScript (${signedIn ? 'a signed-in Player' : 'a visitor'})`, async () => {
-      for (const { path, heading } of publicPages()) {
+      for (const { path, heading } of pages()) {
         const page = await open(path, signedIn ? player : undefined);
         const nav = page.getByRole('navigation', { name: 'Main' });
         const links = (name: string | RegExp) => within(nav).queryAllByRole('link', { name });
