@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { AVAILABILITY_MESSAGES, backOn } from '../contracts/availability';
 import { DIRECTORY_MESSAGES, DIRECTORY_SHOW_LABELS } from '../contracts/directory';
 import { expect, test } from './support/fixtures';
+import { PHONE } from './support/layout';
 import { askAndPay } from './support/questions';
 
 /**
@@ -10,7 +11,6 @@ import { askAndPay } from './support/questions';
  * questions. A word no other test's Coach has keeps the directory's searches to this file's Coaches.
  */
 const TOKEN = `quill${Date.now().toString(36)}`;
-const PHONE = { width: 390, height: 844 };
 
 const screenshot = (page: Page, name: string) =>
   page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
+import { PHONE } from './support/layout';
 import { DIRECTORY_MESSAGES, DIRECTORY_PAGE_SIZE } from '../contracts/directory';
 import { createUser } from './support/accounts';
 import { openPage } from './support/browser';
@@ -13,7 +14,6 @@ import { askAndPay } from './support/questions';
 /** A word no other test's Coach has, so the searches below see only this file's Coaches. */
 const TOKEN = `phon${Date.now().toString(36)}`;
 const PAGED = DIRECTORY_PAGE_SIZE + 2;
-const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 
 const shot = async (page: Page, name: string) => {

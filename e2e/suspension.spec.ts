@@ -6,6 +6,7 @@ import { QUESTION_MESSAGES } from '../contracts/questions';
 import { PASSWORD } from './support/accounts';
 import { signInAsAdministrator } from './support/administrator';
 import { expect, test } from './support/fixtures';
+import { PHONE } from './support/layout';
 import { askAndPay } from './support/questions';
 
 /**
@@ -14,7 +15,6 @@ import { askAndPay } from './support/questions';
  * disappear, their paid unanswered question is refunded; restoring brings them back.
  */
 const TOKEN = `vale${Date.now().toString(36)}`;
-const PHONE = { width: 390, height: 844 };
 
 const screenshot = (page: Page, name: string) =>
   page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
