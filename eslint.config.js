@@ -88,6 +88,7 @@ export default tseslint.config(
       'server/db/migrations',
       'test-results',
       'playwright-report',
+      '.test-build',
     ],
   },
   js.configs.recommended,

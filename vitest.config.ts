@@ -31,7 +31,7 @@ export default defineConfig({
           name: 'server',
           include: process.env.PGLITE_SUBSET ? [...PGLITE_SUBSET] : serverTests,
           // Migrates one template database that every test file's database is copied from (ADR 043).
-          globalSetup: ['server/test/template-database.ts'],
+          globalSetup: ['server/test/template-database.ts', 'server/test/children.ts'],
           isolate: false,
         },
       },

@@ -13,7 +13,9 @@ import path from 'node:path';
 
 const started = Date.now();
 const minutesSince = (since) => `${((Date.now() - since) / 60_000).toFixed(1)} min`;
-const reports = mkdtempSync(path.join(tmpdir(), 'playbook-test-reports-'));
+// TEST_REPORTS_DIR keeps the runners' JSON reports (per-file and per-test times) after the run.
+const kept = process.env.TEST_REPORTS_DIR;
+const reports = kept ?? mkdtempSync(path.join(tmpdir(), 'playbook-test-reports-'));
 const phases = [];
 const running = new Set();
 
@@ -54,7 +56,7 @@ function fail(label, phaseStarted, code, output = '') {
   if (output) console.log(output);
   console.error(`\n✖ ${label} failed after ${minutesSince(phaseStarted)}`);
   stopAll();
-  rmSync(reports, { recursive: true, force: true });
+  if (!kept) rmSync(reports, { recursive: true, force: true });
   process.exit(code || 1);
 }
 
@@ -119,7 +121,7 @@ await Promise.all([serverLane(), browserLane()]);
 console.log('\nPhases (the first three side by side, then the two lanes side by side):');
 for (const [label, time] of phases) console.log(`  ${time.padStart(8)}  ${label}`);
 printSlowestFiles();
-rmSync(reports, { recursive: true, force: true });
+if (!kept) rmSync(reports, { recursive: true, force: true });
 console.log(`\n✔ all checks passed in ${minutesSince(started)}`);
 
 /** The ten slowest test files of every runner, so the next slowdown shows where it came from. */

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, waitForHttp } from '../scripts/lib/server-process';
+import { childArgs } from './test/children';
 import { openTestDatabase, testDatabaseKind } from './test/harness';
 import { openSse } from './test/sse';
 
@@ -38,7 +39,7 @@ describe(`SIGTERM with an SSE stream and a request in flight (${testDatabaseKind
   it('turns not ready at once, ends the stream with a retry hint, finishes the request and exits 0 within 10 s', async () => {
     const database = testDatabaseKind === 'postgres' ? await openTestDatabase() : null;
     const dataDir = await mkdtemp(path.join(tmpdir(), 'playbook-shutdown-'));
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    const child = spawn(process.execPath, childArgs('server'), {
       cwd: ROOT,
       env: {
         PATH: process.env.PATH,

@@ -4,15 +4,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { childArgs } from '../test/children';
 import { openDatabase } from './client';
 import { DatabaseInUseError } from './data-dir-lock';
-
-const holder = path.join(import.meta.dirname, '../test/hold-data-dir.ts');
 
 /** Another process takes the directory's lock, as a running server does. */
 function holdInAnotherProcess(dataDir: string): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', holder, dataDir], {
+    const child = spawn(process.execPath, childArgs('hold-data-dir', dataDir), {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     child.stdout.on('data', (chunk) => {

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { childArgs } from '../test/children';
 import { createEmptyTestDatabase, testDatabaseKind } from '../test/harness';
 import { openDatabase } from './client';
 
@@ -33,7 +34,7 @@ async function schemaOf(url: string) {
 /** `npm run migrate` in its own process, as a deploy step runs it. */
 const runMigrateScript = (url: string) =>
   new Promise<string>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/migrate.ts'], {
+    const child = spawn(process.execPath, childArgs('migrate'), {
       cwd: root,
       env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'silent' },
       stdio: ['ignore', 'pipe', 'pipe'],

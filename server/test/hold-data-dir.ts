@@ -1,7 +1,7 @@
 /**
  * Another process holding an embedded database directory, for the lock tests: takes the lock the
  * server takes, says "held", and keeps it until killed.
- * Usage: node --import tsx server/test/hold-data-dir.ts <data-dir>
+ * Run by data-dir-lock.test.ts from its bundle (server/test/children.ts), with <data-dir>.
  */
 import { lockDataDir } from '../db/data-dir-lock';
 import { embeddedDir } from '../db/client';

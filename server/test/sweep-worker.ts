@@ -1,7 +1,8 @@
 /**
  * One "server process" for the two-process sweep test: opens the database, drains both payment
  * sweeps with a provider that reports each call, prints the idempotency keys it used as JSON, exits.
- * Usage: node --import tsx server/test/sweep-worker.ts <database-url> <now-iso>
+ * Run by payment-sweeps.concurrency.test.ts from its bundle (server/test/children.ts), with
+ * <database-url> <now-iso>.
  */
 import pino from 'pino';
 import { createInProcessBus } from '../adapters/events/in-process';

@@ -7,22 +7,22 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../db/client';
 import { adminAccounts, adminAuditLog } from '../../db/schema';
+import { childArgs } from '../../test/children';
 import { openTestDatabase, testDatabaseKind } from '../../test/harness';
 import { createAdmin, findAdmin } from './service';
 
-const scripts = path.resolve(import.meta.dirname, '../../../scripts');
-
-/** Runs `npm run <script> -- <username>` as the README shows, with `input` piped in. */
-function runCli(script: string, env: Record<string, string>, username: string, input = '') {
+/** Runs the script behind `npm run admin:create -- <username>` (or reset-2fa), `input` piped in. */
+function runCli(
+  program: 'admin-create' | 'admin-reset-2fa',
+  env: Record<string, string>,
+  username: string,
+  input = '',
+) {
   return new Promise<{ code: number | null; output: string }>((resolve) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', path.join(scripts, script), username],
-      {
-        env: { ...process.env, LOG_LEVEL: 'silent', ...env },
-        stdio: ['pipe', 'pipe', 'pipe'],
-      },
-    );
+    const child = spawn(process.execPath, childArgs(program, username), {
+      env: { ...process.env, LOG_LEVEL: 'silent', ...env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (chunk) => (output += String(chunk)));
     child.stderr.on('data', (chunk) => (output += String(chunk)));
@@ -71,7 +71,7 @@ describe(`administrator CLI (${testDatabaseKind})`, () => {
   it('admin:create makes an argon2id administrator from standard input, once, and refuses bad input', async () => {
     await withCliDatabase(async (env, open) => {
       const create = (username: string, password: string) =>
-        runCli('admin-create.ts', env, username, `${password}\n`);
+        runCli('admin-create', env, username, `${password}\n`);
       const created = await create('cli-admin', 'a-long-cli-password');
       expect(created.output).toContain('Administrator cli-admin created.');
       expect(created.code).toBe(0);
@@ -103,11 +103,11 @@ describe(`administrator CLI (${testDatabaseKind})`, () => {
           .where(eq(adminAccounts.id, admin.id));
       });
 
-      const unknown = await runCli('admin-reset-2fa.ts', env, 'nobody-here');
+      const unknown = await runCli('admin-reset-2fa', env, 'nobody-here');
       expect(unknown.code).toBe(1);
       expect(unknown.output).toContain('No administrator is named nobody-here.');
 
-      const reset = await runCli('admin-reset-2fa.ts', env, 'lost-phone');
+      const reset = await runCli('admin-reset-2fa', env, 'lost-phone');
       expect(reset.output).toContain('Two-factor sign-in is off for lost-phone');
       expect(reset.code).toBe(0);
 
