@@ -7,10 +7,11 @@ const root = import.meta.dirname;
 const serverTests = ['server/**/*.test.ts'];
 
 /**
- * Two projects (ADR 078). `server`: the API tests, which share one module graph per worker
+ * Three projects (ADR 078). `server`: the API tests, which share one module graph per worker
  * (`isolate: false`): each file imported the whole server again, and that import was most of the
  * run's time; every file still opens its own database and app. `unit`: the contracts', web's and
  * scripts' tests, isolated as before (they are few and quick, and some read module state).
+ * `component`: the web app rendered in happy-dom (Testing Library).
  * `TEST_DB=pglite` with `PGLITE_SUBSET=1` narrows the server project to the files that prove the
  * embedded database (server/test/pglite-subset.ts); the whole server project runs on PostgreSQL.
  */
@@ -39,7 +40,18 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['contracts/**/*.test.ts', 'web/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+          include: ['contracts/**/*.test.ts', 'web/**/*.test.ts', 'scripts/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The app's routes and pages rendered by React in happy-dom against a fake API
+          // (web/test/render-app.tsx): the UI's own states and decisions without a browser.
+          name: 'component',
+          include: ['web/**/*.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['web/test/setup.ts'],
         },
       },
     ],

@@ -1,0 +1,87 @@
+import { render } from '@testing-library/react';
+// Not react-router/dom's provider: in Node it loads the router's ES module build, and the app's
+// modules (through Vite) its CommonJS one, two routers that do not see each other's context.
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { Account } from '@contracts/account';
+import { apiPaths } from '@contracts/api-paths';
+import type { BetaStatus } from '@contracts/beta';
+import { AppRoot } from '@/app/app-root';
+import { createQueryClient } from '@/app/query-client';
+import { routes } from '@/app/router';
+import { setApiTransport } from '@/lib/api-client';
+
+/**
+ * What the fake API answers: a path (without its query) and its JSON, or a function of the request
+ * and of how many requests to that path came before it (not counting those the app aborted).
+ */
+export type FakeApi = Record<
+  string,
+  unknown | ((init: RequestInit, earlier: number) => Response | Promise<Response>)
+>;
+
+interface Recorded {
+  path: string;
+  method: string;
+  body?: unknown;
+}
+
+export const signedOut: Account = {
+  user: null,
+  roles: [],
+  activeRole: null,
+  profileCompleted: { asker: false, expert: false },
+  coachId: null,
+};
+
+/** A signed-in account: a Player with a complete profile unless told otherwise. */
+export const signedIn = (overrides: Partial<Account> = {}): Account => ({
+  user: { id: 'u-1', name: 'Pat Player', email: 'pat@example.test' },
+  roles: ['asker'],
+  activeRole: 'asker',
+  profileCompleted: { asker: true, expert: false },
+  coachId: null,
+  ...overrides,
+});
+
+const admitted: BetaStatus = { required: false, granted: true };
+export const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/**
+ * The component-test layer (ADR 078): the app's own routes, providers and pages rendered by React in
+ * happy-dom, at `path` in a memory router, with the API answered by `api` (the beta gate passed;
+ * anything else answers 404) and the browser's query client, retries and all. `requests()` lists
+ * what the app asked. No server, no browser: for the UI's own
+ * decisions (where a guard sends someone, what a form says), not for what the server does.
+ */
+export function renderApp(
+  path: string,
+  { account, api = {} }: { account: Account; api?: FakeApi },
+) {
+  const made: { request: Recorded; signal?: AbortSignal | null }[] = [];
+  // React's StrictMode mounts twice in development, so a query's first request may be aborted
+  // and made again: a request the app aborted is not one the server would have answered.
+  const requests = () => made.filter(({ signal }) => !signal?.aborted).map((r) => r.request);
+  const answers: FakeApi = { [apiPaths.beta]: admitted, [apiPaths.account]: account, ...api };
+  setApiTransport(async (url, init = {}) => {
+    const pathname = new URL(url, 'http://app.test').pathname;
+    const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+    const earlier = requests().filter((r) => r.path === pathname).length;
+    made.push({
+      request: { path: pathname, method: init.method ?? 'GET', body },
+      signal: init.signal,
+    });
+    const answer = answers[pathname];
+    if (answer === undefined) return json(404, { message: 'Not found' });
+    return typeof answer === 'function' ? answer(init, earlier) : json(200, answer);
+  });
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const view = render(
+    <AppRoot queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </AppRoot>,
+  );
+  /** Where the app is now, as the address bar would show it. */
+  const location = () => router.state.location.pathname + router.state.location.search;
+  return { ...view, router, requests, location };
+}

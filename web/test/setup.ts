@@ -1,0 +1,19 @@
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+
+// Testing Library unmounts after each test by itself only where Vitest's globals are on.
+afterEach(cleanup);
+
+// A query waits for what a person would see; the first render of a route transforms its modules,
+// which takes seconds on a busy machine. The limit is for a state that never comes.
+configure({ asyncUtilTimeout: 15_000 });
+
+/** happy-dom has no EventSource; the signed-in app's realtime stream stays quietly connecting. */
+class SilentEventSource extends EventTarget {
+  readonly readyState = 0;
+  constructor(readonly url: string) {
+    super();
+  }
+  close() {}
+}
+vi.stubGlobal('EventSource', SilentEventSource);
