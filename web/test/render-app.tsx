@@ -10,6 +10,8 @@ import { createQueryClient } from '@/app/query-client';
 import { routes } from '@/app/router';
 import { setApiTransport } from '@/lib/api-client';
 
+export { signedIn, signedOut } from './accounts';
+
 /**
  * What the fake API answers: a path (without its query) and its JSON, or a function of the request
  * and of how many requests to that path came before it (not counting those the app aborted).
@@ -24,24 +26,6 @@ interface Recorded {
   method: string;
   body?: unknown;
 }
-
-export const signedOut: Account = {
-  user: null,
-  roles: [],
-  activeRole: null,
-  profileCompleted: { asker: false, expert: false },
-  coachId: null,
-};
-
-/** A signed-in account: a Player with a complete profile unless told otherwise. */
-export const signedIn = (overrides: Partial<Account> = {}): Account => ({
-  user: { id: 'u-1', name: 'Pat Player', email: 'pat@example.test' },
-  roles: ['asker'],
-  activeRole: 'asker',
-  profileCompleted: { asker: true, expert: false },
-  coachId: null,
-  ...overrides,
-});
 
 const admitted: BetaStatus = { required: false, granted: true };
 export const json = (status: number, body: unknown) =>

@@ -1,22 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Account } from '@contracts/account';
+import { signedIn, signedOut as visitor } from '@/test/accounts';
 import { decide } from './guard';
-
-const signedIn = (overrides: Partial<Account> = {}): Account => ({
-  user: { id: 'u1', name: 'Pat', email: 'pat@example.test' },
-  roles: ['asker'],
-  activeRole: 'asker',
-  profileCompleted: { asker: true, expert: false },
-  coachId: null,
-  ...overrides,
-});
-const visitor: Account = {
-  user: null,
-  roles: [],
-  activeRole: null,
-  profileCompleted: { asker: false, expert: false },
-  coachId: null,
-};
 
 describe('route guard (spec §6)', () => {
   it('sends a visitor to sign in, remembering where they were going', () => {

@@ -1,0 +1,20 @@
+import type { Account } from '@contracts/account';
+
+/** A visitor: nobody signed in. */
+export const signedOut: Account = {
+  user: null,
+  roles: [],
+  activeRole: null,
+  profileCompleted: { asker: false, expert: false },
+  coachId: null,
+};
+
+/** A signed-in account: a Player with a complete profile unless told otherwise. */
+export const signedIn = (overrides: Partial<Account> = {}): Account => ({
+  user: { id: 'u-1', name: 'Pat Player', email: 'pat@example.test' },
+  roles: ['asker'],
+  activeRole: 'asker',
+  profileCompleted: { asker: true, expert: false },
+  coachId: null,
+  ...overrides,
+});
