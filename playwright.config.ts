@@ -26,9 +26,13 @@ export default defineConfig({
     ...(process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['json'] as ['json']] : []),
   ],
   use: {
-    // A failure keeps its trace: each action's DOM snapshot, without the screencast, whose frames
-    // cost the browser a quarter of its CPU in every passing test too (ADR 078).
-    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: false },
+    // Locally a failure keeps its trace: each action's DOM snapshot, without the screencast, whose
+    // frames cost the browser a quarter of its CPU in every passing test too. CI records none: the
+    // snapshots cost a further tenth, and a CI failure is read from its error and screenshot, then
+    // run again here with its trace (ADR 078).
+    trace: process.env.CI
+      ? 'off'
+      : { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: false },
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS },
   },

@@ -98,14 +98,17 @@ async function serverLane() {
   await phase('unit and API tests (PostgreSQL)', vitest('postgres'), {
     env: { TEST_DB: 'postgres', ...redis },
   });
-  await phase('API tests of the embedded database (PGlite)', vitest('pglite', '--project server'), {
-    env: { TEST_DB: 'pglite', PGLITE_SUBSET: '1' },
-  });
-  // Three processes of the build behind HAProxy on one PostgreSQL database (ADR 052).
-  await phase(
-    'cluster tests (HAProxy, three processes)',
-    vitest('cluster', '--config vitest.cluster.config.ts'),
-  );
+  // Side by side: the cluster tests mostly wait (a 15 s outage, restarts), the PGlite files compute.
+  await Promise.all([
+    phase('API tests of the embedded database (PGlite)', vitest('pglite', '--project server'), {
+      env: { TEST_DB: 'pglite', PGLITE_SUBSET: '1' },
+    }),
+    // Three processes of the build behind HAProxy on one PostgreSQL database (ADR 052).
+    phase(
+      'cluster tests (HAProxy, three processes)',
+      vitest('cluster', '--config vitest.cluster.config.ts'),
+    ),
+  ]);
 }
 
 async function browserLane() {
@@ -118,7 +121,10 @@ async function browserLane() {
 
 await Promise.all([serverLane(), browserLane()]);
 
-console.log('\nPhases (the first three side by side, then the two lanes side by side):');
+console.log(
+  '\nPhases (the first three side by side, then the two lanes side by side; in the server lane,\n' +
+    'PGlite and the cluster side by side after PostgreSQL):',
+);
 for (const [label, time] of phases) console.log(`  ${time.padStart(8)}  ${label}`);
 printSlowestFiles();
 if (!kept) rmSync(reports, { recursive: true, force: true });

@@ -1,13 +1,11 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, waitForHttp } from '../scripts/lib/server-process';
 import { childArgs } from './test/children';
-import { openTestDatabase, testDatabaseKind } from './test/harness';
+import { migratedDataDir, openTestDatabase, testDatabaseKind } from './test/harness';
 import { openSse } from './test/sse';
 
 const DRAIN_MS = 500;
@@ -38,7 +36,7 @@ function slowRequest(base: string, body: string) {
 describe(`SIGTERM with an SSE stream and a request in flight (${testDatabaseKind})`, () => {
   it('turns not ready at once, ends the stream with a retry hint, finishes the request and exits 0 within 10 s', async () => {
     const database = testDatabaseKind === 'postgres' ? await openTestDatabase() : null;
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'playbook-shutdown-'));
+    const dataDir = await migratedDataDir('playbook-shutdown-');
     const child = spawn(process.execPath, childArgs('server'), {
       cwd: ROOT,
       env: {

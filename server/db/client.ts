@@ -46,8 +46,11 @@ export interface DatabaseHandle {
 
 export type DatabaseTarget =
   | { url: string }
-  | { dataDir: string }
-  /** `from`: a data directory PGlite dumped (`dumpDataDir`) to start from, as tests do (ADR 043). */
+  /**
+   * `from`: a data directory PGlite dumped (`dumpDataDir`) to start from when there is none yet, as
+   * tests do (ADR 043).
+   */
+  | { dataDir: string; from?: Blob }
   | { memory: true; from?: Blob };
 
 // The source (server/db) and the bundle (dist/server) sit at the same depth below the root.

@@ -1,14 +1,12 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { verify } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../db/client';
 import { adminAccounts, adminAuditLog } from '../../db/schema';
 import { childArgs } from '../../test/children';
-import { openTestDatabase, testDatabaseKind } from '../../test/harness';
+import { migratedDataDir, openTestDatabase, testDatabaseKind } from '../../test/harness';
 import { createAdmin, findAdmin } from './service';
 
 /** Runs the script behind `npm run admin:create -- <username>` (or reset-2fa), `input` piped in. */
@@ -50,7 +48,7 @@ async function withCliDatabase(
     }
     return;
   }
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'playbook-cli-'));
+  const dataDir = await migratedDataDir('playbook-cli-');
   try {
     await test({ DATA_DIR: dataDir, DATABASE_URL: '' }, () => openDatabase({ dataDir }));
   } finally {
