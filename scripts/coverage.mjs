@@ -36,7 +36,7 @@ for (const [name, args, env] of runs) {
     `npx vitest run ${args} --coverage.enabled --coverage.provider=v8`,
     `--coverage.reporter=json --coverage.reportsDirectory=${reports}`,
     `--coverage.include='server/**' --coverage.include='web/**' --coverage.include='contracts/**'`,
-    `--coverage.exclude='**/*.test.*' --coverage.exclude='server/test/**'`,
+    `--coverage.exclude='**/*.test.*' --coverage.exclude='server/test/**' --coverage.exclude='web/test/**'`,
     `--coverage.exclude='server/db/migrations/**'`,
   ].join(' ');
   console.log(`\n▶ ${name}: ${command}`);

@@ -26,7 +26,7 @@ import { createJobQueue, type Job } from './jobs/queue';
 import { adminLoginSchema } from '../contracts/admin';
 import { createAdmin, findAdmin } from './modules/admin';
 import { createUploadStore, sweepUnboundAttachments, uploadsDir } from './modules/attachments';
-import { createAuth } from './modules/auth';
+import { createAuth, type PasswordHashing } from './modules/auth';
 import { journaledBus, pruneEventJournal } from './modules/events';
 import { createLifecycle } from './lifecycle';
 import { deliverDueMail } from './modules/mail';
@@ -103,6 +103,7 @@ export async function createContext(
   config: Config,
   logger: Logger,
   database?: DatabaseHandle,
+  { passwords }: { passwords?: PasswordHashing } = {},
 ): Promise<AppContext> {
   const handle =
     database ??
@@ -138,7 +139,7 @@ export async function createContext(
     attachmentFiles: createAttachmentFiles(config),
     mail: traced('mail', createMailTransport(config, logger)),
     bus,
-    auth: createAuth(config, handle.db, limits),
+    auth: createAuth(config, handle.db, limits, passwords),
     payments: traced('payments', createPayments(config, handle.db)),
     lifecycle: createLifecycle(),
     limits,

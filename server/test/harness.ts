@@ -10,6 +10,7 @@ import { createContext } from '../bootstrap';
 import { loadConfig } from '../config';
 import type { AppContext } from '../context';
 import { openDatabase, type DatabaseHandle } from '../db/client';
+import { fastPasswords } from './fast-passwords';
 
 /** `TEST_DB=postgres` runs the same tests against TEST_DATABASE_URL; PGlite in memory otherwise. */
 export const testDatabaseKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
@@ -89,15 +90,17 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The whole API on a fresh database, configured like production but for the given overrides. */
 /**
+ * The whole API on a fresh database, configured like production but for the given overrides.
  * `shared`: a database another test app also uses (the caller closes it), for tests of several
  * processes on one database. `web`: a web app to serve (its root and server renderer); none by default.
+ * Passwords are hashed fast (`fast-passwords.ts`) unless `productPasswords` asks for scrypt.
  */
 export async function createTestApp(
   env: Record<string, string> = {},
   shared?: DatabaseHandle,
   web: Pick<BuildOptions, 'webRoot' | 'renderer'> = { webRoot: '/nonexistent' },
+  { productPasswords = false }: { productPasswords?: boolean } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'playbook-test-'));
   // Tests sign many users up from one address; the rate-limit test sets its own low limit.
@@ -120,7 +123,9 @@ export async function createTestApp(
     databaseClosed = true;
     await closeDatabase();
   };
-  const ctx = await createContext(config, logger, database);
+  const ctx = await createContext(config, logger, database, {
+    passwords: productPasswords ? undefined : fastPasswords,
+  });
   const app = await buildApp(ctx, { ...web, logger });
   await app.ready();
   return {

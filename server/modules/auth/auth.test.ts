@@ -7,7 +7,10 @@ import { createTestApp, testDatabaseKind, type TestApp } from '../../test/harnes
 describe(`sign-up, confirmation and sign-in (${testDatabaseKind})`, () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '3' });
+    // The product's scrypt, which this file proves: the other API tests hash passwords fast.
+    t = await createTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '3' }, undefined, undefined, {
+      productPasswords: true,
+    });
   });
   afterAll(() => t.close());
 
@@ -53,10 +56,14 @@ describe(`sign-up, confirmation and sign-in (${testDatabaseKind})`, () => {
     expect(users.map((u) => u.email)).not.toContain('notick@example.test');
   });
 
-  it('stores the password hashed, never in clear', async () => {
+  it('stores the password hashed with scrypt, never in clear', async () => {
     const rows = await t.ctx.database.db.query.accounts.findMany();
     expect(rows.length).toBeGreaterThan(0);
-    for (const row of rows) expect(row.password).not.toContain(PASSWORD);
+    for (const row of rows) {
+      expect(row.password).not.toContain(PASSWORD);
+      // better-auth's scrypt: a 16-byte salt and a 64-byte key, in hex.
+      expect(row.password).toMatch(/^[0-9a-f]{32}:[0-9a-f]{128}$/);
+    }
   });
 
   it('refuses a wrong password with the provider message', async () => {
