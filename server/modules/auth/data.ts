@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNotNull, isNull, like, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, like, lt, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import {
   accounts,
@@ -45,6 +45,13 @@ export async function discardUnconfirmedSignUp(db: Database, email: string): Pro
           eq(users.email, email.toLowerCase()),
           eq(users.emailVerified, false),
           isNull(users.deletedAt),
+          // Not a sign-up still being made: better-auth writes the user, then its password, each on
+          // its own, and removing the user between the two failed that sign-up with a 500. One
+          // whose password never came (a process that died there) is taken over after a minute.
+          or(
+            sql`exists (select 1 from ${accounts} where ${accounts.userId} = ${users.id})`,
+            lt(users.createdAt, sql`now() - interval '1 minute'`),
+          ),
         ),
       )
       .returning({ id: users.id });

@@ -181,4 +181,27 @@ describe(`sign-up of an address someone else signed up first (${testDatabaseKind
       await db().query.users.findFirst({ where: (u, { eq: is }) => is(u.id, gone.userId) }),
     ).toEqual(row);
   });
+
+  it('leaves a sign-up still being made alone, and takes over one left without a password', async () => {
+    // better-auth has written the user and not yet its password: a second sign-up gets the
+    // duplicate's answer (which looks like a fresh sign-up) and the first goes on untouched.
+    const inFlight = 'in-flight@example.test';
+    const [first] = await db()
+      .insert(users)
+      .values({ id: 'in-flight-user', name: 'First', email: inFlight, emailVerified: false })
+      .returning();
+    const second = await signUp(t.app, { name: 'Second', email: inFlight });
+    expect(second.statusCode).toBe(200);
+    expect(await db().select().from(users).where(eq(users.email, inFlight))).toEqual([first]);
+
+    // One whose password never came (its process died) is restarted after a minute.
+    await db()
+      .update(users)
+      .set({ createdAt: new Date(Date.now() - 2 * 60_000) })
+      .where(eq(users.id, 'in-flight-user'));
+    expect((await signUp(t.app, { name: 'Second', email: inFlight })).statusCode).toBe(200);
+    const [taken] = await db().select().from(users).where(eq(users.email, inFlight));
+    expect(taken).toMatchObject({ name: 'Second' });
+    expect(taken?.id).not.toBe('in-flight-user');
+  });
 });
