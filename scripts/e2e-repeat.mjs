@@ -54,7 +54,11 @@ for (let run = 1; run <= runs; run++) {
   const report = path.join(reports, `run-${run}.json`);
   const started = Date.now();
   console.log(`\n▶ run ${run} of ${runs}, with ${withHogs} CPU hog(s)`);
-  const { status } = spawnSync(`npx playwright test --reporter=dot,json ${positionals.join(' ')}`, {
+  // Each run its own output folder: Playwright empties it at start, and a failure's screenshot and
+  // trace must outlive the runs after it.
+  const output = path.join('test-results', `repeat-run-${run}`);
+  const command = `npx playwright test --reporter=dot,json --output ${output} ${positionals.join(' ')}`;
+  const { status } = spawnSync(command, {
     shell: true,
     stdio: 'inherit',
     env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: report },
@@ -76,5 +80,6 @@ console.log('\nRuns:');
 for (const { run, withHogs, minutes, failed } of summary) {
   console.log(`  run ${run} (${withHogs} hogs): ${minutes} min, ${failed.length} failure(s)`);
   for (const failure of failed) console.log(`    ✖ ${failure}`);
+  if (failed.length > 0) console.log(`    (screenshots: test-results/repeat-run-${run}/)`);
 }
 process.exit(summary.some(({ failed }) => failed.length > 0) ? 1 : 0);
