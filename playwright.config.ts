@@ -29,7 +29,7 @@ export default defineConfig({
     // Locally a failure keeps its trace: each action's DOM snapshot, without the screencast, whose
     // frames cost the browser a quarter of its CPU in every passing test too. CI records none: the
     // snapshots cost a further tenth, and a CI failure is read from its error and screenshot, then
-    // run again here with its trace (ADR 078).
+    // run again here with its trace (ADR 080).
     trace: process.env.CI
       ? 'off'
       : { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: false },

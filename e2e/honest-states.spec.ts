@@ -3,7 +3,7 @@ import { test, expect } from './support/fixtures';
 /**
  * Issue 26, "Honest states": offline says "You're offline" and recovers by itself. A refusal said
  * at once, 'Try again' on a server or network failure and the skeleton of a slow load are proved
- * without a browser: web/features/questions/honest-states.test.tsx (ADR 078).
+ * without a browser: web/features/questions/honest-states.test.tsx (ADR 080).
  */
 
 test('offline says "You\'re offline" and the page loads by itself when the connection returns', async ({

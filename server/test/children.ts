@@ -16,7 +16,7 @@ declare module 'vitest' {
  * lock holder). Vitest's global setup bundles them once per run, as `npm run build:server` bundles
  * the server, and the tests start `node` on the bundle: through `tsx` every start transpiled and
  * loaded hundreds of files again, 1–2 s of CPU each, over 30 s under the browser lane's load
- * (ADR 078).
+ * (ADR 080).
  */
 const ENTRIES = {
   server: 'server/main.ts',

@@ -7,7 +7,7 @@ const digest = (salt: string, password: string) =>
 /**
  * The API tests' password hashing: salted SHA-256, microseconds where scrypt takes ~90 ms of CPU on
  * purpose, as Django's test settings swap in a fast hasher. Still never the password in clear, still
- * one hash per salt; the product's scrypt is proved by the tests that ask for it (ADR 078).
+ * one hash per salt; the product's scrypt is proved by the tests that ask for it (ADR 080).
  */
 export const fastPasswords: PasswordHashing = {
   async hash(password) {

@@ -73,7 +73,7 @@ export async function openTestDatabase(
 /**
  * A new embedded-database directory (a server's DATA_DIR) that already holds the migrated template,
  * for a test that starts a process on PGlite: creating and migrating a database there took that
- * process seconds of CPU, over 30 s beside the other tests (ADR 078).
+ * process seconds of CPU, over 30 s beside the other tests (ADR 080).
  */
 export async function migratedDataDir(prefix: string): Promise<string> {
   const dataDir = await mkdtemp(path.join(tmpdir(), prefix));

@@ -32,11 +32,11 @@ export const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /**
- * The component-test layer (ADR 078): the app's own routes, providers and pages rendered by React in
+ * The component-test layer (ADR 080): the app's own routes, providers and pages rendered by React in
  * happy-dom, at `path` in a memory router, with the API answered by `api` (the beta gate passed;
  * anything else answers 404) and the browser's query client, retries and all. `requests()` lists
- * what the app asked. No server, no browser: for the UI's own
- * decisions (where a guard sends someone, what a form says), not for what the server does.
+ * what the app asked. No server, no browser: for the UI's own decisions (where a guard sends
+ * someone, what a form says), not for what the server does.
  */
 export function renderApp(
   path: string,

@@ -7,7 +7,7 @@ import { renderApp, signedIn } from '@/test/render-app';
 /**
  * Spec §6 'Route guard' as the app's routes apply it: where each page sends each person. The rules
  * themselves are guard.test.ts's; these prove every route carries the right ones (moved from the
- * browser suite, ADR 078; the browser keeps the visitor sent to sign in).
+ * browser suite, ADR 080; the browser keeps the visitor sent to sign in).
  */
 describe('the route guard on the app routes', () => {
   it('sends a user without roles to onboarding, from a guarded page and from home', async () => {

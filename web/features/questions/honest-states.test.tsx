@@ -7,7 +7,7 @@ import { json, renderApp, signedIn } from '@/test/render-app';
 /**
  * Issue 26, "Honest states", on the question page and My Questions: a refusal is final and said at
  * once, a server or network failure offers 'Try again' from its first failure while the client's
- * retries go on, and a slow load shows the skeleton (moved from the browser suite, ADR 078; the
+ * retries go on, and a slow load shows the skeleton (moved from the browser suite, ADR 080; the
  * browser keeps the offline page, which needs a real connection to lose).
  */
 const QUESTION = '00000000-0000-4000-8000-000000000026';
