@@ -35,8 +35,9 @@ export const json = (status: number, body: unknown) =>
  * The component-test layer (ADR 080): the app's own routes, providers and pages rendered by React in
  * happy-dom, at `path` in a memory router, with the API answered by `api` (the beta gate passed;
  * anything else answers 404) and the browser's query client, retries and all. `requests()` lists
- * what the app asked. No server, no browser: for the UI's own decisions (where a guard sends
- * someone, what a form says), not for what the server does.
+ * what the app asked; through `queryClient` a test refetches as a realtime event would. No server,
+ * no browser: for the UI's own decisions (where a guard sends someone, what a form says), not for
+ * what the server does.
  */
 export function renderApp(
   path: string,
@@ -60,12 +61,13 @@ export function renderApp(
     return typeof answer === 'function' ? answer(init, earlier) : json(200, answer);
   });
   const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const queryClient = createQueryClient();
   const view = render(
-    <AppRoot queryClient={createQueryClient()}>
+    <AppRoot queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppRoot>,
   );
   /** Where the app is now, as the address bar would show it. */
   const location = () => router.state.location.pathname + router.state.location.search;
-  return { ...view, router, requests, location };
+  return { ...view, router, queryClient, requests, location };
 }

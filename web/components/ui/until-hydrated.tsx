@@ -6,18 +6,10 @@ import { useHydrated } from '@/lib/hydrated';
  * saying 'Loading…', until the app's code runs the page, so nothing is typed that would be lost or
  * sent nowhere (ADR 053). The fieldset adds no box: the form's own layout holds.
  */
-export function UntilHydrated({
-  children,
-  ready = true,
-}: {
-  children: ReactNode;
-  /**
-   * False while the fields' own values are still loading: a form that fills itself from the
-   * server waits for them too, or what was typed first would be replaced when they arrive.
-   */
-  ready?: boolean;
-}) {
-  const usable = useHydrated() && ready;
+export function UntilHydrated({ children }: { children: ReactNode }) {
+  // A form that fills itself from the server renders its fields only once the values are there
+  // (the availability card): disabled fields with placeholder values could still be "unticked".
+  const usable = useHydrated();
   return (
     <fieldset
       disabled={!usable}
