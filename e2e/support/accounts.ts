@@ -50,6 +50,8 @@ interface Options {
   completeProfiles?: boolean;
   /** A Coach with a complete profile also sets up payouts (default yes), so they can be asked. */
   payouts?: boolean;
+  /** The site's origin, for a page that has not opened it yet (default: the page's own). */
+  origin?: string;
 }
 
 /**
@@ -61,7 +63,7 @@ export async function createUser(page: Page, options: Options = {}) {
   const name = options.name ?? `Pat Tester ${++counter}`;
   const email = uniqueEmail('user');
   // better-auth checks the Origin of its POSTs, as a browser would send it.
-  const headers = { origin: new URL(page.url()).origin };
+  const headers = { origin: options.origin ?? new URL(page.url()).origin };
   const signUp = await page.request.post('/api/auth/sign-up/email', {
     data: { name, email, password: PASSWORD, acceptTerms: true, callbackURL: '/' },
     headers,

@@ -2,14 +2,22 @@ import type { Browser, BrowserContextOptions, Page, TestInfo } from '@playwright
 import { BETA_COOKIE, betaToken } from '../../server/modules/beta/access-token';
 import { E2E_APP_SECRET, E2E_BETA_CODE } from './constants';
 
+export interface PageOptions {
+  baseUrl: string;
+  admitted: boolean;
+  /**
+   * Open the home page once the gate is passed (default yes). A page about to be signed in through
+   * the API skips it: the fixture opens the home page once the account exists, and a visitor's home
+   * page first would cost the browser a whole page load for nothing.
+   */
+  home?: boolean;
+}
+
 /**
  * Gets `page` ready for a test: server failures reported, every `goto` waiting for hydration and,
- * when `admitted`, the beta gate passed and the home page open (ready for `createUser`).
+ * when `admitted`, the beta gate passed and (unless `home` is false) the home page open.
  */
-export async function preparePage(
-  page: Page,
-  options: { baseUrl: string; admitted: boolean },
-): Promise<Page> {
+export async function preparePage(page: Page, options: PageOptions): Promise<Page> {
   reportServerFailures(page);
   waitForHydrationOnGoto(page);
   if (!options.admitted) return page;
@@ -24,6 +32,7 @@ export async function preparePage(
       sameSite: 'Lax',
     },
   ]);
+  if (options.home === false) return page;
   await page.goto('/');
   await page.getByRole('link', { name: 'Sign In' }).waitFor();
   return page;
@@ -32,7 +41,7 @@ export async function preparePage(
 /** A page in a context of its own (its own cookies and storage), prepared as `preparePage` does. */
 export async function openPage(
   browser: Browser,
-  options: { baseUrl: string; admitted: boolean; context?: BrowserContextOptions },
+  options: PageOptions & { context?: BrowserContextOptions },
 ): Promise<Page> {
   const context = await browser.newContext({ ...options.context, baseURL: options.baseUrl });
   return preparePage(await context.newPage(), options);

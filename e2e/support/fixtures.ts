@@ -35,7 +35,7 @@ export interface SignedInCoach extends SignedInUser {
   coachId: string;
 }
 
-type OpenPage = (context?: BrowserContextOptions) => Promise<Page>;
+type OpenPage = (context?: BrowserContextOptions, options?: { home?: boolean }) => Promise<Page>;
 
 interface TestFixtures {
   /** A visitor already admitted through the beta gate, on the home page (the `page` fixture too). */
@@ -88,14 +88,16 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   playerName: [undefined, { option: true }],
   coachName: [undefined, { option: true }],
   coachPayouts: [true, { option: true }],
-  player: async ({ newPage, playerName }, use) => {
-    await use(await signedIn(await newPage(), { name: playerName, roles: ['asker'] }));
+  player: async ({ newPage, playerName, server }, use) => {
+    const page = await newPage(undefined, { home: false });
+    await use(await signedIn(page, { name: playerName, roles: ['asker'], origin: server.baseUrl }));
   },
-  coach: async ({ newPage, coachName, coachPayouts }, use) => {
-    const user = await signedIn(await newPage(), {
+  coach: async ({ newPage, coachName, coachPayouts, server }, use) => {
+    const user = await signedIn(await newPage(undefined, { home: false }), {
       name: coachName,
       roles: ['expert'],
       payouts: coachPayouts,
+      origin: server.baseUrl,
     });
     const { coachId } = (await (await user.page.request.get('/api/account')).json()) as {
       coachId: string;
@@ -104,10 +106,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   },
 });
 
-/**
- * Creates the user on `page` and opens the home page again, which shows them signed in (the page
- * still showed the visitor it was before).
- */
+/** Creates the user on `page`, not yet open on the site, then opens the home page, signed in. */
 async function signedIn(
   page: Page,
   options: Parameters<typeof createUser>[1],
@@ -126,8 +125,13 @@ async function pageOpener(
   testInfo: TestInfo,
 ) {
   const pages: Page[] = [];
-  await use(async (context) => {
-    const page = await openPage(browser, { baseUrl: server.baseUrl, admitted, context });
+  await use(async (context, options) => {
+    const page = await openPage(browser, {
+      baseUrl: server.baseUrl,
+      admitted,
+      context,
+      ...options,
+    });
     pages.push(page);
     return page;
   });
