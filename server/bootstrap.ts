@@ -130,6 +130,7 @@ export async function createContext(
     retryLimit: config.JOB_RETRY_LIMIT,
     migrate: config.MIGRATE_ON_START,
     onGaveUp: metrics.jobFailed,
+    onStart: metrics.jobsStarted,
   });
   metrics.registerJobStats(() => queueDepth({ database: handle, jobs }));
   return {

@@ -22,6 +22,8 @@ export interface JobQueueOptions {
   migrate: boolean;
   /** Told of every job that gives up, by its name: the metrics count them (ADR 051). */
   onGaveUp?: (job: string) => void;
+  /** Told of the jobs this process runs, once they start: the metrics count each from zero. */
+  onStart?: (jobs: string[]) => void;
 }
 
 export const DEFAULT_JOB_QUEUE_OPTIONS: JobQueueOptions = {
@@ -192,6 +194,7 @@ export function createJobQueue(
           },
         );
       }
+      settings.onStart?.(jobs.map((job) => job.name));
       timers = jobs.map((job) => {
         const tick = ask(job);
         void tick();

@@ -6,7 +6,8 @@ import { askedQuestion } from '../test/asked-question';
 import { requestsTo } from '../test/accounts';
 import { createTestApp, testDatabaseKind, type TestApp } from '../test/harness';
 import { openSse } from '../test/sse';
-import { createMetrics } from './metrics';
+import type { Job } from '../jobs/queue';
+import { createMetrics, MONEY_MOVEMENT_KINDS } from './metrics';
 import { startMetricsServer } from './routes';
 
 const TOKEN = 'a-metrics-token-for-the-tests';
@@ -150,6 +151,17 @@ describe(`money and streams in the metrics (${testDatabaseKind})`, () => {
   });
   afterAll(() => t.close());
 
+  // First in its block: the application has moved no money yet.
+  it('exports every kind of money movement at zero before anything moves', async () => {
+    // An alert on increase() needs a sample before the first movement after a restart.
+    const exported = await samples();
+    for (const name of ['money_movements_total', 'money_movements_cents_total']) {
+      expect(exported.filter((s) => s.name === name).map((s) => [s.labels.kind, s.value])).toEqual(
+        MONEY_MOVEMENT_KINDS.map((kind) => [kind, 0]),
+      );
+    }
+  });
+
   it('counts a captured payment and its refund, in number and in cents', async () => {
     const before = await samples();
     const { coach, questionId } = await askedQuestion(t.app, t.ctx, 'Metrics Coach');
@@ -223,13 +235,20 @@ describe('job metrics and the metrics port', () => {
     expect(valueOf(samples, 'job_queue_failed', { queue: 'mail' })).toBe(2);
   });
 
-  it('reads the job queue of the application, the outbox included', async () => {
+  it("reads the job queue of the application, the outbox included, and each job's failures from zero", async () => {
     const t = await createTestApp();
+    const quiet: Job = { name: 'quiet-sweep', intervalMs: 3_600_000, run: async () => {} };
     try {
+      await t.ctx.jobs.start([quiet]);
       const samples = parseExposition(await t.ctx.metrics.registry.metrics());
       expect(valueOf(samples, 'job_queue_depth', { queue: 'mail' })).toBe(0);
       expect(valueOf(samples, 'job_queue_failed', { queue: 'mail' })).toBe(0);
+      // Before any failure, so the first one after a restart is an increase an alert sees.
+      expect(samples.filter((s) => s.name === 'jobs_failed_total')).toEqual([
+        { name: 'jobs_failed_total', labels: { job: 'quiet-sweep' }, value: 0 },
+      ]);
     } finally {
+      await t.ctx.jobs.stop(1000);
       await t.close();
     }
   });

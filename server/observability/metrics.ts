@@ -1,7 +1,8 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /** Kinds of money movement counted (ADR 051): each is counted once, after its record commits. */
-export type MoneyMovementKind = 'payment' | 'transfer' | 'reversal' | 'refund';
+export const MONEY_MOVEMENT_KINDS = ['payment', 'transfer', 'reversal', 'refund'] as const;
+export type MoneyMovementKind = (typeof MONEY_MOVEMENT_KINDS)[number];
 
 /** The database's connections as the pool sees them (PGlite: its one connection). */
 export interface PoolStats {
@@ -32,6 +33,11 @@ export interface Metrics {
   /** Money moved, counted after the record of the movement committed. */
   moneyMoved(kind: MoneyMovementKind, cents: number): void;
   jobFailed(job: string): void;
+  /**
+   * The jobs this process runs: each gets its failure counter at zero, so the first failure after
+   * a start is an increase an alert on `increase()` sees, not a series appearing at 1.
+   */
+  jobsStarted(jobs: readonly string[]): void;
   sseOpened(): void;
   sseClosed(): void;
   /** Where the pool, bus and job queue gauges read from when scraped. */
@@ -79,6 +85,12 @@ export function createMetrics(): Metrics {
     labelNames: ['job'] as const,
     registers: [registry],
   });
+  // Every kind exported at zero from the start: a counter first written at 1 has no earlier sample,
+  // so `increase()` over it is 0 and the first movement after a restart would go unseen.
+  for (const kind of MONEY_MOVEMENT_KINDS) {
+    moneyCount.inc({ kind }, 0);
+    moneyCents.inc({ kind }, 0);
+  }
   const sse = new Gauge({
     name: 'sse_connections',
     help: 'Server-Sent Events streams open in this process',
@@ -153,6 +165,9 @@ export function createMetrics(): Metrics {
       moneyCents.inc({ kind }, cents);
     },
     jobFailed: (job) => jobsFailed.inc({ job }),
+    jobsStarted: (jobs) => {
+      for (const job of jobs) jobsFailed.inc({ job }, 0);
+    },
     sseOpened: () => sse.inc(),
     sseClosed: () => sse.dec(),
     registerPoolStats: (read) => {
