@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ATTACHMENT_NAME_MAX, ATTACHMENTS_PER_ITEM } from './limits';
+import { DIRECTION_OVERRIDES } from './secure-input';
 
 /** What an attachment is, decided from its bytes (issue 23). */
 export const ATTACHMENT_KINDS = ['image', 'video', 'pdf'] as const;
@@ -19,6 +20,11 @@ export const ATTACHMENT_MESSAGES = {
   tooLarge: (what: string, megabytes: number) => `${what} can be at most ${megabytes} MB.`,
   tooManyPixels: 'This image is too large to process.',
   unreadable: 'This file could not be read. It may be damaged.',
+  /** A video is cleaned of where and when it was filmed before anyone sees it (ADR 083). */
+  videoUnreadable:
+    'This video could not be read, so its hidden details (such as where it was filmed) could not be removed. Please send it as an MP4, MOV or WebM straight from your camera.',
+  pdfProtected:
+    'This PDF is password-protected, so its hidden details (such as its author) could not be removed. Please send an unprotected copy.',
   polyglot: 'This file hides another kind of content and cannot be sent.',
   tooMany: `You can attach at most ${ATTACHMENTS_PER_ITEM} files.`,
   notUsable: 'An attachment could not be used. Please upload it again.',
@@ -77,9 +83,9 @@ export type UploadedAttachment = z.infer<typeof uploadedAttachmentSchema>;
 /** The tus endpoint: POST creates an upload, PATCH sends bytes, HEAD resumes, DELETE cancels. */
 export const ATTACHMENT_UPLOAD_PATH = '/api/uploads';
 
-/** C0 and C1 controls, DEL, and the bidirectional overrides that disguise an extension. */
+/** C0 and C1 controls and DEL; the direction overrides go too, by the rule of every text. */
 // eslint-disable-next-line no-control-regex -- removing control characters from a name is the point
-const UNSAFE_NAME_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/g;
 
 /**
  * A file's name for display only (never a path on disk): the last path segment, without control
@@ -87,7 +93,11 @@ const UNSAFE_NAME_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\
  */
 export function cleanAttachmentName(raw: string): string {
   const base = raw.split(/[\\/]/).pop() ?? '';
-  const cleaned = base.replace(UNSAFE_NAME_CHARACTERS, '').replace(/\s+/g, ' ').trim();
+  const cleaned = base
+    .replace(CONTROL_CHARACTERS, '')
+    .replace(DIRECTION_OVERRIDES, '')
+    .replace(/\s+/g, ' ')
+    .trim();
   const safe = cleaned === '.' || cleaned === '..' ? '' : cleaned;
   return (safe || 'file').slice(0, ATTACHMENT_NAME_MAX);
 }

@@ -195,4 +195,24 @@ describe(`names on accounts (${testDatabaseKind})`, () => {
     expect(refused.json().message).toBe('Name must be 1-100 characters');
     expect((await rename('Sam Renamed')).statusCode).toBe(200);
   });
+
+  it('removes direction-override characters from a sign-up name and a name change (issue 36)', async () => {
+    const email = 'overrides@example.test';
+    const signedUp = await signUp(t.app, { name: 'Sam \u202egnp.exe\u202c', email });
+    expect(signedUp.statusCode).toBe(200);
+    const stored = async () =>
+      (await t.ctx.database.db.query.users.findMany()).find((u) => u.email === email)?.name;
+    expect(await stored()).toBe('Sam gnp.exe');
+    const confirmed = new URL(await confirmationLink(t.ctx, email));
+    await t.app.inject({ method: 'GET', url: confirmed.pathname + confirmed.search });
+    const cookie = cookieHeader(await signIn(t.app, email));
+    const renamed = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/update-user',
+      headers: { cookie, origin: 'http://localhost:3000' },
+      payload: { name: '\u2067Sam\u2069 Lee' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(await stored()).toBe('Sam Lee');
+  });
 });
