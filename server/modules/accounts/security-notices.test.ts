@@ -146,6 +146,31 @@ describe(`security notices and the sessions list (${testDatabaseKind})`, () => {
     expect((await signIn(t.app, email)).statusCode).toBe(200);
   });
 
+  it("revokes only the person's own sessions: anyone else's, or an unknown one, is a 404 (issue 36)", async () => {
+    const owner = await signedInUser(t.app, t.ctx);
+    const other = await signedInUser(t.app, t.ctx);
+    const tokenOf = (cookie: string) =>
+      decodeURIComponent(cookie.split('=')[1] ?? '').split('.')[0] ?? '';
+    const second = cookieHeader(await signIn(t.app, owner.email));
+    const revoke = (token: string, cookie: string) =>
+      post('/api/auth/revoke-session', { token }, cookie);
+    const signedIn = async (cookie: string) => (await get('/api/account', cookie)).json().user;
+
+    const theirs = await revoke(tokenOf(owner.cookie), other.cookie);
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.body).not.toContain('"status":true');
+    expect(await signedIn(owner.cookie)).not.toBeNull();
+    expect((await revoke('no-such-session-token', owner.cookie)).statusCode).toBe(404);
+
+    const own = await revoke(tokenOf(second), owner.cookie);
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toEqual({ status: true });
+    expect(await signedIn(second)).toBeNull();
+    expect(await signedIn(owner.cookie)).not.toBeNull();
+    // Signed out, the endpoint still answers better-auth's 401 first.
+    expect((await post('/api/auth/revoke-session', { token: 'x' }, '')).statusCode).toBe(401);
+  });
+
   it('names browsers and systems from their user agents', () => {
     expect(browserSummary(FIREFOX)).toBe('Firefox on Windows');
     expect(browserSummary(SAFARI_IPHONE)).toBe('Safari on iOS');

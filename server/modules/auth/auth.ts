@@ -1,6 +1,6 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { z } from 'zod';
 import { verifyingSecrets, type Config } from '../../config';
 import type { Database } from '../../db/client';
@@ -38,6 +38,9 @@ const validSignUpSchema = z.object({
   email: z.email(),
   password: z.string().min(MIN_PASSWORD_LENGTH).max(MAX_PASSWORD_LENGTH),
 });
+
+/** revoke-session's answer for a token that names none of the caller's sessions. */
+export const SESSION_NOT_FOUND = 'Session not found';
 
 /** change-password's answer when it succeeded: the user whose password it changed. */
 const changedPasswordSchema = z.object({
@@ -164,6 +167,19 @@ export function createAuth(
       // confirmed restarts that account, so nothing of the earlier registrant's survives. A
       // confirmed address falls through to better-auth's own answer, which looks like a new sign-up.
       before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === '/revoke-session') {
+          // better-auth revokes only the caller's own session but answers `{ status: true }` for
+          // any token: another person's, or one that never was, is a 404 instead (issue 36).
+          const token: unknown = ctx.body?.token;
+          const caller = await getSessionFromCtx(ctx);
+          // Signed out, or no token: better-auth's own 401 or 400.
+          if (!caller || typeof token !== 'string') return;
+          const revoked = await ctx.context.internalAdapter.findSession(token);
+          if (revoked?.session.userId !== caller.user.id) {
+            throw new APIError('NOT_FOUND', { message: SESSION_NOT_FOUND });
+          }
+          return;
+        }
         if (ctx.path !== '/sign-up/email') return;
         const signUp = validSignUpSchema.safeParse(ctx.body);
         if (signUp.success) await discardUnconfirmedSignUp(db, signUp.data.email);
