@@ -43,6 +43,7 @@ import { controlCharacters } from './plugins/control-characters';
 import { csrf } from './plugins/csrf';
 import { errorHandler } from './plugins/error-handler';
 import { localFiles } from './plugins/local-files';
+import { openApiDocument } from './plugins/openapi';
 import { security } from './plugins/security';
 import { webApp } from './plugins/web-app';
 import type { SsrEntry } from '../contracts/ssr';
@@ -157,7 +158,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions) {
   if (config.DEV_MAILBOX && ctx.mail.name === 'outbox') {
     await app.register(devMailboxRoutes, ctx);
   }
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  await app.register(openApiDocument, { db: ctx.database.db });
 
   if (config.STORAGE_DRIVER === 'disk') {
     await app.register(localFiles, { root: localFilesDir(config) });

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { questions, users } from './db/schema';
+import { createAdmin } from './modules/admin/service';
 import { CROSS_SITE_MESSAGE } from './plugins/csrf';
 import { PASSWORD, signedInUser, signUp } from './test/accounts';
 import { insertCoach } from './test/factories';
@@ -51,6 +52,40 @@ describe(`security headers, cookies, CSRF and rate limits (${testDatabaseKind})`
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['strict-transport-security']).toMatch(/max-age=\d{7,}; includeSubDomains/);
       expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    }
+  });
+
+  it('lists the administrator routes in /api/openapi.json only to an administrator (issue 36)', async () => {
+    await createAdmin(t.ctx.database.db, 'openapi-admin', 'a-long-admin-password');
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { username: 'openapi-admin', password: 'a-long-admin-password' },
+    });
+    const admin = { authorization: `Bearer ${login.json().token as string}` };
+    const pathsFor = async (headers: Record<string, string>) => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json', headers });
+      expect(res.statusCode).toBe(200);
+      return Object.keys(res.json().paths as Record<string, unknown>);
+    };
+    const isAdminRoute = (path: string) => path.startsWith('/api/admin/');
+
+    const asAdmin = await pathsFor(admin);
+    expect(asAdmin.filter(isAdminRoute)).toEqual(
+      expect.arrayContaining(['/api/admin/users', '/api/admin/users/{id}/suspend']),
+    );
+    for (const headers of [
+      {},
+      { cookie: player.cookie },
+      { authorization: 'Bearer not-a-token' },
+      // A user's session is never an administrator's, whatever else the request carries.
+      { cookie: player.cookie, authorization: player.cookie },
+    ]) {
+      const paths = await pathsFor(headers);
+      expect(paths.filter(isAdminRoute)).toEqual([]);
+      // Everything else is the same description.
+      expect(paths).toEqual(asAdmin.filter((path) => !isAdminRoute(path)));
+      expect(JSON.stringify(await pathsFor(headers))).not.toContain('/api/admin');
     }
   });
 
