@@ -43,6 +43,7 @@ import { controlCharacters } from './plugins/control-characters';
 import { csrf } from './plugins/csrf';
 import { errorHandler } from './plugins/error-handler';
 import { localFiles } from './plugins/local-files';
+import { noStoreWhenAuthenticated } from './plugins/no-store';
 import { openApiDocument } from './plugins/openapi';
 import { security } from './plugins/security';
 import { webApp } from './plugins/web-app';
@@ -112,6 +113,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions) {
   await app.register(observeRequests, { metrics: ctx.metrics });
   await app.register(errorHandler);
   await app.register(security);
+  await app.register(noStoreWhenAuthenticated, { auth: ctx.auth });
   await app.register(csrf, { publicUrl: config.PUBLIC_URL });
   // Before the control-character check, which then walks bodies of a known depth.
   await app.register(bodyShape);

@@ -68,6 +68,18 @@ const player = (ok: number, coach = 403): Expected => ({
   coach,
 });
 
+/**
+ * What an API route answers a signed-in user or an administrator says to caches (issue 36):
+ * `no-store`, unless the route says otherwise, as these do when they succeed.
+ */
+const CACHE_CONTROL: Record<string, RegExp> = {
+  // A stream, which no cache keeps and no proxy may transform (buffer).
+  'GET /api/events': /^no-cache, no-transform$/,
+  // The route's own header, kept as it is.
+  'GET /api/payments/:questionId/receipt': /^private, no-store$/,
+};
+const NO_STORE = /(^|, )no-store(,|$)/;
+
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 const TUS_HEADERS = { 'tus-resumable': '1.0.0', 'upload-length': '100' };
 /** The app's secrets, for a signed attachment link; set once the app is built. */
@@ -581,6 +593,7 @@ describe(`authorization matrix (${testDatabaseKind})`, () => {
     const method = key.split(' ')[0] as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
     const spec = CASES[key]!;
     const actual = {} as Record<Actor, number>;
+    const cacheControl: Partial<Record<Actor, string>> = {};
     for (const actor of ACTORS) {
       let url = await spec.url(fx);
       let payload = spec.payload;
@@ -606,7 +619,17 @@ describe(`authorization matrix (${testDatabaseKind})`, () => {
       });
       if (isStream) res.stream().destroy();
       actual[actor] = res.statusCode;
+      if (actor !== 'anonymous') cacheControl[actor] = String(res.headers['cache-control']);
     }
     expect(actual).toEqual(spec.expected);
+    if (key.split(' ')[1]!.startsWith('/api/')) {
+      const rule = (actor: Actor) =>
+        (actual[actor] < 300 ? CACHE_CONTROL[key] : undefined) ?? NO_STORE;
+      expect(cacheControl).toEqual(
+        Object.fromEntries(
+          (Object.keys(cacheControl) as Actor[]).map((a) => [a, expect.stringMatching(rule(a))]),
+        ),
+      );
+    }
   });
 });

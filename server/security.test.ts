@@ -55,6 +55,26 @@ describe(`security headers, cookies, CSRF and rate limits (${testDatabaseKind})`
     }
   });
 
+  it('answers a signed-in API request with Cache-Control: no-store, and leaves a visitor’s public read to its route (issue 36)', async () => {
+    const get = (url: string, headers: Record<string, string> = {}) =>
+      t.app.inject({ method: 'GET', url, headers });
+    const signedIn = { cookie: player.cookie };
+    for (const url of ['/api/account', '/api/questions/mine', '/api/coaches/newest']) {
+      expect((await get(url, signedIn)).headers['cache-control']).toBe('no-store');
+    }
+    // A refusal too: an unknown token on an administrator's route, a session on a Coach's.
+    const refused = await get('/api/admin/stats', { authorization: 'Bearer not-a-token' });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['cache-control']).toBe('no-store');
+    expect((await get('/api/payouts', signedIn)).headers['cache-control']).toBe('no-store');
+    // Nothing signed in: the public reads `server/cache/` serves keep their own headers (none).
+    for (const url of ['/api/coaches/newest', '/api/coaches?q=coach', '/api/config']) {
+      const res = await get(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBeUndefined();
+    }
+  });
+
   it('lists the administrator routes in /api/openapi.json only to an administrator (issue 36)', async () => {
     await createAdmin(t.ctx.database.db, 'openapi-admin', 'a-long-admin-password');
     const login = await t.app.inject({
