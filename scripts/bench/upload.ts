@@ -9,7 +9,6 @@
  * still flushing the one before is slowed by it, so one run of each would measure their order.
  */
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import http from 'node:http';
@@ -25,6 +24,7 @@ import {
 import { ATTACHMENT_UPLOAD_CHUNK_BYTES } from '../../contracts/limits';
 import { S3_PART_BYTES, s3ClientConfig } from '../../server/adapters/storage/s3';
 import { startS3rver } from '../../server/test/s3rver';
+import { largeVideo } from '../../server/test/uploads';
 import { BETA_COOKIE_PAIR, signIn } from './http';
 import { percentile } from './stats';
 import { dataDir, startUploadFloorServer, type Child } from './processes';
@@ -59,13 +59,11 @@ export interface UploadResult {
 /** What the upload phase needs from run.ts: a way to start the app with a given DATA_DIR and env. */
 export type StartApp = (options: { dataDir: string; env: NodeJS.ProcessEnv }) => Promise<Child>;
 
-/** A video's bytes: an MP4 signature (so it is accepted as one), then random, incompressible data. */
-function videoBytes(size: number): Buffer {
-  const bytes = randomBytes(size);
-  const ftyp = Buffer.from([0, 0, 0, 0x18, ...Buffer.from('ftypmp42\0\0\0\0isommp42', 'latin1')]);
-  ftyp.copy(bytes, 0);
-  return bytes;
-}
+/**
+ * A real MP4 of `size` bytes: every upload is remuxed to drop its metadata (ADR 083), so random
+ * bytes behind an MP4 signature would be refused.
+ */
+const videoBytes = async (size: number) => (await largeVideo(size)).bytes;
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
 
@@ -236,7 +234,7 @@ async function measure(
   floor?: (bytes: Buffer) => Promise<number>,
 ): Promise<UploadResult> {
   // The floor gets the same warm-up, or its first requests would run on unoptimised code.
-  const warmUp = bytes.subarray(0, WARM_UP_BYTES);
+  const warmUp = await videoBytes(WARM_UP_BYTES);
   await tusUpload(server.url, cookie, warmUp);
   if (floor) await floor(warmUp);
   const before = server.rss();
@@ -298,7 +296,7 @@ export async function measureUploads(
     log: (line: string) => void;
   },
 ): Promise<UploadResult[]> {
-  const bytes = videoBytes(options.sizeMB * MB);
+  const bytes = await videoBytes(options.sizeMB * MB);
   const results: UploadResult[] = [];
   for (const driver of options.drivers) {
     const dir = dataDir();

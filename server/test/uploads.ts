@@ -1,7 +1,24 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { crc32, deflateSync } from 'node:zlib';
+import {
+  ALL_FORMATS,
+  BufferSource,
+  BufferTarget,
+  EncodedPacket,
+  EncodedPacketSink,
+  EncodedVideoPacketSource,
+  Input,
+  Mp4OutputFormat,
+  Output,
+} from 'mediabunny';
 import sharp from 'sharp';
 import type { App } from '../app';
 import { ATTACHMENT_UPLOAD_PATH } from '../../contracts/attachments';
+
+/** A file under server/test/fixtures (make-media.sh and make-pdf.ts there remake them). */
+export const fixture = (name: string) =>
+  fileURLToPath(new URL(`fixtures/${name}`, import.meta.url));
 
 const pad = (head: Buffer, length = 4000) => Buffer.concat([head, Buffer.alloc(length, 7)]);
 const ftyp = (brand: string) =>
@@ -27,17 +44,12 @@ export const sampleFiles = {
     sharp({ create: { width: 32, height: 32, channels: 4, background: '#3c3' } })
       .png()
       .toBuffer(),
-  mp4: () => pad(ftyp('mp42')),
-  mov: () => pad(ftyp('qt  ')),
-  webm: () =>
-    pad(
-      Buffer.from([
-        0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0xf7, 0x81, 0x01, 0x42, 0xf2,
-        0x81, 0x04, 0x42, 0xf3, 0x81, 0x08, 0x42, 0x82, 0x84, 0x77, 0x65, 0x62, 0x6d, 0x42, 0x87,
-        0x81, 0x04, 0x42, 0x85, 0x81, 0x02,
-      ]),
-    ),
-  pdf: () => Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<<>>\n%%EOF\n'),
+  /** Real one-second videos, each carrying a location and a name (ADR 083). */
+  mp4: () => readFileSync(fixture('location.mp4')),
+  mov: () => readFileSync(fixture('location.mov')),
+  webm: () => readFileSync(fixture('location.webm')),
+  /** A real one-page PDF whose information dictionary and XMP name its author. */
+  pdf: () => readFileSync(fixture('location.pdf')),
   /** An iPhone photo's container with nothing this libvips build decodes inside. */
   heic: () => pad(ftyp('heic')),
   /** A text file, and an HTML page renamed to look like a photo. */
@@ -73,6 +85,54 @@ export const sampleFiles = {
     ]);
   },
 };
+
+const PACKET_BYTES = 256 * 1024;
+
+/**
+ * A real MP4 of about `size` bytes for tests that move megabytes: location.mp4's H.264 track
+ * description, then a key packet a tenth of a second, each word of each packet its own offset, so
+ * a misplaced part shows. The picture does not decode; the container is sound, which is what
+ * cleaning (ADR 083) and storage read.
+ */
+export async function largeVideo(size: number) {
+  const fixtureInput = new Input({
+    source: new BufferSource(sampleFiles.mp4()),
+    formats: ALL_FORMATS,
+  });
+  const decoderConfig = await (await fixtureInput.getPrimaryVideoTrack())!.getDecoderConfig();
+  fixtureInput.dispose();
+  const output = new Output({ format: new Mp4OutputFormat(), target: new BufferTarget() });
+  const source = new EncodedVideoPacketSource('avc');
+  output.addVideoTrack(source);
+  await output.start();
+  const packets: Buffer[] = [];
+  for (let offset = 0; offset < size; offset += PACKET_BYTES) {
+    // One length-prefixed NAL unit whose header says IDR slice, as mediabunny checks a key packet.
+    const data = Buffer.alloc(PACKET_BYTES);
+    for (let i = 8; i < PACKET_BYTES; i += 4) data.writeUInt32BE(offset + i, i);
+    data.writeUInt32BE(PACKET_BYTES - 4, 0);
+    data.writeUInt32BE(0x65888000, 4);
+    packets.push(data);
+    const index = packets.length - 1;
+    await source.add(
+      new EncodedPacket(data, 'key', index / 10, 0.1),
+      index === 0 ? { decoderConfig: decoderConfig! } : undefined,
+    );
+  }
+  source.close();
+  await output.finalize();
+  return { bytes: Buffer.from(output.target.buffer!), packets };
+}
+
+/** The data of every packet of a video's first track, in order. */
+export async function packetsOf(bytes: Uint8Array) {
+  const input = new Input({ source: new BufferSource(bytes), formats: ALL_FORMATS });
+  const sink = new EncodedPacketSink((await input.getPrimaryVideoTrack())!);
+  const packets: Buffer[] = [];
+  for await (const packet of sink.packets()) packets.push(Buffer.from(packet.data));
+  input.dispose();
+  return packets;
+}
 
 const metadataHeader = (name: string) => `filename ${Buffer.from(name, 'utf8').toString('base64')}`;
 

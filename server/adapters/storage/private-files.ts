@@ -1,7 +1,8 @@
+import { createReadStream } from 'node:fs';
 import { copyFile, mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
-  CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
@@ -24,15 +25,20 @@ export interface SignedLink {
 /**
  * A finished upload where the resumable-upload store left it (ADR 067): a file under
  * DATA_DIR/uploads (disk) or an object named by the upload's id in the bucket (s3). It is read in
- * pieces and kept without passing through memory, whatever its size.
+ * pieces, never whole; what is kept is a cleaned copy written to a local file (ADR 083).
  */
 export interface StagedUpload {
   size(): Promise<number>;
   /** Up to `length` bytes from `start`. */
   read(start: number, length: number): Promise<Buffer>;
-  /** Stores it as `key`: disk moves the file, S3 copies the object inside the bucket. */
-  keepAs(key: string, contentType: string): Promise<void>;
-  /** Deletes what the upload store left (the upload and its tus info), kept or refused. */
+  /**
+   * Where the cleaned copy of the upload is written: beside it (disk, so keeping it is a rename),
+   * or in the system's temporary folder (s3).
+   */
+  readonly cleanedPath: string;
+  /** Stores the file at `cleanedPath` as `key`: disk moves it, S3 uploads it as a stream. */
+  keepCleaned(key: string, contentType: string): Promise<void>;
+  /** Deletes what the upload store left (the upload and its tus info) and any cleaned copy. */
   discard(): Promise<void>;
 }
 
@@ -70,7 +76,9 @@ export function createDiskPrivateFiles(rootDir: string, stagingDir: string): Pri
     driver: 'disk',
     staged(id) {
       const source = path.join(path.resolve(stagingDir), checkKey(id));
+      const cleanedPath = `${source}.cleaned`;
       return {
+        cleanedPath,
         size: async () => (await stat(source)).size,
         async read(start, length) {
           const handle = await open(source, 'r');
@@ -82,21 +90,22 @@ export function createDiskPrivateFiles(rootDir: string, stagingDir: string): Pri
             await handle.close();
           }
         },
-        async keepAs(key) {
+        async keepCleaned(key) {
           const target = resolve(key);
           await mkdir(path.dirname(target), { recursive: true });
           try {
-            await rename(source, target);
+            await rename(cleanedPath, target);
           } catch (error) {
             // Another file system (a separate uploads volume): copy, then drop the original.
             if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
-            await copyFile(source, target);
-            await rm(source, { force: true });
+            await copyFile(cleanedPath, target);
+            await rm(cleanedPath, { force: true });
           }
         },
         async discard() {
           await rm(source, { force: true });
           await rm(`${source}.json`, { force: true });
+          await rm(cleanedPath, { force: true });
         },
       };
     },
@@ -137,7 +146,9 @@ export function createS3PrivateFiles(options: Omit<S3StorageOptions, 'publicUrl'
     driver: 's3',
     staged(id) {
       const Key = checkKey(id);
+      const cleanedPath = path.join(tmpdir(), `playbook-upload-${Key}.cleaned`);
       return {
+        cleanedPath,
         async size() {
           const head = await client.send(new HeadObjectCommand({ Bucket, Key }));
           return head.ContentLength ?? 0;
@@ -151,23 +162,27 @@ export function createS3PrivateFiles(options: Omit<S3StorageOptions, 'publicUrl'
             ? Buffer.from(await object.Body.transformToByteArray())
             : Buffer.alloc(0);
         },
-        // Copied by the bucket itself: the bytes never come back through the app. One CopyObject
-        // takes up to 5 GB, above ATTACHMENT_MAX_MB's ceiling.
-        async keepAs(key, contentType) {
+        // Streamed from the file, never held in memory. One PutObject takes up to 5 GiB, above
+        // ATTACHMENT_MAX_MB's ceiling (5,000 MiB), and a cleaned copy is no larger than its upload
+        // but for a few container headers.
+        async keepCleaned(key, contentType) {
+          const { size } = await stat(cleanedPath);
           await client.send(
-            new CopyObjectCommand({
+            new PutObjectCommand({
               Bucket,
               Key: checkKey(key),
-              CopySource: `${Bucket}/${encodeURIComponent(Key)}`,
-              MetadataDirective: 'REPLACE',
+              Body: createReadStream(cleanedPath),
+              ContentLength: size,
               ContentType: contentType,
               CacheControl: PRIVATE_CACHE,
             }),
           );
+          await rm(cleanedPath, { force: true });
         },
         async discard() {
           await deleteObject(Key);
           await deleteObject(`${Key}.info`);
+          await rm(cleanedPath, { force: true });
         },
       };
     },

@@ -1,6 +1,8 @@
-import { readdir } from 'node:fs/promises';
+import { readFile, readdir } from 'node:fs/promises';
 import { uploadsDir } from './uploads';
 import { eq } from 'drizzle-orm';
+import { ALL_FORMATS, BufferSource, Input } from 'mediabunny';
+import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ATTACHMENT_MESSAGES, type QuestionAttachments } from '../../../contracts/attachments';
@@ -8,7 +10,7 @@ import { attachments, questions } from '../../db/schema';
 import { requestsTo, signedInUser, type TestUser } from '../../test/accounts';
 import { askedQuestion } from '../../test/asked-question';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/harness';
-import { sampleFiles, tusUpload, uploadedId } from '../../test/uploads';
+import { fixture, sampleFiles, tusUpload, uploadedId } from '../../test/uploads';
 import { byteRange } from './routes';
 import { sweepUnboundAttachments } from './service';
 
@@ -28,6 +30,22 @@ describe(`attachments (${testDatabaseKind})`, () => {
     ).json<QuestionAttachments>();
   const get = (url: string, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'GET', url, headers });
+  /** The Player asks the Coach a question with these attachments, from its own address. */
+  const askWith = (attachmentIds: string[], remoteAddress: string, question: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/questions',
+      headers: { cookie: player.cookie },
+      remoteAddress,
+      payload: {
+        coachId,
+        playerName: 'Pat',
+        question,
+        pledge: true,
+        acceptedConsents: true,
+        attachmentIds,
+      },
+    });
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -51,20 +69,7 @@ describe(`attachments (${testDatabaseKind})`, () => {
     expect(last.statusCode).toBe(200);
     expect(last.json()).toMatchObject({ kind: 'image', name: 'IMG_0001.jpg' });
     const id = uploadedId(last);
-    const ask = await t.app.inject({
-      method: 'POST',
-      url: '/api/questions',
-      headers: { cookie: player.cookie },
-      remoteAddress: '10.9.0.1',
-      payload: {
-        coachId,
-        playerName: 'Pat',
-        question: 'How do I follow through on my jump shot?',
-        pledge: true,
-        acceptedConsents: true,
-        attachmentIds: [id],
-      },
-    });
+    const ask = await askWith([id], '10.9.0.1', 'How do I follow through on my jump shot?');
     expect(ask.statusCode).toBe(201);
     const asked = ask.json<{ id: string }>().id;
     const list = (
@@ -83,6 +88,54 @@ describe(`attachments (${testDatabaseKind})`, () => {
     expect(full.rawPayload.toString('latin1')).not.toContain('SECRET-EXIF-OWNER');
     const thumb = await get(shown!.thumbnailUrl!);
     expect((await sharp(thumb.rawPayload).metadata()).width).toBeLessThanOrEqual(320);
+  });
+
+  it('delivers videos and PDFs to the Coach without the location and names they carried (ADR 083)', async () => {
+    const files = [
+      { name: 'VID_20261101.mp4', bytes: sampleFiles.mp4(), type: 'video/mp4' },
+      { name: 'IMG_0004.MOV', bytes: sampleFiles.mov(), type: 'video/quicktime' },
+      { name: 'drill.webm', bytes: sampleFiles.webm(), type: 'video/webm' },
+      { name: 'plan.pdf', bytes: sampleFiles.pdf(), type: 'application/pdf' },
+    ];
+    const ids: string[] = [];
+    for (const file of files) {
+      // What the phone sent does carry them, in bytes a search finds.
+      expect(file.bytes.toString('latin1')).toMatch(/48\.8584|48,51\.504N/);
+      const { last } = await upload(player, file.bytes, file.name);
+      expect(last.statusCode).toBe(200);
+      ids.push(uploadedId(last));
+    }
+    const ask = await askWith(ids, '10.9.0.3', 'Where does my serve lose its power?');
+    expect(ask.statusCode).toBe(201);
+    const asked = ask.json<{ id: string }>().id;
+    const list = (
+      await call('GET', `/api/questions/${asked}/attachments`, coach)
+    ).json<QuestionAttachments>();
+    expect(list.question.map((a) => a.contentType)).toEqual(files.map((f) => f.type));
+    for (const shown of list.question) {
+      const got = await get(shown.downloadUrl!);
+      expect(got.statusCode).toBe(200);
+      const bytes = got.rawPayload;
+      expect(bytes.length).toBe(shown.size);
+      const text = bytes.toString('latin1');
+      for (const secret of ['48.8584', '002.2945', '48,51.504N', 'Pat Player', 'Apple']) {
+        expect(text, `${shown.name} still carries ${secret}`).not.toContain(secret);
+      }
+      if (shown.kind === 'pdf') {
+        const pdf = await PDFDocument.load(bytes, { updateMetadata: false });
+        expect(pdf.getAuthor()).toBeUndefined();
+        expect(pdf.getPageCount()).toBe(1);
+      } else {
+        const input = new Input({ source: new BufferSource(bytes), formats: ALL_FORMATS });
+        expect(await input.getMetadataTags()).toEqual({});
+        expect(await input.computeDuration()).toBeCloseTo(1, 0);
+        expect((await input.getTracks()).map((track) => track.type).sort()).toEqual([
+          'audio',
+          'video',
+        ]);
+        input.dispose();
+      }
+    }
   });
 
   it('binds an answer video the Coach uploaded, and serves it in byte ranges', async () => {
@@ -111,20 +164,11 @@ describe(`attachments (${testDatabaseKind})`, () => {
   it('serves a PDF only as a download', async () => {
     const { last } = await upload(player, sampleFiles.pdf(), 'plan.pdf');
     expect(last.json()).toMatchObject({ kind: 'pdf' });
-    const ask = await t.app.inject({
-      method: 'POST',
-      url: '/api/questions',
-      headers: { cookie: player.cookie },
-      remoteAddress: '10.9.0.2',
-      payload: {
-        coachId,
-        playerName: 'Pat',
-        question: 'Is this training plan too much for a 14 year old?',
-        pledge: true,
-        acceptedConsents: true,
-        attachmentIds: [uploadedId(last)],
-      },
-    });
+    const ask = await askWith(
+      [uploadedId(last)],
+      '10.9.0.2',
+      'Is this training plan too much for a 14 year old?',
+    );
     const asked = ask.json<{ id: string }>().id;
     const list = (
       await call('GET', `/api/questions/${asked}/attachments`, player)
@@ -183,6 +227,16 @@ describe(`attachments (${testDatabaseKind})`, () => {
       status: 415,
       message: ATTACHMENT_MESSAGES.heic,
     });
+    // A video that cannot be remuxed is refused, never delivered with its metadata (ADR 083).
+    expect(
+      await refused(
+        Buffer.concat([sampleFiles.mp4().subarray(0, 40), Buffer.alloc(4000)]),
+        'a.mp4',
+      ),
+    ).toMatchObject({ status: 415, message: ATTACHMENT_MESSAGES.videoUnreadable });
+    expect(
+      await refused(await readFile(fixture('unsupported.mp4')), 'old-phone.mp4'),
+    ).toMatchObject({ status: 415, message: ATTACHMENT_MESSAGES.videoUnreadable });
     const empty = await refused(Buffer.alloc(0), 'empty.jpg');
     expect(empty).toMatchObject({ status: 400, message: ATTACHMENT_MESSAGES.empty });
     // A PDF over 20 MB.
@@ -223,20 +277,7 @@ describe(`attachments (${testDatabaseKind})`, () => {
     const mine = uploadedId((await upload(player, await sampleFiles.png(), 'a.png')).last);
     const theirs = uploadedId((await upload(stranger, await sampleFiles.png(), 'b.png')).last);
     const ask = (ids: string[], n: number) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/questions',
-        headers: { cookie: player.cookie },
-        remoteAddress: `10.9.1.${n}`,
-        payload: {
-          coachId,
-          playerName: 'Pat',
-          question: 'Can I bind a file that is not mine to this?',
-          pledge: true,
-          acceptedConsents: true,
-          attachmentIds: ids,
-        },
-      });
+      askWith(ids, `10.9.1.${n}`, 'Can I bind a file that is not mine to this?');
     const count = async () => (await t.ctx.database.db.select().from(questions)).length;
     const before = await count();
     const foreign = await ask([mine, theirs], 1);

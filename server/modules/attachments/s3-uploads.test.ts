@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
@@ -17,19 +18,16 @@ import { requestsTo, signedInUser, type TestUser } from '../../test/accounts';
 import { askedQuestion } from '../../test/asked-question';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/harness';
 import { startS3rver, type S3rverBucket } from '../../test/s3rver';
-import { sampleFiles, tusUpload, uploadedId } from '../../test/uploads';
+import { largeVideo, packetsOf, sampleFiles, tusUpload, uploadedId } from '../../test/uploads';
 import { deleteStoredFiles } from './service';
 import { createUploadStore } from './uploads';
 
 const MB = 1024 * 1024;
 const tus = { 'tus-resumable': '1.0.0' };
 
-/** A 12 MB "video": an MP4 signature, then bytes that differ along the file (a misplaced part shows). */
-const video = () => {
-  const bytes = Buffer.concat([sampleFiles.mp4(), Buffer.alloc(12 * MB)]);
-  for (let i = 4096; i < bytes.length; i += 4096) bytes.writeUInt32BE(i, i);
-  return bytes;
-};
+/** A 12 MB video whose packets differ along the file (a misplaced part shows), made once. */
+const twelveMegabytes = largeVideo(12 * MB);
+const video = async () => (await twelveMegabytes).bytes;
 
 // Each test moves megabytes through the app and s3rver, which a loaded machine makes slow.
 describe(`attachments in an S3 bucket (${testDatabaseKind})`, { timeout: 120_000 }, () => {
@@ -103,7 +101,7 @@ describe(`attachments in an S3 bucket (${testDatabaseKind})`, { timeout: 120_000
   });
 
   it('resumes a video after a dropped connection, into the bucket, and serves it by presigned links', async () => {
-    const bytes = video();
+    const { bytes, packets } = await twelveMegabytes;
     const created = await t.app.inject({
       method: 'POST',
       url: ATTACHMENT_UPLOAD_PATH,
@@ -158,13 +156,16 @@ describe(`attachments in an S3 bucket (${testDatabaseKind})`, { timeout: 120_000
       expect(last.statusCode).toBeLessThan(300);
     }
     expect(last.statusCode).toBe(200);
-    expect(last.json()).toMatchObject({ id, kind: 'video', name: 'throw.mp4', size: bytes.length });
+    expect(last.json()).toMatchObject({ id, kind: 'video', name: 'throw.mp4' });
 
-    // Inspected from the bucket and kept there, byte for byte, as the type its bytes prove.
+    // Read from the bucket in ranges, cleaned (ADR 083) and kept there as the type its bytes
+    // prove: a new container around every packet of the upload, each byte in its place.
     const key = `attachments/${player.userId}/${id}/file.mp4`;
     const stored = await objectOf(key);
     expect(stored.contentType).toBe('video/mp4');
-    expect(stored.body.equals(bytes)).toBe(true);
+    expect(last.json<{ size: number }>().size).toBe(stored.body.length);
+    expect(Buffer.concat(await packetsOf(stored.body)).equals(Buffer.concat(packets))).toBe(true);
+    expect(existsSync(t.ctx.attachmentFiles.staged(id).cleanedPath)).toBe(false);
     // The staging object and tus's info are gone; no multipart upload is left open.
     expect(await exists(id)).toBe(false);
     expect(await exists(`${id}.info`)).toBe(false);
@@ -196,10 +197,10 @@ describe(`attachments in an S3 bucket (${testDatabaseKind})`, { timeout: 120_000
     expect(full.status).toBe(200);
     expect(full.headers.get('content-type')).toBe('video/mp4');
     expect(full.headers.get('content-disposition')).toMatch(/^inline; filename="throw.mp4"/);
-    expect(Buffer.from(await full.arrayBuffer()).equals(bytes)).toBe(true);
+    expect(Buffer.from(await full.arrayBuffer()).equals(stored.body)).toBe(true);
     const range = await fetch(shown!.url!, { headers: { range: 'bytes=4096-4099' } });
     expect(range.status).toBe(206);
-    expect(Buffer.from(await range.arrayBuffer()).readUInt32BE(0)).toBe(4096);
+    expect(Buffer.from(await range.arrayBuffer())).toEqual(stored.body.subarray(4096, 4100));
     const download = await fetch(shown!.downloadUrl!);
     expect(download.headers.get('content-disposition')).toMatch(
       /^attachment; filename="throw.mp4"/,
@@ -278,7 +279,7 @@ describe(`attachments in an S3 bucket (${testDatabaseKind})`, { timeout: 120_000
         (await bucket.send(new ListMultipartUploadsCommand({ Bucket: s3.bucket }))).Uploads ?? []
       ).map((u) => u.Key);
 
-    const cancelled = await start(stranger, video());
+    const cancelled = await start(stranger, await video());
     expect(await openUploads()).toContain(cancelled.id);
     const cancel = await t.app.inject({
       method: 'DELETE',
@@ -289,7 +290,7 @@ describe(`attachments in an S3 bucket (${testDatabaseKind})`, { timeout: 120_000
     expect(await openUploads()).not.toContain(cancelled.id);
     expect(await exists(`${cancelled.id}.info`)).toBe(false);
 
-    const abandoned = await start(player, video());
+    const abandoned = await start(player, await video());
     expect(await createUploadStore(t.ctx.config).deleteExpired()).toBe(0);
     expect(await openUploads()).toContain(abandoned.id);
     // The bucket's clock cannot be moved (it refuses skewed requests): the expiry is shortened.

@@ -23,6 +23,7 @@ import {
   questionAttachments,
   type AttachmentRow,
 } from './data';
+import { cleanPdf, cleanVideo } from './clean';
 import { inspectUpload, processImage } from './inspect';
 import { signedPath, type LinkVariant } from './links';
 
@@ -33,8 +34,10 @@ const keyOf = (uploaderId: string, id: string, name: string) =>
 
 /**
  * Checks a finished upload and stores it as an unbound attachment of its uploader: the type from
- * the bytes, photos re-encoded without metadata plus a thumbnail, videos and PDFs stored as sent.
- * Throws the message to show (and stores nothing) when the file is refused.
+ * the bytes, then a cleaned copy (ADR 083) is all that is kept: photos re-encoded without metadata
+ * plus a thumbnail, videos remuxed and PDFs re-saved without theirs. The original is never stored,
+ * so no link can reach it. Runs before any transaction; throws the message to show (and stores
+ * nothing) when the file is refused.
  */
 export async function storeUpload(
   deps: Deps,
@@ -63,13 +66,17 @@ export async function storeUpload(
     };
   } else {
     const storageKey = keyOf(upload.uploaderId, upload.id, `file.${inspected.extension}`);
-    await upload.staged.keepAs(storageKey, inspected.contentType);
-    stored = {
-      contentType: inspected.contentType,
-      size: inspected.size,
-      storageKey,
-      thumbnailKey: null,
-    };
+    let size: number;
+    if (inspected.kind === 'video') {
+      size = await cleanVideo(upload.staged, inspected);
+      await upload.staged.keepCleaned(storageKey, inspected.contentType);
+    } else {
+      // A PDF is at most ATTACHMENT_PDF_MAX_BYTES (checked above): pdf-lib parses it whole.
+      const body = await cleanPdf(await upload.staged.read(0, inspected.size));
+      await files.put(storageKey, body, inspected.contentType);
+      size = body.length;
+    }
+    stored = { contentType: inspected.contentType, size, storageKey, thumbnailKey: null };
   }
   await insertAttachment(deps.db, {
     id: upload.id,
