@@ -12,6 +12,50 @@ import { QUESTION_MESSAGES, REPORT_REASONS } from './question-messages';
 // public page imports `question-messages.ts` itself, so that page does not load zod (ADR 073).
 export { QUESTION_MESSAGES, REPORT_REASONS } from './question-messages';
 
+/**
+ * What a question needs of its viewer now (issue 36, ADR 084): the Coach's work queue and the
+ * Player's. The server's read decides it (viewer-reads.ts), the header's badge counts exactly the
+ * questions that have one, and each card says it with its deadline.
+ */
+export const COACH_NEEDS = ['answer', 'reply', 'follow_up', 'statement'] as const;
+export type CoachNeed = (typeof COACH_NEEDS)[number];
+export const PLAYER_NEEDS = ['details', 'answer', 'follow_up_answer'] as const;
+export type PlayerNeed = (typeof PLAYER_NEEDS)[number];
+
+export const NEED_LABELS = {
+  expert: {
+    answer: 'Answer this question',
+    reply: 'The Player replied: answer this question',
+    follow_up: 'Answer the follow-up',
+    statement: 'Add your statement to the dispute',
+  } satisfies Record<CoachNeed, string>,
+  asker: {
+    details: 'Your Coach asked for details: reply',
+    answer: 'Read your answer',
+    follow_up_answer: 'Read the answer to your follow-up',
+  } satisfies Record<PlayerNeed, string>,
+} as const;
+
+/**
+ * A need's deadline as its card says it: for a Coach the answer's or the follow-up's; for a Player
+ * asked for details the Coach's (their answer waits for the reply), for an answer to read the end
+ * of the dispute window. A statement has none: the dispute may be decided at any time.
+ */
+export function needDeadline(
+  need: { kind: CoachNeed | PlayerNeed; by: string | null },
+  format: (at: string) => string,
+): string | null {
+  if (need.by !== null) return `by ${format(need.by)}`;
+  return need.kind === 'statement' ? 'before the dispute is decided' : null;
+}
+
+/** The Coach's work queue at a glance: "3 questions need you". */
+export const needsYou = (count: number) =>
+  `${count} question${count === 1 ? ' needs' : 's need'} you`;
+
+const needSchema = <K extends readonly [string, ...string[]]>(kinds: K) =>
+  z.object({ kind: z.enum(kinds), by: z.string().nullable() }).nullable();
+
 /** A question as its Coach sees it in the inbox. */
 export const coachInboxQuestionSchema = z.object({
   id: z.string(),
@@ -32,11 +76,16 @@ export const coachInboxQuestionSchema = z.object({
   replyWaiting: z.boolean(),
   /** The refund moment (ADR 060); shown as "Answer by {date}" while a paid question waits. */
   answerBy: z.string(),
+  /** What the Coach owes on it now, and by when; null when nothing. */
+  need: needSchema(COACH_NEEDS),
 });
 export type CoachInboxQuestion = z.infer<typeof coachInboxQuestionSchema>;
 
-/** Spec §4 'Inbox filters', applied by the server so every filter pages through all questions. */
-export const INBOX_FILTERS = ['all', 'unanswered', 'answered'] as const;
+/**
+ * Spec §4 'Inbox filters', applied by the server so every filter pages through all questions, and
+ * the Coach's work queue: every question that needs her, soonest deadline first (issue 36).
+ */
+export const INBOX_FILTERS = ['all', 'needs', 'unanswered', 'answered'] as const;
 export type InboxFilter = (typeof INBOX_FILTERS)[number];
 
 /** Question lists come a page at a time; `cursor` is the previous page's opaque `nextCursor`. */
@@ -55,8 +104,9 @@ export const coachInboxQuerySchema = z
     sort: z.enum(INBOX_SORTS).default('newest'),
     cursor,
   })
-  // Answered questions have no deadline left; All would need the whole history sorted.
-  .refine((q) => q.sort === 'newest' || q.filter === 'unanswered', {
+  // Answered questions have no deadline left; All would need the whole history sorted. The work
+  // queue is always in deadline order.
+  .refine((q) => q.sort === 'newest' || q.filter === 'unanswered' || q.filter === 'needs', {
     message: INBOX_SORT_MESSAGE,
     path: ['sort'],
   });
@@ -69,6 +119,8 @@ export const coachInboxSchema = z.object({
   coachSince: z.string().nullable(),
   answeredCount: z.number().int(),
   unansweredCount: z.number().int(),
+  /** The questions that need the Coach now: the work queue's length, and the header's badge. */
+  needsCount: z.number().int(),
   questions: z.array(coachInboxQuestionSchema),
   nextCursor,
 });
@@ -102,6 +154,8 @@ export const playerQuestionSchema = z.object({
   messageCount: z.number().int(),
   /** The Coach's promise frozen on the question (ADR 060): when an unanswered one is refunded. */
   responseHours: z.number().int(),
+  /** What the Player is asked for on it now, and by when; null when nothing. */
+  need: needSchema(PLAYER_NEEDS),
 });
 export type PlayerQuestion = z.infer<typeof playerQuestionSchema>;
 export const playerQuestionsSchema = z.object({

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { createUser } from './support/accounts';
+import { confirmationLink, createUser } from './support/accounts';
 import { expect, test } from './support/fixtures';
 import { checkOnPhone } from './support/layout';
 import { photo, recordedVideo, type FilePayload } from './support/media';
@@ -52,8 +52,8 @@ async function videoPlays(page: Page, name: string) {
 const width = 1280;
 
 test('the Coach asks for details, the Player replies with a photo, the Coach answers with a video and answers the follow-up', async ({
-  coach: { page: coach, coachId },
-  player: { page: player },
+  coach: { page: coach, coachId, email: coachEmail },
+  player: { page: player, name: playerName },
   newPage,
 }) => {
   // Two browsers through five exchanges and three uploads on a machine the other suites share.
@@ -138,8 +138,21 @@ test('the Coach asks for details, the Player replies with a photo, the Coach ans
   await coach.goto('/payouts');
   await expect(coach.getByText('Held: follow-up waiting')).toBeVisible();
 
-  await coach.goto(path);
+  // Answered, the question stays in the Coach's work queue while the follow-up waits, and the
+  // e-mail's button opens the page with the keyboard on the follow-up's form (issue 36).
+  await coach.goto('/inbox');
+  await expect(coach.getByTestId('inbox-badge')).toHaveText('1 needs you');
+  await expect(coach.getByText('1 question needs you')).toBeVisible();
+  await coach.getByRole('button', { name: 'Show what needs you' }).click();
+  await expect(coach.getByRole('button', { name: 'Needs You', pressed: true })).toBeVisible();
+  await expect(coach.getByText('Answer the follow-up')).toBeVisible();
+  await coach.screenshot({ path: `${SHOTS}/needs-you-${width}.png`, fullPage: true });
+  await checkOnPhone(coach, 'needs-you', [coach.getByText('Answer the follow-up')]);
+  await coach.goto(
+    await confirmationLink(coach, coachEmail, `${playerName} sent a follow-up question`),
+  );
   await expect(coach.getByText('How many throws a week?')).toBeVisible();
+  await expect(coach.getByRole('button', { name: 'Answer follow-up' })).toBeFocused();
   await sendMessage(
     coach,
     'Answer follow-up',

@@ -163,6 +163,9 @@ describe(`hot queries use indexes (${testDatabaseKind})`, () => {
         url: `/api/questions/coach-inbox?cursor=${laterPage}`,
         headers: as(coach.cookie),
       },
+      // The work queue and the Coach's badge (issue 36): its two index-served arms.
+      { method: 'GET', url: '/api/questions/coach-inbox?filter=needs', headers: as(coach.cookie) },
+      { method: 'GET', url: '/api/questions/unread-count', headers: as(coach.cookie) },
       { method: 'GET', url: '/api/questions/mine', headers: as(player.cookie) },
       { method: 'GET', url: `/api/questions/mine?cursor=${laterPage}`, headers: as(player.cookie) },
       { method: 'GET', url: `/api/questions/${answered.id}`, headers: as(player.cookie) },

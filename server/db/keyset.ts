@@ -7,7 +7,8 @@ import { badRequest } from '../errors';
  * (sort column, id) exists. The cursor is opaque to clients.
  */
 export interface KeysetSpec {
-  sort: AnyColumn;
+  /** A column, or an expression the page's index or its few rows can order by. */
+  sort: AnyColumn | SQL;
   /** The SQL type the sort value is cast back to when it returns in a cursor. */
   sortType: 'timestamptz' | 'text' | 'integer';
   id: AnyColumn;
@@ -122,7 +123,7 @@ export function preparedKeyset(spec: Omit<KeysetSpec, 'cursor'>) {
 }
 
 /** `preparedKeyset` paging by a timestamp and a uuid id. */
-export const preparedByTime = (sort: AnyColumn, id: AnyColumn, direction: 'asc' | 'desc') =>
+export const preparedByTime = (sort: AnyColumn | SQL, id: AnyColumn, direction: 'asc' | 'desc') =>
   preparedKeyset({ sort, sortType: 'timestamptz', id, idType: 'uuid', direction });
 
 /**

@@ -424,11 +424,15 @@ export const questions = pgTable(
     index('questions_expert_answered_idx')
       .on(t.coachId, t.answeredAt, t.id)
       .where(sql`${t.status} = 'answered'`),
-    // The Coach's unread badge: the few questions the Coach has not seen (waiting ones, a Player's
-    // follow-up), without reading every answered question the Coach has (ADR 068).
-    index('questions_expert_unread_idx')
+    // The Coach's work queue and badge (issue 36, ADR 084): the answered questions that still need
+    // her (a follow-up waiting, a dispute asking for her statement), without reading every answered
+    // question she has; the waiting ones come from questions_expert_deadline_idx. The predicate is
+    // written exactly as the read's (viewer-reads.ts `answeredNeedingCoach`).
+    index('questions_expert_needs_idx')
       .on(t.coachId)
-      .where(sql`${t.coachViewedQuestion} = false`),
+      .where(
+        sql`${t.status} = 'answered' and ((${t.lastMessageKind} = 'follow_up' and ${t.followUpAnsweredAt} is null) or (${t.disputeFlagged} and ${t.disputeResolution} is null and ${t.disputeStatement} is null))`,
+      ),
     // Payment history, the Coaches a Player asked, and the thread between one Player and one Coach.
     index('questions_asker_idx').on(t.playerId, t.createdAt, t.id),
     // My Questions (keyset-paged), latest activity first (ADR 055).

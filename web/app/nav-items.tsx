@@ -26,7 +26,10 @@ const COLLAPSE = {
   lg: { inline: 'hidden lg:flex', menu: 'lg:hidden' },
 } as const;
 
-/** The unread count; `entry` marks the Inbox entry's own badge (the Menu button repeats it). */
+/**
+ * How many questions need the viewer now (issue 36); `entry` marks the Inbox entry's own badge
+ * (the Menu button repeats it).
+ */
 function Badge({ count, className, entry }: { count: number; className?: string; entry?: true }) {
   return (
     <span
@@ -37,7 +40,7 @@ function Badge({ count, className, entry }: { count: number; className?: string;
       )}
     >
       {count}
-      <span className="sr-only"> unread</span>
+      <span className="sr-only">{count === 1 ? ' needs you' : ' need you'}</span>
     </span>
   );
 }

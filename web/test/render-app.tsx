@@ -13,12 +13,14 @@ import { setApiTransport } from '@/lib/api-client';
 export { signedIn, signedOut } from './accounts';
 
 /**
- * What the fake API answers: a path (without its query) and its JSON, or a function of the request
- * and of how many requests to that path came before it (not counting those the app aborted).
+ * What the fake API answers: a path (without its query) and its JSON, or a function of the request,
+ * of how many requests to that path came before it (not counting those the app aborted) and of its
+ * query.
  */
 export type FakeApi = Record<
   string,
-  unknown | ((init: RequestInit, earlier: number) => Response | Promise<Response>)
+  | unknown
+  | ((init: RequestInit, earlier: number, query: URLSearchParams) => Response | Promise<Response>)
 >;
 
 interface Recorded {
@@ -49,7 +51,7 @@ export function renderApp(
   const requests = () => made.filter(({ signal }) => !signal?.aborted).map((r) => r.request);
   const answers: FakeApi = { [apiPaths.beta]: admitted, [apiPaths.account]: account, ...api };
   setApiTransport(async (url, init = {}) => {
-    const pathname = new URL(url, 'http://app.test').pathname;
+    const { pathname, searchParams } = new URL(url, 'http://app.test');
     const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
     const earlier = requests().filter((r) => r.path === pathname).length;
     made.push({
@@ -58,7 +60,7 @@ export function renderApp(
     });
     const answer = answers[pathname];
     if (answer === undefined) return json(404, { message: 'Not found' });
-    return typeof answer === 'function' ? answer(init, earlier) : json(200, answer);
+    return typeof answer === 'function' ? answer(init, earlier, searchParams) : json(200, answer);
   });
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const queryClient = createQueryClient();

@@ -109,10 +109,10 @@ describe(`the conversation on a question (${testDatabaseKind})`, () => {
       expect(mail?.subject).toBe('Coach Lee asked for details about your question');
       expect(mail?.text).toContain('Which hand do you shoot with?');
       expect(mail?.text).toContain(`/questions/${id}`);
-      // The Player's badge counts it until the page is opened.
+      // The Player's badge counts it until they reply (issue 36), not only until they look.
       expect((await call('GET', '/api/questions/unread-count', player)).json().count).toBe(1);
       await call('POST', `/api/questions/${id}/viewed`, player);
-      expect((await call('GET', '/api/questions/unread-count', player)).json().count).toBe(0);
+      expect((await call('GET', '/api/questions/unread-count', player)).json().count).toBe(1);
     });
 
     it('lets the Player reply once per request, flags the reply in the Coach inbox and e-mails the Coach', async () => {
@@ -125,10 +125,15 @@ describe(`the conversation on a question (${testDatabaseKind})`, () => {
       const inbox = (await call('GET', '/api/questions/coach-inbox', coach)).json();
       const row = inbox.questions.find((q: { id: string }) => q.id === id);
       expect(row).toMatchObject({ messageCount: 2, replyWaiting: true });
+      // The reply is in: the Coach's work queue says so, and the Player owes nothing more.
+      expect(row.need).toEqual({ kind: 'reply', by: row.answerBy });
+      expect((await call('GET', '/api/questions/unread-count', player)).json().count).toBe(0);
       const mine = (await call('GET', '/api/questions/mine', player)).json();
       expect(mine.questions.find((q: { id: string }) => q.id === id).messageCount).toBe(2);
       const [mail] = await mailTo(coach.email, 'replied with the details');
       expect(mail?.text).toContain('My right hand, I am 16.');
+      // Its button opens the page where the Coach answers (issue 36).
+      expect(mail?.text).toContain(`/questions/${id}#respond`);
 
       const q = await detail(coach, id);
       expect(q.messages.map((m: { authorRole: string }) => m.authorRole)).toEqual([
@@ -215,6 +220,8 @@ describe(`the conversation on a question (${testDatabaseKind})`, () => {
       expect(sent.statusCode).toBe(201);
       const [mail] = await mailTo(coach.email, 'sent a follow-up');
       expect(mail?.text).toContain('What about when I am tired?');
+      // Its button opens the page at the follow-up's form (issue 36).
+      expect(mail?.text).toContain(`/questions/${id}#conversation`);
 
       const [held] = await db().select().from(payouts).where(eq(payouts.questionId, id));
       // 72 hours to answer, then 24 hours to dispute: past the usual 3-day window.

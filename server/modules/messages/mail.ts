@@ -1,4 +1,5 @@
 import type { MessageKind } from '../../../contracts/question-thread';
+import { questionPagePath, type QuestionPagePlace } from '../../../contracts/question-page-places';
 import type { Config } from '../../config';
 import type { Executor } from '../../db/client';
 import { queueMail } from '../mail';
@@ -11,7 +12,10 @@ const EXCERPT_CHARS = 500;
 const excerpt = (text: string) =>
   text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS - 1)}…` : text;
 
-/** Each message kind's e-mail: who it goes to, what it says, the button (ADR 058). */
+/**
+ * Each message kind's e-mail: who it goes to, what it says, the button (ADR 058), and the place on
+ * the question page the button opens where the reader has something to do there (issue 36).
+ */
 const TEMPLATES = {
   clarification_request: {
     kind: 'details-asked',
@@ -19,6 +23,7 @@ const TEMPLATES = {
     subject: (s: Subject) => `${s.coachName} asked for details about your question`,
     lead: (s: Subject) => `${s.coachName} needs a little more to answer your question:`,
     button: 'Reply to your Coach',
+    place: 'conversation',
   },
   clarification_reply: {
     kind: 'details-replied',
@@ -26,6 +31,8 @@ const TEMPLATES = {
     subject: (s: Subject) => `${s.playerName} replied with the details you asked for`,
     lead: (s: Subject) => `${s.playerName} replied to your request for details:`,
     button: 'View the question',
+    // The details are in: what is left is the answer.
+    place: 'respond',
   },
   follow_up: {
     kind: 'follow-up',
@@ -33,6 +40,7 @@ const TEMPLATES = {
     subject: (s: Subject) => `${s.playerName} sent a follow-up question`,
     lead: (s: Subject) => `${s.playerName} has a follow-up to your answer:`,
     button: 'Answer the follow-up',
+    place: 'conversation',
   },
   follow_up_answer: {
     kind: 'follow-up-answered',
@@ -40,8 +48,12 @@ const TEMPLATES = {
     subject: (s: Subject) => `${s.coachName} answered your follow-up`,
     lead: (s: Subject) => `${s.coachName} answered your follow-up question:`,
     button: 'View the answer',
+    place: undefined,
   },
-} as const satisfies Record<MessageKind, unknown>;
+} as const satisfies Record<
+  MessageKind,
+  { place: QuestionPagePlace | undefined; [more: string]: unknown }
+>;
 
 /** The other side hears of a new message, in the message's transaction (sent only if it commits). */
 export async function queueMessageMail(
@@ -58,6 +70,9 @@ export async function queueMessageMail(
     subject: t.subject(s),
     greeting: `Hi ${toPlayer ? s.playerName : s.coachName},`,
     paragraphs: [t.lead(s), `“${excerpt(message.body)}”`, `The question: “${excerpt(s.question)}”`],
-    action: { label: t.button, url: `${config.PUBLIC_URL}/questions/${s.questionId}` },
+    action: {
+      label: t.button,
+      url: `${config.PUBLIC_URL}${questionPagePath(s.questionId, t.place)}`,
+    },
   });
 }

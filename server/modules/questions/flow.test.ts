@@ -304,21 +304,24 @@ describe(`the question loop (${testDatabaseKind})`, () => {
       expect(missing.statusCode).toBe(404);
     });
 
-    it('counts unread items per role and clears them when viewed', async () => {
+    it('counts what needs each side: a paid question until it is answered, an answer until it is read', async () => {
       const fresh = (await ask(player)).json().id;
-      const coachUnread = async () =>
+      const coachNeeds = async () =>
         (await call('GET', '/api/questions/unread-count', coach)).json().count as number;
-      const before = await coachUnread();
-      expect(before).toBeGreaterThan(0);
+      const before = await coachNeeds();
+      await markPaid(fresh);
+      expect(await coachNeeds()).toBe(before + 1);
+      // Opening it is not answering it (issue 36): the Coach still owes it.
       await call('POST', `/api/questions/${fresh}/viewed`, coach);
-      expect(await coachUnread()).toBe(before - 1);
+      expect(await coachNeeds()).toBe(before + 1);
       await call('POST', `/api/questions/${fresh}/answer`, coach, { answer: 'Done.' });
-      const playerUnread = async () =>
+      expect(await coachNeeds()).toBe(before);
+      const playerNeeds = async () =>
         (await call('GET', '/api/questions/unread-count', player)).json().count as number;
-      const unreadAnswers = await playerUnread();
+      const unreadAnswers = await playerNeeds();
       expect(unreadAnswers).toBeGreaterThan(0);
       await call('POST', `/api/questions/${fresh}/viewed`, player);
-      expect(await playerUnread()).toBe(unreadAnswers - 1);
+      expect(await playerNeeds()).toBe(unreadAnswers - 1);
       expect((await call('POST', `/api/questions/${fresh}/viewed`, otherPlayer)).statusCode).toBe(
         403,
       );

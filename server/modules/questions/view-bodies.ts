@@ -48,11 +48,12 @@ export function questionDetailBody(body: string, q: QuestionPage): string {
 
 /** One page of the Coach Inbox under the counts of all the Coach's questions. */
 export function coachInboxBody({ page, summary }: Found<'coachInbox'>): string {
-  const { coachSince, answeredCount, unansweredCount } = summary;
+  const { coachSince, answeredCount, unansweredCount, needsCount } = summary;
   return splicedObject<z.input<typeof coachInboxSchema>>({
     coachSince: iso(coachSince),
     answeredCount,
     unansweredCount,
+    needsCount,
     questions: new JsonText(page.json),
     nextCursor: page.nextCursor,
   });

@@ -50,6 +50,52 @@ const VISIBLE_PAYMENT = sql`${questions.paymentStatus} in ('paid', 'pending') an
 /** The questions the Coach `coachId` sees in the inbox. */
 const visibleTo = (coachId: SQLWrapper) => and(eq(questions.coachId, coachId), VISIBLE_PAYMENT);
 
+/*
+ * What a question needs of its Coach now (issue 36, ADR 084), with its deadline. Read only over
+ * the Coach's visible questions. Two arms an index each serves: the questions waiting for an answer
+ * (questions_expert_deadline_idx), and the answered ones with a follow-up waiting or a dispute
+ * asking for her statement (questions_expert_needs_idx, whose predicate is written the same).
+ */
+const PAID = sql.raw(`'paid'`);
+const waitingForAnswer = sql`(${questions.status} = ${PENDING} and ${questions.paymentStatus} = ${PAID})`;
+const followUpOpen = sql`(${questions.lastMessageKind} = 'follow_up' and ${questions.followUpAnsweredAt} is null)`;
+const statementAsked = sql`(${questions.disputeFlagged} and ${questions.disputeResolution} is null and ${questions.disputeStatement} is null)`;
+const answeredNeedingCoach = sql`(${questions.status} = ${ANSWERED} and (${followUpOpen} or ${statementAsked}))`;
+/** May need the Coach: the index-served arms; `coachNeed` then decides. */
+const mayNeedCoach = sql`(${waitingForAnswer} or ${answeredNeedingCoach})`;
+/**
+ * A dispute stops the conversation, so its statement comes first; a follow-up is owed only while
+ * its window is open (past it, the Coach can no longer answer it).
+ */
+const coachNeed = sql<string | null>`case
+  when ${questions.status} = ${ANSWERED} and ${statementAsked} then 'statement'
+  when ${waitingForAnswer} then case when ${questions.lastMessageKind} is not distinct from 'clarification_reply' then 'reply' else 'answer' end
+  when ${questions.status} = ${ANSWERED} and ${followUpOpen} and ${questions.followUpUntil} > now() then 'follow_up'
+end`;
+/**
+ * When it is owed: the answer's deadline, the follow-up's; a statement has none (the dispute may be
+ * decided at any time), so the queue puts it where the dispute opened, before every deadline ahead.
+ */
+const coachNeedOrder = sql`case
+  when ${questions.status} = ${ANSWERED} and ${statementAsked} then coalesce(${questions.disputedAt}, ${questions.answeredAt})
+  when ${waitingForAnswer} then ${questions.answerBy}
+  else ${questions.followUpUntil}
+end`;
+const coachNeedBy = sql`case when ${coachNeed} = 'statement' then null else ${coachNeedOrder} end`;
+/** The questions that need the Coach `coachId`: the work queue, and the badge's count. */
+const needsOf = (coachId: SQLWrapper) =>
+  and(eq(questions.coachId, coachId), mayNeedCoach, sql`${coachNeed} is not null`);
+
+/**
+ * What a question asks of its Player now: details the Coach asked for, while the answer waits;
+ * an answer or a follow-up's answer not yet read, before the dispute window closes.
+ */
+const playerNeed = sql<string | null>`case
+  when ${waitingForAnswer} and ${questions.lastMessageKind} is not distinct from 'clarification_request' then 'details'
+  when ${questions.status} = ${ANSWERED} and not ${questions.playerViewedResponse} then
+    case when ${questions.lastMessageKind} is not distinct from 'follow_up_answer' then 'follow_up_answer' else 'answer' end
+end`;
+
 /** An expression under `name` in a subquery, its value decoded as `column`'s (dates stay dates). */
 const readAs = <T>(expression: SQL, column: AnyColumn, name: string) =>
   (expression.mapWith(column) as SQL<T>).as(name);
@@ -92,11 +138,11 @@ export function viewerReads(db: Database) {
         ...(cursor ? inboxKeys(filter, sort).params(cursor) : {}),
       });
       if (!row) return SIGNED_OUT;
-      const { answeredCount, unansweredCount, coachSince } = row.viewer;
+      const { answeredCount, unansweredCount, needsCount, coachSince } = row.viewer;
       return {
         viewer: toViewer(row.viewer),
         data: {
-          summary: { answeredCount, unansweredCount, coachSince },
+          summary: { answeredCount, unansweredCount, needsCount, coachSince },
           page: pageOf(row.page_text),
         },
       };
@@ -139,16 +185,19 @@ function pageOf(found: { page: string; lastSortKey: string | null; lastId: strin
 
 /**
  * The inbox's order: Answered newest answer first, the others newest question first; or, for
- * Unanswered, the soonest "Answer by" first (ADR 060, served by questions_expert_deadline_idx).
+ * Unanswered, the soonest "Answer by" first (ADR 060, served by questions_expert_deadline_idx); the
+ * work queue always soonest deadline first (a few hundred rows at most, sorted as read).
  */
 const inboxKeys = (filter: InboxFilter, sort: InboxSort) =>
-  sort === 'deadline'
-    ? preparedByTime(questions.answerBy, questions.id, 'asc')
-    : preparedByTime(
-        filter === 'answered' ? questions.answeredAt : questions.createdAt,
-        questions.id,
-        'desc',
-      );
+  filter === 'needs'
+    ? preparedByTime(coachNeedOrder, questions.id, 'asc')
+    : sort === 'deadline'
+      ? preparedByTime(questions.answerBy, questions.id, 'asc')
+      : preparedByTime(
+          filter === 'answered' ? questions.answeredAt : questions.createdAt,
+          questions.id,
+          'desc',
+        );
 /** My Questions' order: the latest activity (asked or answered) first, so a fresh answer is on top (ADR 055). */
 const myKeys = preparedByTime(questions.lastActivityAt, questions.id, 'desc');
 
@@ -163,14 +212,12 @@ function coachInboxStatement(db: Database, filter: InboxFilter, sort: InboxSort,
   // `coaches` is the viewer's Coach row, inside the viewer's subquery.
   const visible = visibleTo(coaches.id);
   const keys = inboxKeys(filter, sort);
-  const status =
-    filter === 'all'
-      ? undefined
-      : sql`${questions.status} = ${filter === 'answered' ? ANSWERED : PENDING}`;
   const viewer = viewerByToken(db, token, {
     answeredCount: sql<number>`${coaches.answeredCount}`.as('answered_count'),
     unansweredCount: sql<number>`(select count(*)::int from ${questions}
       where ${and(visible, sql`${questions.status} = ${PENDING}`)})`.as('unanswered_count'),
+    needsCount: sql<number>`(select count(*)::int from ${questions}
+      where ${needsOf(coaches.id)})`.as('needs_count'),
     coachSince: readAs<Date | null>(
       sql`(select ${questions.createdAt} from ${questions}
         where ${visible} order by ${questions.createdAt} limit 1)`,
@@ -178,6 +225,15 @@ function coachInboxStatement(db: Database, filter: InboxFilter, sort: InboxSort,
       'coach_since',
     ),
   });
+  const shown =
+    filter === 'needs'
+      ? needsOf(viewer.coachId)
+      : and(
+          visibleTo(viewer.coachId),
+          filter === 'all'
+            ? undefined
+            : sql`${questions.status} = ${filter === 'answered' ? ANSWERED : PENDING}`,
+        );
   const page = db
     .select({
       row: jsonObject<CoachInboxQuestion>({
@@ -197,13 +253,14 @@ function coachInboxStatement(db: Database, filter: InboxFilter, sort: InboxSort,
         // The Player answered the Coach's request for details; the answer is still to come.
         replyWaiting: sql<boolean>`(${questions.status} = ${PENDING} and ${questions.lastMessageKind} is not distinct from 'clarification_reply')`,
         answerBy: isoTime(questions.answerBy),
+        need: sql`case when ${coachNeed} is not null then json_build_object('kind', ${coachNeed}, 'by', ${isoTime(coachNeedBy)}) end`,
       }).as('row'),
       sortKey: keys.sortKey.as('sort_key'),
       id: questions.id,
     })
     .from(questions)
     .leftJoin(userRoles, and(eq(userRoles.userId, questions.playerId), eq(userRoles.role, 'asker')))
-    .where(and(visibleTo(viewer.coachId), status, paged ? keys.after : undefined))
+    .where(and(shown, paged ? keys.after : undefined))
     .orderBy(...keys.orderBy)
     .limit(QUESTION_PAGE_SIZE + 1)
     .as('page');
@@ -257,6 +314,11 @@ function playerQuestionsStatement(db: Database, paged: boolean) {
         answerBy: isoTime(questions.answerBy),
         messageCount: questions.messageCount,
         responseHours: questions.responseHours,
+        need: sql`case ${playerNeed}
+          when 'details' then json_build_object('kind', 'details', 'by', ${isoTime(questions.answerBy)})
+          when 'answer' then json_build_object('kind', 'answer', 'by', ${isoTime(payouts.releasableAt)})
+          when 'follow_up_answer' then json_build_object('kind', 'follow_up_answer', 'by', ${isoTime(payouts.releasableAt)})
+        end`,
       }).as('row'),
       sortKey: keys.sortKey.as('sort_key'),
       id: questions.id,
@@ -406,24 +468,19 @@ function questionPageStatement(db: Database) {
 }
 
 /**
- * The header badge's figures: unread answers for a Player, unread paid-or-pending questions for a
- * Coach; the caller picks by the active role.
+ * The header badge's figures: the questions that need the viewer now (issue 36), as a Player and
+ * as a Coach, by the same rules as the cards' needs; the caller picks by the active role.
  */
 function unreadCountsStatement(db: Database) {
   const viewer = viewerByToken(db, token, {
-    // An answer, or a Coach's request for details still waiting for the answer (ADR 058).
     playerUnread: sql<number>`(select count(*)::int from ${questions} where ${and(
       eq(questions.playerId, users.id),
-      sql`(${questions.status} = ${ANSWERED} or (${questions.status} = ${PENDING} and ${questions.messageCount} > 0))`,
-      eq(questions.playerViewedResponse, false),
+      sql`${playerNeed} is not null`,
     )})`.as('asker_unread'),
-    // A question waiting (with the Player's reply, if any), or the Player's follow-up.
-    coachUnread: sql<number>`(select count(*)::int from ${questions} where ${and(
-      eq(questions.coachId, coaches.id),
-      sql`(${questions.status} = ${PENDING} or (${questions.status} = ${ANSWERED} and ${questions.lastMessageKind} is not distinct from 'follow_up'))`,
-      eq(questions.coachViewedQuestion, false),
-      sql`${questions.paymentStatus} in ('paid', 'pending')`,
-    )})`.as('expert_unread'),
+    coachUnread:
+      sql<number>`(select count(*)::int from ${questions} where ${needsOf(coaches.id)})`.as(
+        'expert_unread',
+      ),
   });
   return db.select().from(viewer);
 }

@@ -11,6 +11,7 @@ import {
   type SendMessageInput,
   type ThreadMessage,
 } from '@contracts/question-thread';
+import { QUESTION_PAGE_PLACES } from '@contracts/question-page-places';
 import { QUESTION_MESSAGES, REPORT_REASONS, type QuestionDetail } from '@contracts/questions';
 import { useQuestionAttachments } from '@/components/attachments/api';
 import { MessageList } from '@/components/thread/message-list';
@@ -95,7 +96,7 @@ function ReportMessage({ questionId, messageId }: { questionId: string; messageI
 export function ConversationActions({ q, kinds }: { q: QuestionDetail; kinds: MessageKind[] }) {
   if (kinds.length === 0) return null;
   return (
-    <Card className="flex flex-col gap-3 p-4 sm:p-6">
+    <Card id={QUESTION_PAGE_PLACES.conversation} className="flex flex-col gap-3 p-4 sm:p-6">
       <h2 className="flex items-center gap-2 text-xl font-bold text-navy">
         <MessagesSquare aria-hidden className="size-5 shrink-0" />
         Conversation

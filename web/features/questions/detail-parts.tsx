@@ -48,6 +48,7 @@ export function PaymentBadge({
  * where the question stands.
  */
 export function Box({
+  id,
   className,
   icon,
   title,
@@ -55,6 +56,8 @@ export function Box({
   inCard = false,
   children,
 }: {
+  /** A place on the page a link can open (`QUESTION_PAGE_PLACES`). */
+  id?: string;
   className: string;
   icon: ReactNode;
   title: string;
@@ -65,7 +68,10 @@ export function Box({
   const Frame = inCard ? 'div' : 'section';
   const Heading = inCard ? 'h3' : 'h2';
   return (
-    <Frame className={cn(inCard ? 'mt-4 rounded-xl p-4' : 'rounded-2xl p-4 sm:p-6', className)}>
+    <Frame
+      id={id}
+      className={cn(inCard ? 'mt-4 rounded-xl p-4' : 'rounded-2xl p-4 sm:p-6', className)}
+    >
       <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
         <div className="flex items-center gap-2">
           {icon}

@@ -4,6 +4,7 @@ import { CircleX, CreditCard, Hourglass, ShieldAlert, Undo2 } from 'lucide-react
 import { Link, useSearchParams } from 'react-router';
 import { promiseText } from '@contracts/response-time';
 import { DISPUTE_REASON_LABELS } from '@contracts/question-states';
+import { QUESTION_PAGE_PLACES } from '@contracts/question-page-places';
 import type { QuestionDetail } from '@contracts/questions';
 import { Button } from '@/components/ui/button';
 import { formatDate } from '@contracts/dates';
@@ -42,6 +43,7 @@ export function WaitingBox({
   const queryClient = useQueryClient();
   return (
     <Box
+      id={QUESTION_PAGE_PLACES.respond}
       className="border-2 border-dashed border-amber-300 bg-amber-50"
       icon={<Hourglass aria-hidden className="size-5 shrink-0 text-amber-700" />}
       title="Waiting for Coach Response"

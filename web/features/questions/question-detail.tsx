@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Undo2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { formatWholeDollars } from '@contracts/money';
 import {
   playerActions,
@@ -125,6 +125,23 @@ function usePaymentReturn(enabled: boolean) {
   }, [paid, queryClient, setParams]);
 }
 
+/**
+ * Opened at one of its places (an e-mail's button, issue 36: `questionPagePath`): once the place
+ * has rendered, scrolls to it and puts the keyboard on its first button, so the reader acts at once.
+ */
+function useGoToPlace() {
+  const { hash } = useLocation();
+  const reached = useRef<string | null>(null);
+  useEffect(() => {
+    if (!hash || reached.current === hash) return;
+    const place = document.getElementById(decodeURIComponent(hash.slice(1)));
+    if (!place) return;
+    reached.current = hash;
+    place.scrollIntoView({ block: 'center' });
+    place.querySelector<HTMLElement>('button, a[href]')?.focus({ preventScroll: true });
+  });
+}
+
 /* ------------------------------------------------------------------------------------------------
  * Full variant (/questions/{id})
  * --------------------------------------------------------------------------------------------- */
@@ -143,6 +160,7 @@ function FullDetail({ q }: { q: QuestionDetail }) {
     ),
   };
   useAttachmentsFollowTheThread(q.id, `${q.messages.length}:${q.answeredAt ?? ''}`);
+  useGoToPlace();
   // The same rules the server applies, so no button here is refused (ADR 023).
   const may = playerActions(state);
   const coachMay = coachActions(state);

@@ -3,7 +3,8 @@ import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import type { CoachInbox, InboxFilter, InboxSort } from '@contracts/questions';
-import { INBOX_MESSAGES } from '@contracts/questions';
+import { INBOX_MESSAGES, needsYou } from '@contracts/questions';
+import { Button } from '@/components/ui/button';
 import { useErrorToast } from '@/components/toast/use-error-toast';
 import { LoadError } from '@/components/ui/load-error';
 import { PageLoading } from '@/components/ui/page-loading';
@@ -87,20 +88,32 @@ function Inbox({
   const inbox = pages[0]!;
   const shown = pages.flatMap((page) => page.questions).filter((q) => belongsTo(q, filter));
   const unanswered = inbox.unansweredCount;
+  const needs = inbox.needsCount;
 
   return (
     <>
       <CoachInboxHeader inbox={inbox} />
       <Content>
-        {unanswered > 0 && (
+        {(unanswered > 0 || needs > 0) && (
           <div
             role="status"
-            className="mb-6 flex items-center gap-3 rounded-2xl bg-volt px-4 py-3 text-navy shadow-sm sm:px-5"
+            className="mb-6 flex flex-wrap items-center gap-x-4 gap-y-2 rounded-2xl bg-volt px-4 py-3 text-navy shadow-sm sm:px-5"
           >
             <BellRing aria-hidden className="size-5 shrink-0" />
-            <p className="font-semibold">
-              {`You have ${unanswered} unanswered question${unanswered === 1 ? '' : 's'}`}
-            </p>
+            <div className="min-w-0 flex-1">
+              {unanswered > 0 && (
+                <p className="font-semibold">
+                  {`You have ${unanswered} unanswered question${unanswered === 1 ? '' : 's'}`}
+                </p>
+              )}
+              {/* Answered questions can still need her: a follow-up, a dispute's statement. */}
+              {needs > 0 && <p>{needsYou(needs)}</p>}
+            </div>
+            {needs > 0 && filter !== 'needs' && (
+              <Button type="button" size="sm" variant="dark" onClick={() => onFilter('needs')}>
+                Show what needs you
+              </Button>
+            )}
           </div>
         )}
 

@@ -11,16 +11,20 @@ import { cn } from '@/lib/cn';
 
 const FILTERS: { value: InboxFilter; label: string }[] = [
   { value: 'all', label: 'All Questions' },
+  { value: 'needs', label: 'Needs You' },
   { value: 'unanswered', label: 'Unanswered' },
   { value: 'answered', label: 'Answered' },
 ];
 
 /**
  * The server filters and orders (spec §4 'Inbox filters'); this only hides a question answered a
- * moment ago from Unanswered until the refetch brings the new page.
+ * moment ago from Unanswered and Needs You until the refetch brings the new page.
  */
-export const belongsTo = (q: CoachInboxQuestion, filter: InboxFilter) =>
-  filter === 'all' || (filter === 'answered') === (q.status === 'answered');
+export const belongsTo = (q: CoachInboxQuestion, filter: InboxFilter) => {
+  if (filter === 'all') return true;
+  if (filter === 'needs') return q.need !== null;
+  return (filter === 'answered') === (q.status === 'answered');
+};
 
 /** The Coach Inbox's filter buttons: one pressed at a time. */
 export function InboxFilters({

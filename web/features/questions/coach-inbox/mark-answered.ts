@@ -14,18 +14,19 @@ function withAnswer(
   answer: string,
   at: string,
 ): InfiniteData<CoachInbox> {
-  const pending = inbox.pages.some((page) =>
-    page.questions.some((q) => q.id === id && q.status === 'pending'),
-  );
-  if (!pending) return inbox;
+  const question = inbox.pages.flatMap((page) => page.questions).find((q) => q.id === id);
+  if (question?.status !== 'pending') return inbox;
+  // An answer meets what the question needed of the Coach.
+  const met = question.need === null ? 0 : 1;
   return {
     ...inbox,
     pages: inbox.pages.map((page) => ({
       ...page,
       answeredCount: page.answeredCount + 1,
       unansweredCount: Math.max(0, page.unansweredCount - 1),
+      needsCount: Math.max(0, page.needsCount - met),
       questions: page.questions.map((q) =>
-        q.id === id ? { ...q, answer, status: 'answered', answeredAt: at } : q,
+        q.id === id ? { ...q, answer, status: 'answered', answeredAt: at, need: null } : q,
       ),
     })),
   };

@@ -7,10 +7,11 @@ import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { timeSince } from '@/lib/relative-time';
-import { AnswerBy } from '../answer-by';
+import { AnswerBy, isWaitingWithDeadline } from '../answer-by';
 import { DeclineDialog } from '../decline-dialog';
 import { RespondDialog } from '../respond-dialog';
 import { MessageBadges } from '../message-badges';
+import { NeedLine } from '../need-line';
 import { StatusBadge } from '../status-badge';
 
 /** One question in the Coach Inbox: who asked, for what fee, and Decline / Respond while pending. */
@@ -55,6 +56,14 @@ export function CoachInboxCard({
         <MessageBadges messageCount={q.messageCount} replyWaiting={q.replyWaiting} />
         <AnswerBy question={q} />
       </div>
+
+      {q.need && (
+        <NeedLine
+          need={{ side: 'expert', ...q.need }}
+          // "Answer by …" above says the answer's deadline already.
+          deadlineShown={q.need.by === q.answerBy && isWaitingWithDeadline(q)}
+        />
+      )}
 
       <p className="mt-4 line-clamp-2 break-words text-ink">{q.question}</p>
 

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { timeSince } from '@/lib/relative-time';
 import { MessageBadges } from '../message-badges';
+import { NeedLine } from '../need-line';
 import { StatusBadge } from '../status-badge';
 import { StatusNotice } from './status-notice';
 
@@ -36,6 +37,8 @@ export function PlayerQuestionCard({ question: q }: { question: PlayerQuestion }
         </span>
         <MessageBadges messageCount={q.messageCount} />
       </div>
+
+      {q.need && <NeedLine need={{ side: 'asker', ...q.need }} />}
 
       <p className="mt-4 line-clamp-2 break-words text-ink">{q.question}</p>
 

@@ -1,0 +1,2 @@
+DROP INDEX "questions_expert_unread_idx";--> statement-breakpoint
+CREATE INDEX "questions_expert_needs_idx" ON "questions" USING btree ("expert_id") WHERE "questions"."status" = 'answered' and (("questions"."last_message_kind" = 'follow_up' and "questions"."follow_up_answered_at" is null) or ("questions"."dispute_flagged" and "questions"."dispute_resolution" is null and "questions"."dispute_statement" is null));
