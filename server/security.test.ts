@@ -95,7 +95,7 @@ describe(`security headers, cookies, CSRF and rate limits (${testDatabaseKind})`
       expect.arrayContaining(['/api/admin/users', '/api/admin/users/{id}/suspend']),
     );
     for (const headers of [
-      {},
+      {} as Record<string, string>,
       { cookie: player.cookie },
       { authorization: 'Bearer not-a-token' },
       // A user's session is never an administrator's, whatever else the request carries.

@@ -7,14 +7,12 @@ import { requireAdmin } from '../modules/auth';
 /** Where the administrators' routes live; only an administrator's token opens any of them. */
 const ADMIN_ROUTES = '/api/admin/';
 
-type ApiDescription = ReturnType<FastifyInstance['swagger']>;
-
 /** The description without the administrators' routes. */
-function withoutAdminRoutes(description: ApiDescription): ApiDescription {
+function withoutAdminRoutes<D extends { paths?: object }>(description: D): D {
   const paths = Object.entries(description.paths ?? {}).filter(
     ([path]) => !path.startsWith(ADMIN_ROUTES),
   );
-  return { ...description, paths: Object.fromEntries(paths) } as ApiDescription;
+  return { ...description, paths: Object.fromEntries(paths) };
 }
 
 /** Whether the request carries a live administrator's token (never a user's session). */
@@ -35,7 +33,7 @@ async function fromAdministrator(db: Executor, request: FastifyRequest): Promise
  * routes they may call, the same for all of them, worked out once.
  */
 export const openApiDocument = fp<{ db: Executor }>(async (app: FastifyInstance, { db }) => {
-  let forEveryone: ApiDescription | undefined;
+  let forEveryone: object | undefined;
   app.get('/api/openapi.json', { schema: { hide: true } }, async (request) => {
     if (await fromAdministrator(db, request)) return app.swagger();
     forEveryone ??= withoutAdminRoutes(app.swagger());
