@@ -35,3 +35,20 @@ export const ATTACHMENT_IMAGE_MAX_PIXELS = 50_000_000;
 export const ATTACHMENT_UPLOAD_CHUNK_BYTES = 50 * 1024 * 1024;
 /** A display name's length once cleaned. */
 export const ATTACHMENT_NAME_MAX = 120;
+/**
+ * An unpaid question waiting for its answer is withdrawn this long after it was asked (issue 36,
+ * ADR 082): it never held a slot of the Coach's cap, and now it does not sit in the inbox either.
+ */
+export const UNPAID_QUESTION_EXPIRY_MINUTES = 60;
+/** Unpaid questions waiting for an answer one Player may have at once (ADR 082). */
+export const MAX_UNPAID_OPEN_QUESTIONS = 2;
+/**
+ * How long a checkout can be paid: Stripe's shortest session (ADR 082). While one is open its
+ * question holds a slot of the Coach's cap, so two Players cannot both pay for the last one.
+ */
+export const CHECKOUT_MINUTES = 30;
+/**
+ * How long a started checkout holds its slot, and keeps its question from expiring: the session's
+ * time and a margin for the provider's report of a payment made in its last moment (ADR 082).
+ */
+export const CHECKOUT_HOLD_MINUTES = CHECKOUT_MINUTES + 10;

@@ -89,6 +89,11 @@ export const UNPAID_MESSAGES = {
   },
   withdrawFailed: 'Failed to withdraw the question. Please try again.',
   ratingNeedsPayment: 'Only a paid question can be rated or reviewed.',
+  /** Asking with MAX_UNPAID_OPEN_QUESTIONS unpaid questions already waiting (ADR 082). */
+  tooManyUnpaid:
+    'You already have unpaid questions waiting. Pay for one, or withdraw it, before asking another.',
+  /** Paying for a question left unpaid past UNPAID_QUESTION_EXPIRY_MINUTES (ADR 082). */
+  expired: 'This question was not paid in time and has been withdrawn. Ask it again to send it.',
 } as const;
 
 /** What the server and the screens both need to know to decide who may do what. */

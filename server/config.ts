@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { MAX_UNPAID_OPEN_QUESTIONS } from '../contracts/limits';
 import { DEFAULT_DATABASE_LIMITS } from './db/limits';
 
 const DEV_SECRET = 'development-only-secret-change-me-in-production';
@@ -96,6 +97,9 @@ const configSchema = z
     BETA_ACCESS_CODE: optionalString,
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
     QUESTION_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+    // Unpaid questions waiting for an answer one Player may have at once (ADR 082). A setting only
+    // so tests that ask many questions of one Player can lift it, as they lift the rate limits.
+    UNPAID_QUESTIONS_PER_PLAYER: z.coerce.number().int().min(1).default(MAX_UNPAID_OPEN_QUESTIONS),
     SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(30),
     // The job queue (ADR 050): how often an idle worker polls, and a failed job's first retry delay
     // (doubled on each further one) before it gives up after JOB_RETRY_LIMIT retries.

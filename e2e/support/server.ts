@@ -51,9 +51,11 @@ export async function startServer(options: {
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       PUBLIC_URL: baseUrl,
-      // Every browser in the suite comes from 127.0.0.1; the per-address limits have their own tests.
+      // Every browser in the suite comes from 127.0.0.1; the per-address limits have their own
+      // tests, as has the limit of a Player's unpaid questions (ADR 082).
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
       QUESTION_RATE_LIMIT_PER_MINUTE: '1000',
+      UNPAID_QUESTIONS_PER_PLAYER: '1000',
       SWEEP_INTERVAL_SECONDS: '1',
       DEV_MAILBOX: 'true',
       BETA_ACCESS_CODE: E2E_BETA_CODE,

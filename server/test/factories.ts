@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { coachSlugBase } from '../../contracts/coach-slug';
-import { adminAttemptLimits, coachSlugs, coaches, questions, users } from '../db/schema';
+import {
+  adminAttemptLimits,
+  checkoutSessions,
+  coachSlugs,
+  coaches,
+  questions,
+  users,
+} from '../db/schema';
 
 /** Inserts a verified user directly, as the tests' starting point. */
 export async function insertUser(db: Executor, overrides: Partial<typeof users.$inferInsert> = {}) {
@@ -79,3 +86,11 @@ export async function adminAttemptsAge(db: Executor, minutes: number) {
 /** A question's row as stored. */
 export const questionRow = async (db: Executor, id: string) =>
   (await db.select().from(questions).where(eq(questions.id, id)))[0]!;
+
+/** A question's checkout sessions as if started `minutes` earlier (their hold, ADR 082). */
+export async function checkoutsStartedEarlier(db: Executor, questionId: string, minutes: number) {
+  await db
+    .update(checkoutSessions)
+    .set({ createdAt: sql`${checkoutSessions.createdAt} - make_interval(mins => ${minutes}::int)` })
+    .where(eq(checkoutSessions.questionId, questionId));
+}

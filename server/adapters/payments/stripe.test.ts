@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CHECKOUT_MINUTES } from '../../../contracts/limits';
 import { startStripeStub, stripeEventJson, type StripeStub } from '../../test/stripe-stub';
 import { createStripePaymentProvider, toPaymentEvent } from './stripe';
 
@@ -28,6 +29,7 @@ describe('the Stripe payment provider against a local Stripe stand-in', () => {
   });
 
   it('creates a Checkout session for the question amount in cents, keyed for idempotency', async () => {
+    const before = Math.floor(Date.now() / 1000);
     const checkout = await provider.createCheckout({
       questionId: 'q-123',
       amountCents: 4000,
@@ -58,7 +60,12 @@ describe('the Stripe payment provider against a local Stripe stand-in', () => {
       'metadata[questionId]': 'q-123',
       'payment_intent_data[metadata][questionId]': 'q-123',
       'payment_intent_data[transfer_group]': 'question_q-123',
+      expires_at: expect.any(String),
     });
+    // The session closes after CHECKOUT_MINUTES and a minute's margin for Stripe's clock (ADR 082).
+    const expiresAt = Number(request.body.expires_at) - before;
+    expect(expiresAt).toBeGreaterThanOrEqual((CHECKOUT_MINUTES + 1) * 60);
+    expect(expiresAt).toBeLessThanOrEqual((CHECKOUT_MINUTES + 1) * 60 + 5);
   });
 
   it('creates an Express connected account able to take cards and receive transfers', async () => {

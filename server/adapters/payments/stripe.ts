@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { CHECKOUT_MINUTES } from '../../../contracts/limits';
 import type {
   CheckoutSessionStatus,
   ConnectedAccountStatus,
@@ -133,6 +134,9 @@ export function createStripePaymentProvider(
           success_url: request.successUrl,
           cancel_url: request.cancelUrl,
           metadata: { questionId },
+          // A session lasts CHECKOUT_MINUTES, the slot of the Coach's cap it holds with it (ADR
+          // 082); a minute more, as Stripe refuses less than 30 minutes by its own clock.
+          expires_at: Math.floor(Date.now() / 1000) + (CHECKOUT_MINUTES + 1) * 60,
           // The payment intent carries the question too: payment_intent.payment_failed names it.
           // transfer_group ties the later transfer to this charge in Stripe's reporting.
           payment_intent_data: {

@@ -1,7 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AVAILABILITY_MESSAGES, todayUtc } from '../../../contracts/availability';
-import { coaches, questions } from '../../db/schema';
+import { CHECKOUT_HOLD_MINUTES } from '../../../contracts/limits';
+import { checkoutSessions, coaches, questions } from '../../db/schema';
+import { applyPaymentEvent, moneyOf } from '../payments';
 import {
   askCoach,
   connectPayouts,
@@ -9,6 +12,7 @@ import {
   signedInUser,
   type TestUser,
 } from '../../test/accounts';
+import { checkoutsStartedEarlier } from '../../test/factories';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/harness';
 
 const ask = {
@@ -160,51 +164,102 @@ describe(`a Coach's availability: payout-ready gate, pause and cap (${testDataba
   });
 
   describe('cap on open questions', () => {
-    it('admits exactly one of two Players asking for the last slot at once; the other is told "Fully booked"', async () => {
-      const saved = await setAvailability({
-        paused: false,
-        returnOn: null,
-        note: null,
-        openQuestionCap: 1,
-      });
-      expect(saved.statusCode).toBe(200);
-      // Both at the same instant: the Coach's row lock admits exactly one (on PostgreSQL a real race).
-      const both = await Promise.all([askNow(otherPlayer), askNow(player)]);
-      expect(both.map((r) => r.statusCode).sort()).toEqual([201, 409]);
-      const refused = both.find((r) => r.statusCode === 409)!;
-      expect(refused.json().message).toBe(AVAILABILITY_MESSAGES.fullyBooked);
-      const open = await db().select().from(questions).where(eq(questions.coachId, coachId));
-      expect(open.filter((q) => q.status === 'pending')).toHaveLength(1);
-      expect((await page()).availability.state).toBe('full');
+    const setCap = (openQuestionCap: number) =>
+      setAvailability({ paused: false, returnOn: null, note: null, openQuestionCap });
+    const checkout = (who: TestUser, questionId: string) =>
+      call('POST', '/api/payments/checkout', who, { questionId, amount: 2000 });
+    const ownerOf = (q: { playerId: string }) =>
+      q.playerId === player.userId ? player : otherPlayer;
+    const waiting = async () =>
+      (await db().select().from(questions).where(eq(questions.coachId, coachId))).filter(
+        (q) => q.status === 'pending',
+      );
+    const startedEarlier = (questionId: string, minutes: number) =>
+      checkoutsStartedEarlier(db(), questionId, minutes);
+    const state = async () => {
+      await dropCaches();
+      return (await page()).availability.state;
+    };
+
+    it('takes unpaid questions past the cap: they hold no slot (issue 36)', async () => {
+      expect((await setCap(1)).statusCode).toBe(200);
+      // One free account used to fill a cap with unpaid questions that never expired.
+      for (const who of [player, otherPlayer, player]) {
+        const res = await askNow(who);
+        expect(res.statusCode).toBe(201);
+      }
+      expect(await waiting()).toHaveLength(3);
+      expect(await state()).toBe('open');
     });
 
-    it('lets the admitted question be paid, and refuses checkout past a cap lowered since', async () => {
-      const [admitted] = await db()
+    it('gives the last slot to exactly one of the Players paying at once; the others are told "Fully booked"', async () => {
+      const asked = await waiting();
+      // All at the same instant: the Coach's row lock orders the recording of the sessions, so
+      // on PostgreSQL this is a real race for the slot.
+      const started = await Promise.all(asked.map((q) => checkout(ownerOf(q), q.id)));
+      expect(started.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
+      for (const refused of started.filter((r) => r.statusCode === 409)) {
+        expect(refused.json().message).toBe(AVAILABILITY_MESSAGES.refusedFull);
+      }
+      const open = await db()
+        .select({ questionId: checkoutSessions.questionId })
+        .from(checkoutSessions)
+        .where(
+          and(
+            inArray(
+              checkoutSessions.questionId,
+              asked.map((q) => q.id),
+            ),
+            eq(checkoutSessions.status, 'open'),
+          ),
+        );
+      expect(open).toHaveLength(1);
+      // The checkout under way holds the slot: full on the page, and asking is refused.
+      expect(await state()).toBe('full');
+      const ask = await askNow(player);
+      expect(ask.statusCode).toBe(409);
+      expect(ask.json().message).toBe(AVAILABILITY_MESSAGES.refusedFull);
+    });
+
+    it('frees the slot once a checkout has passed its time unpaid, and keeps it once paid', async () => {
+      const [holding] = await db()
+        .select({ questionId: checkoutSessions.questionId })
+        .from(checkoutSessions)
+        .innerJoin(questions, eq(questions.id, checkoutSessions.questionId))
+        .where(and(eq(questions.coachId, coachId), eq(checkoutSessions.status, 'open')));
+      await startedEarlier(holding!.questionId, CHECKOUT_HOLD_MINUTES + 1);
+      expect(await state()).toBe('open');
+
+      const next = (await waiting()).find((q) => q.id !== holding!.questionId)!;
+      expect((await checkout(ownerOf(next), next.id)).statusCode).toBe(200);
+      const [session] = await db()
         .select()
-        .from(questions)
-        .where(eq(questions.coachId, coachId))
-        .orderBy(questions.createdAt);
-      const pending = (
-        await db().select().from(questions).where(eq(questions.coachId, coachId))
-      ).find((q) => q.status === 'pending')!;
-      expect(admitted).toBeDefined();
-      // A second open question, asked while the cap was higher.
-      await setAvailability({ paused: false, returnOn: null, note: null, openQuestionCap: 2 });
-      const second = await askNow(player);
-      expect(second.statusCode).toBe(201);
-      await setAvailability({ paused: false, returnOn: null, note: null, openQuestionCap: 1 });
-      const owner = pending.playerId === player.userId ? player : otherPlayer;
-      const paidWithin = await call('POST', '/api/payments/checkout', owner, {
-        questionId: pending.id,
-        amount: 2000,
+        .from(checkoutSessions)
+        .where(eq(checkoutSessions.questionId, next.id));
+      await applyPaymentEvent(moneyOf(t.ctx, pino({ level: 'silent' })), 'local', {
+        id: `evt_cap_${next.id}`,
+        type: 'checkout.completed',
+        questionId: next.id,
+        sessionId: session!.sessionId,
+        paymentIntentId: `pi_cap_${next.id}`,
       });
-      expect(paidWithin.statusCode).toBe(200);
-      const past = await call('POST', '/api/payments/checkout', player, {
-        questionId: second.json().id,
-        amount: 2000,
+      // Paid, it holds the slot whatever its checkout's age.
+      await startedEarlier(next.id, CHECKOUT_HOLD_MINUTES + 1);
+      expect(await state()).toBe('full');
+      const other = (await waiting()).find((q) => q.paymentStatus !== 'paid')!;
+      const refused = await checkout(ownerOf(other), other.id);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe(AVAILABILITY_MESSAGES.refusedFull);
+    });
+
+    it('lets an answered question be paid however full the Coach is (pay after the answer)', async () => {
+      const unpaid = (await waiting()).find((q) => q.paymentStatus !== 'paid')!;
+      const answered = await call('POST', `/api/questions/${unpaid.id}/answer`, coach, {
+        answer: 'Stay goal-side and show him the line.',
       });
-      expect(past.statusCode).toBe(409);
-      expect(past.json().message).toBe(AVAILABILITY_MESSAGES.fullyBooked);
+      expect(answered.statusCode).toBe(204);
+      expect(await state()).toBe('full');
+      expect((await checkout(ownerOf(unpaid), unpaid.id)).statusCode).toBe(200);
     });
 
     it('refuses a cap outside 1 to 100', async () => {

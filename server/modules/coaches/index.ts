@@ -16,8 +16,9 @@ export { requireCoach } from './require-coach';
 export {
   availabilityColumns,
   availabilityFrom,
+  checkoutUnderWay,
   lockCoachAvailability,
-  openQuestionsBefore,
   refusal,
+  slotsHeldBesides,
   takingQuestions,
 } from './data/availability';

@@ -36,4 +36,5 @@ export {
   type Money,
 } from './settlement';
 export { statementCsv, statementFileName } from './statements';
+export { expireUnpaidQuestions } from './unpaid-expiry';
 export { stripeWebhookRoutes } from './webhook';

@@ -2,15 +2,21 @@ import { randomUUID } from 'node:crypto';
 import { AVAILABILITY_MESSAGES } from '../../../contracts/availability';
 import { PAYMENT_MESSAGES } from '../../../contracts/payments';
 import { QUESTION_MESSAGES } from '../../../contracts/questions';
-import { playerActions, questionStateOf } from '../../../contracts/question-states';
+import { CHECKOUT_MINUTES, UNPAID_QUESTION_EXPIRY_MINUTES } from '../../../contracts/limits';
+import {
+  playerActions,
+  questionStateOf,
+  UNPAID_MESSAGES,
+} from '../../../contracts/question-states';
 import { joined } from '../../../contracts/messages';
 import type { ConnectedAccountStatus } from '../../adapters/payments/types';
 import type { ServiceDeps } from '../../context';
+import type { Executor } from '../../db/client';
 import type { coaches } from '../../db/schema';
 import { transaction } from '../../db/unit-of-work';
 import { AppError, badRequest, forbidden, notFound } from '../../errors';
 import type { SessionUser } from '../auth';
-import { availabilityFrom, openQuestionsBefore, refusal } from '../coaches';
+import { availabilityFrom, lockCoachAvailability, refusal, slotsHeldBesides } from '../coaches';
 import { mirrorAccountStatus, setConnectedAccount } from '../coaches/data';
 import { applyPaymentEvent } from './apply-event';
 import {
@@ -27,6 +33,7 @@ const questionUrl = (deps: Deps, id: string, outcome: string) =>
   `${deps.config.PUBLIC_URL}/questions/${id}?payment=${outcome}`;
 
 const ONLY_PLAYER_PAYS = 'Only the Player who asked can pay.';
+const MINUTE_MS = 60_000;
 
 /** create-payment: only the Player, and only for the question's own amount. */
 export async function startCheckout(
@@ -46,14 +53,14 @@ export async function startCheckout(
   if (!playerActions(questionStateOf(q, null)).pay) throw badRequest(PAYMENT_MESSAGES.notPayable);
   // A deleted (or suspended) Coach can answer nothing (ADR 037, 061).
   if (row.coachDeleted) throw new AppError(409, PAYMENT_MESSAGES.coachGone);
-  // A Coach who cannot receive payouts, or has paused, is not paid for questions (ADR 061). The
-  // cap admits a question asked within it; one past a cap lowered since it was asked waits.
+  if (unpaidTooLong(q, new Date())) throw new AppError(409, UNPAID_MESSAGES.expired);
+  // A Coach who cannot receive payouts, or has paused, is not paid for questions (ADR 061).
   const availability = availabilityFrom(row.coachAvailability);
   if (availability.state === 'not-ready' || availability.state === 'paused') {
     throw refusal(availability)!;
   }
-  const cap = row.coachAvailability.openQuestionCap;
-  if (cap !== null && (await openQuestionsBefore(deps.db, q.coachId, q)) >= cap) {
+  // A first look, without the lock, spares the provider a session for a Coach already full.
+  if (!(await slotLeft(deps.db, q, row.coachAvailability.openQuestionCap))) {
     throw new AppError(409, AVAILABILITY_MESSAGES.refusedFull);
   }
   const checkout = await deps.payments.createCheckout({
@@ -66,8 +73,50 @@ export async function startCheckout(
     // A new session per request; the SDK's own retries of this call reuse the key.
     idempotencyKey: `checkout-${q.id}-${randomUUID()}`,
   });
-  await transaction(deps, (tx) => setCheckoutSession(tx, q.id, checkout.sessionId));
+  // The session holds the slot once recorded, under the Coach's lock (ADR 082): of two Players
+  // paying for the last slot at once, the second to record counts the first's session and is
+  // refused. The provider is called before, outside any lock (ADR 023).
+  const recorded = await transaction(deps, async (tx) => {
+    const facts = await lockCoachAvailability(tx, q.coachId);
+    if (!(await slotLeft(tx, q, facts?.openQuestionCap ?? null))) return false;
+    await setCheckoutSession(tx, q.id, checkout.sessionId);
+    return true;
+  });
+  if (!recorded) {
+    // Its link was never given out, and the provider closes it at its time anyway: tidiness only.
+    await deps.payments
+      .expireCheckoutSession({
+        sessionId: checkout.sessionId,
+        idempotencyKey: `expire-${checkout.sessionId}`,
+      })
+      .catch((err: unknown) =>
+        deps.logger.warn({ err, sessionId: checkout.sessionId }, 'refused checkout not expired'),
+      );
+    throw new AppError(409, AVAILABILITY_MESSAGES.refusedFull);
+  }
   return { url: checkout.url };
+}
+
+/**
+ * An unpaid question still waiting for its answer past UNPAID_QUESTION_EXPIRY_MINUTES: the sweep
+ * withdraws it (ADR 082), and until it has, it is not paid for either.
+ */
+const unpaidTooLong = (q: { status: string; createdAt: Date }, now: Date) =>
+  q.status === 'pending' &&
+  now.getTime() - q.createdAt.getTime() > UNPAID_QUESTION_EXPIRY_MINUTES * MINUTE_MS;
+
+/**
+ * Whether the Coach's cap leaves this question a slot: the slots held by their other questions
+ * (paid, or with a checkout under way) are fewer than the cap. An answered question takes none:
+ * paying after the answer (ADR 040) is always open.
+ */
+async function slotLeft(
+  db: Executor,
+  q: { id: string; coachId: string; status: string },
+  cap: number | null,
+) {
+  if (cap === null || q.status !== 'pending') return true;
+  return (await slotsHeldBesides(db, q.coachId, q.id)) < cap;
 }
 
 /** create-stripe-connect-account: the Coach's connected account and its onboarding link. */
@@ -145,11 +194,15 @@ export async function finishLocalCheckout(
   sessionId: string,
   outcome: 'pay' | 'cancel',
 ) {
-  const { question: q, status } = await checkoutFor(deps, user, sessionId);
+  const { question: q, status, startedAt } = await checkoutFor(deps, user, sessionId);
   const paid = outcome === 'pay';
-  // As at Stripe, an expired session takes no payment; a paid one may be paid again, which is
-  // the same payment (its id comes from the session) and so changes nothing.
-  if (paid && status === 'expired') throw new AppError(409, PAYMENT_MESSAGES.checkoutClosed);
+  // As at Stripe, an expired session takes no payment, nor one past its time (ADR 082); a paid
+  // one may be paid again, which is the same payment (its id comes from the session) and so
+  // changes nothing.
+  const pastItsTime = Date.now() - startedAt.getTime() > CHECKOUT_MINUTES * MINUTE_MS;
+  if (paid && (status === 'expired' || (status === 'open' && pastItsTime))) {
+    throw new AppError(409, PAYMENT_MESSAGES.checkoutClosed);
+  }
   await applyPaymentEvent(
     deps,
     'local',

@@ -1,5 +1,9 @@
 import { and, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
-import type { DisputeReason, RefundReason } from '../../../contracts/question-states';
+import {
+  UNPAID_PAYMENT_STATUSES,
+  type DisputeReason,
+  type RefundReason,
+} from '../../../contracts/question-states';
 import type { MessageKind } from '../../../contracts/question-thread';
 import type { BusEvents } from '../../adapters/events/types';
 import type { Executor } from '../../db/client';
@@ -49,6 +53,30 @@ export async function insertQuestion(
       playerId: values.playerId,
     });
   return row ?? null;
+}
+
+/**
+ * Serialises one Player's asking (ADR 082): two questions sent at once, to any Coaches, are counted
+ * against the Player's limit of unpaid questions one after the other. Held until the commit.
+ */
+export async function lockPlayerAsking(tx: Executor, playerId: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`unpaid-questions:${playerId}`}))`);
+}
+
+/** A Player's unpaid questions waiting for an answer that were asked after `since` (ADR 082). */
+export async function countUnpaidWaiting(db: Executor, playerId: string, since: Date) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(questions)
+    .where(
+      and(
+        eq(questions.playerId, playerId),
+        eq(questions.status, 'pending'),
+        inArray(questions.paymentStatus, UNPAID_PAYMENT_STATUSES),
+        gt(questions.createdAt, since),
+      ),
+    );
+  return row?.n ?? 0;
 }
 
 /** The question a Player already created with this idempotency key, if any. */

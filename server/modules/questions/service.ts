@@ -14,6 +14,7 @@ import {
 } from '../../../contracts/question-states';
 import { QUESTION_MESSAGES, type AskQuestionInput } from '../../../contracts/questions';
 import { answerByFrom } from '../../../contracts/response-time';
+import { UNPAID_QUESTION_EXPIRY_MINUTES } from '../../../contracts/limits';
 import { joined } from '../../../contracts/messages';
 import { REVIEW_MESSAGES } from '../../../contracts/reviews';
 import type { ServiceDeps } from '../../context';
@@ -37,7 +38,9 @@ import { insertAbuseReport } from '../abuse-reports/data';
 import { bindUploads } from '../attachments';
 import { findByIdempotencyKey, findCoach, findQuestion } from '../question-records';
 import {
+  countUnpaidWaiting,
   insertQuestion,
+  lockPlayerAsking,
   lockQuestion as lockRow,
   markQuestionViewed,
   markAnswered,
@@ -53,6 +56,7 @@ import { queueAnsweredMail } from './question-mail';
 type Deps = Pick<ServiceDeps, 'db' | 'bus' | 'config'>;
 
 const conflict = (message: string) => new AppError(409, message);
+const MINUTE_MS = 60_000;
 
 /** Creates the question at the Coach's current price (spec §4: pending, payment pending). */
 export async function askQuestion(
@@ -74,13 +78,25 @@ export async function askQuestion(
   const earlier = await repeated();
   if (earlier) return earlier;
   const created = await transaction(deps, async (tx, changes) => {
+    const now = new Date();
+    // A Player may leave only a few questions unpaid at once (ADR 082): each reaches a Coach's
+    // inbox. Their asks are taken in turn, so two sent at once cannot both be the last allowed.
+    await lockPlayerAsking(tx, user.id);
+    const expiredBefore = new Date(now.getTime() - UNPAID_QUESTION_EXPIRY_MINUTES * MINUTE_MS);
+    if (
+      (await countUnpaidWaiting(tx, user.id, expiredBefore)) >=
+      deps.config.UNPAID_QUESTIONS_PER_PLAYER
+    ) {
+      // A repeat of a request whose question was created meanwhile answers with that question.
+      if (idempotencyKey && (await findByIdempotencyKey(tx, user.id, idempotencyKey))) return null;
+      throw conflict(UNPAID_MESSAGES.tooManyUnpaid);
+    }
     // The Coach's row is locked, so of two Players asking for the last slot one waits and then
     // counts the other's question (ADR 061).
     const facts = await lockCoachAvailability(tx, coach.id);
     const refused = facts && refusal(availabilityFrom(facts));
     if (refused) throw refused;
     // Asking needs the three consents (spec §5 'Legal consent'); the form collects them.
-    const now = new Date();
     await recordAskConsents(tx, user.id, now);
     const values = {
       coachId: coach.id,

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   AVAILABILITY_MESSAGES,
   availabilityOf,
@@ -7,6 +7,8 @@ import {
   type AvailabilityFacts,
 } from '../../../../contracts/availability';
 import type { AvailabilityInput } from '../../../../contracts/availability-schemas';
+import { CHECKOUT_HOLD_MINUTES } from '../../../../contracts/limits';
+import { UNPAID_PAYMENT_STATUSES } from '../../../../contracts/question-states';
 import type { Executor } from '../../../db/client';
 import type { Changes } from '../../../db/unit-of-work';
 import { coaches, questions } from '../../../db/schema';
@@ -18,18 +20,33 @@ import { AppError } from '../../../errors';
  * questions, so the pause lifts itself on its date without a job.
  */
 
-/** Questions waiting for the Coach's answer: unanswered and paid or awaiting payment. */
-const isOpenQuestion = and(
-  eq(questions.status, 'pending'),
-  inArray(questions.paymentStatus, ['paid', 'pending']),
-);
+/**
+ * A checkout of the question started within CHECKOUT_HOLD_MINUTES and not closed: it may still be
+ * paid (a session lasts CHECKOUT_MINUTES), so its question keeps a slot and does not expire. The
+ * names are written out: in a select from one table Drizzle leaves columns unqualified, and the
+ * bare "id" here would not be the question's.
+ */
+export const checkoutUnderWay = sql`exists (select 1 from "checkout_sessions" where "checkout_sessions"."question_id" = "questions"."id" and "checkout_sessions"."status" = 'open' and "checkout_sessions"."created_at" > now() - make_interval(mins => ${CHECKOUT_HOLD_MINUTES}::int))`;
 
 /**
- * Counted on questions_expert_visible_idx, for the Coach row in the same statement. The names are
- * written out: in a select from one table Drizzle leaves columns unqualified, and the subquery's
- * bare "id" would then be the question's own.
+ * A question holding a slot of its Coach's cap (ADR 082): waiting for an answer and paid, or unpaid
+ * with a checkout under way. An unpaid question without one holds nothing (issue 36: one free
+ * account filled a cap with them): the slot goes to whoever starts paying, and the checkout's hold
+ * keeps two Players from both paying for the last one.
  */
-const openQuestionCount = sql<number>`(select count(*)::int from "questions" where "questions"."expert_id" = "experts"."id" and ${isOpenQuestion})`;
+const holdsSlot = and(
+  eq(questions.status, 'pending'),
+  or(
+    eq(questions.paymentStatus, 'paid'),
+    and(inArray(questions.paymentStatus, UNPAID_PAYMENT_STATUSES), checkoutUnderWay),
+  ),
+)!;
+
+/**
+ * Counted on questions_expert_visible_idx, for the Coach row in the same statement ("experts"."id"
+ * written out for the same reason as above).
+ */
+const openQuestionCount = sql<number>`(select count(*)::int from "questions" where "questions"."expert_id" = "experts"."id" and ${holdsSlot})`;
 
 /** A connected account that can receive payouts: the gate (spec's 'Payment Setup Required'). */
 const payoutsEnabled = sql<boolean>`(${coaches.stripePayoutsEnabled} and ${coaches.stripeAccountId} is not null)`;
@@ -86,24 +103,15 @@ export async function lockCoachAvailability(tx: Executor, coachId: string) {
 }
 
 /**
- * Where a question stands against the cap: how many open questions of its Coach were asked before
- * it. At checkout, a question asked within the cap may be paid; one past a cap lowered since may not.
+ * The slots of a Coach's cap held by questions other than this one: at checkout, this question may
+ * be paid only while one is left (ADR 082). Read after `lockCoachAvailability`, so of two
+ * checkouts for the last slot the second counts the first.
  */
-export async function openQuestionsBefore(
-  tx: Executor,
-  coachId: string,
-  question: { id: string; createdAt: Date },
-) {
+export async function slotsHeldBesides(tx: Executor, coachId: string, questionId: string) {
   const [row] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(questions)
-    .where(
-      and(
-        eq(questions.coachId, coachId),
-        isOpenQuestion,
-        sql`(${questions.createdAt}, ${questions.id}) < (${question.createdAt.toISOString()}::timestamptz, ${question.id}::uuid)`,
-      ),
-    );
+    .where(and(eq(questions.coachId, coachId), ne(questions.id, questionId), holdsSlot));
   return row?.n ?? 0;
 }
 

@@ -41,7 +41,12 @@ export async function questionMoneyChanged(tx: Executor, changes: Changes, quest
 /** The question a checkout session pays for (any of its sessions), with its Coach's name. */
 export async function findCheckout(db: Executor, sessionId: string) {
   const [row] = await db
-    .select({ question: questions, coachName: coaches.name, status: checkoutSessions.status })
+    .select({
+      question: questions,
+      coachName: coaches.name,
+      status: checkoutSessions.status,
+      startedAt: checkoutSessions.createdAt,
+    })
     .from(checkoutSessions)
     .innerJoin(questions, eq(questions.id, checkoutSessions.questionId))
     .innerJoin(coaches, eq(coaches.id, questions.coachId))

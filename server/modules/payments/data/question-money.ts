@@ -1,8 +1,12 @@
-import { and, eq, inArray, lte } from 'drizzle-orm';
-import type { RefundReason } from '../../../../contracts/question-states';
+import { and, eq, inArray, lte, not } from 'drizzle-orm';
+import {
+  UNPAID_PAYMENT_STATUSES,
+  type RefundReason,
+} from '../../../../contracts/question-states';
 import type { Executor } from '../../../db/client';
 import { coaches, payouts, processedProviderEvents, questions } from '../../../db/schema';
 import type { Changes } from '../../../db/unit-of-work';
+import { checkoutUnderWay } from '../../coaches';
 import { markPartialRefunding, markRefunded, markRefunding } from '../../question-records/data';
 import { questionMoneyChanged } from './index';
 import {
@@ -177,6 +181,28 @@ export function lockUnansweredPaidDue(tx: Executor, cutoff: Date, limit: number)
     .orderBy(questions.answerBy)
     .limit(limit)
     .for('update', { skipLocked: true });
+}
+
+/**
+ * Unpaid questions still waiting for an answer that were asked before `cutoff` and have no checkout
+ * under way (ADR 082), locked, skipping those another process holds. No order: any due will do, and
+ * none is left for long, so the scan stops at the first `limit` it finds.
+ */
+export function lockUnpaidExpired(tx: Executor, cutoff: Date, limit: number) {
+  return tx
+    .select({ id: questions.id, playerId: questions.playerId, coachUserId: coaches.userId })
+    .from(questions)
+    .innerJoin(coaches, eq(coaches.id, questions.coachId))
+    .where(
+      and(
+        eq(questions.status, 'pending'),
+        inArray(questions.paymentStatus, UNPAID_PAYMENT_STATUSES),
+        lte(questions.createdAt, cutoff),
+        not(checkoutUnderWay),
+      ),
+    )
+    .limit(limit)
+    .for('update', { of: [questions], skipLocked: true });
 }
 
 /** A Coach's questions still waiting for an answer, locked (the Coach is deleting the account). */
