@@ -64,6 +64,20 @@ const hostileValue = fc.oneof(
   fc.dictionary(fc.string({ maxLength: 10 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 5 }),
 );
 
+/**
+ * A video's or a PDF's signature, then a page 5 MB in, then 5 MB more: the search for markup
+ * once read only the first and last 64 KB (issue 36).
+ */
+function hiddenInTheMiddle(kind: 'video' | 'pdf'): Buffer {
+  const signature =
+    kind === 'video'
+      ? Buffer.from('\x00\x00\x00\x18ftypmp42\x00\x00\x00\x00isommp42', 'latin1')
+      : Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\n', 'latin1');
+  const filler = Buffer.alloc(5 * 1024 * 1024, 7);
+  const page = kind === 'video' ? '<html><script>alert(1)</script>' : '<svg/onload=alert(1)>';
+  return Buffer.concat([signature, filler, Buffer.from(page), filler]);
+}
+
 type Credentials = Record<string, string>;
 
 /** `levels` objects nested in one another, as JSON text. */
@@ -448,6 +462,9 @@ describe(`hostile input on every write route (${testDatabaseKind})`, () => {
       [sampleFiles.text(), 'notes.txt', ATTACHMENT_MESSAGES.wrongType],
       [sampleFiles.htmlAsJpeg(), 'renamed.jpg', ATTACHMENT_MESSAGES.wrongType],
       [await sampleFiles.polyglot(), 'polyglot.jpg', ATTACHMENT_MESSAGES.polyglot],
+      // Markup anywhere in the file, far from both ends (issue 36).
+      [hiddenInTheMiddle('video'), 'clip.mp4', ATTACHMENT_MESSAGES.polyglot],
+      [hiddenInTheMiddle('pdf'), 'plan.pdf', ATTACHMENT_MESSAGES.polyglot],
       [sampleFiles.bomb(), 'bomb.png', ATTACHMENT_MESSAGES.tooManyPixels],
       [sampleFiles.heic(), 'IMG_1.HEIC', ATTACHMENT_MESSAGES.heic],
       [Buffer.alloc(0), 'empty.jpg', ATTACHMENT_MESSAGES.empty],

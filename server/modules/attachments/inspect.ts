@@ -24,13 +24,58 @@ const ACCEPTED: Record<string, { kind: AttachmentKind; extension: string }> = {
   'application/pdf': { kind: 'pdf', extension: 'pdf' },
 };
 
-/** How much of each end of a file is searched for a second, active kind of content. */
-const POLYGLOT_WINDOW = 64 * 1024;
+/** How much of a file's start its type is read from: every accepted type's signature is there. */
+const HEAD_BYTES = 64 * 1024;
+
+/** What ends a tag's name in HTML: whitespace, '/' or '>'. */
+const TAG_NAME_END = String.raw`[\t\n\f\r />]`;
+/** An attribute's characters: printable ASCII, but no '<' or '>' (which would end the tag). */
+const IN_TAG = String.raw`[\t\n\r\x20-\x3b\x3d\x3f-\x7e]`;
 /**
  * Markup or script that a browser or an interpreter would run if it ever took the file for
- * something else: a JPEG that is also an HTML page, a PDF carrying a page, a PHP script.
+ * something else: a JPEG that is also an HTML page, a PDF carrying a page, a PHP script. Tags are
+ * matched whole (a name and what ends it, an SVG with its attributes up to its '>'), as a parser
+ * would see them, so that searching every byte of a large video does not refuse it for a few
+ * random bytes that merely begin like one (issue 36): '<svg' followed by any non-letter would be
+ * about one 250 MB video in three.
  */
-const ACTIVE_CONTENT = /<(?:script|html|!doctype html|svg|iframe|\?php)\b/i;
+const ACTIVE_CONTENT = new RegExp(
+  [
+    `<(?:script|html|iframe)${TAG_NAME_END}`,
+    '<!doctype html',
+    String.raw`<\?php[\t\n\r ]`,
+    // An SVG element with attributes (a document's root, an `onload`).
+    String.raw`<svg[\t\n\f\r /]${IN_TAG}{0,200}>`,
+    // Any tag with an event handler: <img onerror=…>, <body onload=…>, <animate onbegin=…>.
+    String.raw`<[a-z][a-z0-9-]{0,30}[\t\n\f\r /]${IN_TAG}{0,200}?\bon[a-z]{2,30}[\t\n\f\r ]{0,5}=`,
+  ].join('|'),
+  'i',
+);
+/** Longer than any match, so one that straddles two pieces of the file is still found whole. */
+const OVERLAP = 512;
+/** The pieces a file is searched in: few reads (ranged GETs on S3), and memory stays flat. */
+const PIECE_BYTES = 4 * 1024 * 1024;
+
+/** The staged upload from its first byte to its last, one piece at a time. */
+async function* piecesOf(staged: StagedUpload, size: number): AsyncIterable<Buffer> {
+  for (let start = 0; start < size; start += PIECE_BYTES) {
+    yield await staged.read(start, Math.min(PIECE_BYTES, size - start));
+  }
+}
+
+/**
+ * Whether any of the bytes, read in pieces, holds active content. Each piece is searched with the
+ * end of the one before it; memory holds one piece, whatever the file's size.
+ */
+export async function carriesActiveContent(pieces: AsyncIterable<Buffer>): Promise<boolean> {
+  let carried = '';
+  for await (const piece of pieces) {
+    const text = carried + piece.toString('latin1');
+    if (ACTIVE_CONTENT.test(text)) return true;
+    carried = text.slice(-OVERLAP);
+  }
+  return false;
+}
 
 export interface Inspected {
   kind: AttachmentKind;
@@ -45,15 +90,14 @@ const refuse = (status: number, message: string) => new AppError(status, message
 /**
  * Decides what an uploaded file is from its bytes alone (never its name or the browser's claim)
  * and refuses what we do not take: an unknown or disguised type, an empty or oversize file, and
- * a polyglot (a file of an accepted type that also carries markup or script). Only the first and
- * last POLYGLOT_WINDOW bytes are read, wherever the upload is staged (a file or a bucket object):
- * every accepted type's signature is at its start.
+ * a polyglot (a file of an accepted type that also carries markup or script anywhere in it). The
+ * type comes from the first HEAD_BYTES; the search for markup reads every byte, PIECE_BYTES at a
+ * time, wherever the upload is staged (a file, or ranged GETs of the bucket object).
  */
 export async function inspectUpload(staged: StagedUpload, videoMaxMb: number): Promise<Inspected> {
   const size = await staged.size();
   if (size === 0) throw refuse(400, ATTACHMENT_MESSAGES.empty);
-  const window = Math.min(size, POLYGLOT_WINDOW);
-  const head = await staged.read(0, window);
+  const head = await staged.read(0, Math.min(size, HEAD_BYTES));
   const detected = await fileTypeFromBuffer(head);
   const accepted = detected ? ACCEPTED[detected.mime] : undefined;
   if (!detected || !accepted) throw refuse(415, ATTACHMENT_MESSAGES.wrongType);
@@ -66,8 +110,7 @@ export async function inspectUpload(staged: StagedUpload, videoMaxMb: number): P
   if (size > ceiling.bytes) {
     throw refuse(413, ATTACHMENT_MESSAGES.tooLarge(ceiling.what, Math.round(ceiling.bytes / MB)));
   }
-  const tail = size > window ? await staged.read(size - window, window) : head;
-  if (ACTIVE_CONTENT.test(head.toString('latin1') + tail.toString('latin1'))) {
+  if (await carriesActiveContent(piecesOf(staged, size))) {
     throw refuse(415, ATTACHMENT_MESSAGES.polyglot);
   }
   return { kind: accepted.kind, contentType: detected.mime, extension: accepted.extension, size };
