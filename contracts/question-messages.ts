@@ -51,6 +51,33 @@ export const QUESTION_MESSAGES = {
   playerOnly: 'Only the Player who asked can do this.',
 } as const;
 
+/**
+ * The payment box of an answered, paid question (issue 36): after a partial refund it says what
+ * went back and what was kept, with the receipt's lines, instead of 'Payment Complete'.
+ */
+export const PAYMENT_BOX = {
+  completeTitle: 'Payment Complete',
+  partlyRefundedTitle: 'Payment Partly Refunded',
+  paid: (isPlayer: boolean, fee: string) =>
+    isPlayer
+      ? `Your ${fee} consultation fee has been paid.`
+      : `The Player has paid the ${fee} consultation fee.`,
+  partlyRefunded: (isPlayer: boolean, refunded: string, kept: string) =>
+    isPlayer
+      ? `${refunded} of your consultation fee was refunded to you; ${kept} was kept for the answer.`
+      : `${refunded} of the consultation fee was refunded to the Player; ${kept} was kept for the answer.`,
+  refundOnItsWay: 'The refund is on its way back to the card.',
+} as const;
+
+/**
+ * The other questions between the same Player and Coach (spec §2's thread), split around the one
+ * on the page, which is not listed under itself (issue 36).
+ */
+export const QUESTION_THREAD_HEADINGS = {
+  previous: 'Previous Questions',
+  later: 'Later Questions',
+} as const;
+
 export const REPORT_REASONS = [
   { value: 'harassment', label: 'Harassment' },
   { value: 'inappropriate', label: 'Inappropriate content' },

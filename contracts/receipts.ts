@@ -31,8 +31,26 @@ export interface ReceiptFigures {
   partialRefund?: { amount: number; at: Date } | null;
 }
 
+/**
+ * What a refund took back and what the payment keeps, as the receipt says it; the question page
+ * shows the same lines after a partial refund (issue 36).
+ */
+export function refundLines(
+  paid: number,
+  refund: { amount: number; at: Date },
+): { label: string; value: string }[] {
+  return [
+    {
+      label: 'Refunded',
+      value: `${formatDollarsAndCents(refund.amount)} on ${formatReceiptDate(refund.at)}`,
+    },
+    { label: 'Total after refund', value: formatDollarsAndCents(paid - refund.amount) },
+  ];
+}
+
 /** A receipt as label and value lines: the e-mail and the PDF print the same ones. */
 export function receiptLines(r: ReceiptFigures): { label: string; value: string }[] {
+  const refund = r.refundedAt ? { amount: r.amount, at: r.refundedAt } : (r.partialRefund ?? null);
   return [
     { label: 'Operator', value: r.operator },
     { label: 'Receipt number', value: receiptNumberLabel(r.number) },
@@ -41,26 +59,7 @@ export function receiptLines(r: ReceiptFigures): { label: string; value: string 
     { label: 'Question reference', value: questionReference(r.questionId) },
     { label: 'Amount paid', value: formatDollarsAndCents(r.amount) },
     ...(r.cardLast4 ? [{ label: 'Payment method', value: `Card ending ${r.cardLast4}` }] : []),
-    ...(r.refundedAt
-      ? [
-          {
-            label: 'Refunded',
-            value: `${formatDollarsAndCents(r.amount)} on ${formatReceiptDate(r.refundedAt)}`,
-          },
-          { label: 'Total after refund', value: formatDollarsAndCents(0) },
-        ]
-      : r.partialRefund
-        ? [
-            {
-              label: 'Refunded',
-              value: `${formatDollarsAndCents(r.partialRefund.amount)} on ${formatReceiptDate(r.partialRefund.at)}`,
-            },
-            {
-              label: 'Total after refund',
-              value: formatDollarsAndCents(r.amount - r.partialRefund.amount),
-            },
-          ]
-        : []),
+    ...(refund ? refundLines(r.amount, refund) : []),
   ];
 }
 

@@ -1,7 +1,10 @@
 import { AnswerBy } from './answer-by';
 import { useQueryClient } from '@tanstack/react-query';
-import { CircleX, CreditCard, Hourglass, ShieldAlert, Undo2 } from 'lucide-react';
+import { CheckCircle2, CircleX, CreditCard, Hourglass, ShieldAlert, Undo2 } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
+import { formatDollarsAndCents, formatWholeDollars } from '@contracts/money';
+import { PAYMENT_BOX } from '@contracts/question-messages';
+import { refundLines } from '@contracts/receipts';
 import { promiseText } from '@contracts/response-time';
 import { DISPUTE_REASON_LABELS } from '@contracts/question-states';
 import { QUESTION_PAGE_PLACES } from '@contracts/question-page-places';
@@ -187,6 +190,54 @@ export function DisputeStatus({
       {!isPlayer && dispute.resolution === null && (
         <DisputeStatementForm questionId={questionId} dispute={dispute} />
       )}
+    </Box>
+  );
+}
+
+/**
+ * An answered question's payment: complete, or, after a dispute's partial refund, what went back
+ * and what was kept, in the receipt's lines (issue 36).
+ */
+export function PaymentBox({ q, isPlayer }: { q: QuestionDetail; isPlayer: boolean }) {
+  const part = q.dispute?.partialRefund ?? null;
+  const refundedAt = q.dispute?.resolvedAt ?? null;
+  if (!part || !refundedAt) {
+    return (
+      <Box
+        className="border border-success/30 bg-green-50"
+        icon={<CheckCircle2 aria-hidden className="size-5 shrink-0 text-success" />}
+        title={PAYMENT_BOX.completeTitle}
+      >
+        <p className="text-ink">{PAYMENT_BOX.paid(isPlayer, formatWholeDollars(q.amount))}</p>
+      </Box>
+    );
+  }
+  const lines = [
+    { label: 'Amount paid', value: formatDollarsAndCents(q.amount) },
+    ...refundLines(q.amount, { amount: part.refunded, at: new Date(refundedAt) }),
+  ];
+  return (
+    <Box
+      className="border border-slate-300 bg-slate-50"
+      icon={<Undo2 aria-hidden className="size-5 shrink-0 text-slate-600" />}
+      title={PAYMENT_BOX.partlyRefundedTitle}
+    >
+      <p className="text-ink">
+        {PAYMENT_BOX.partlyRefunded(
+          isPlayer,
+          formatDollarsAndCents(part.refunded),
+          formatDollarsAndCents(part.kept),
+        )}
+      </p>
+      <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        {lines.map((line) => (
+          <div key={line.label} className="contents">
+            <dt className="font-semibold text-navy">{line.label}</dt>
+            <dd className="tabular-nums">{line.value}</dd>
+          </div>
+        ))}
+      </dl>
+      {!part.done && <p className="mt-2 text-sm text-muted">{PAYMENT_BOX.refundOnItsWay}</p>}
     </Box>
   );
 }

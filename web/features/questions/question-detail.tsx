@@ -1,8 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { CheckCircle2, Undo2 } from 'lucide-react';
+import { Undo2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import { formatWholeDollars } from '@contracts/money';
 import {
   playerActions,
   coachActions,
@@ -24,6 +23,7 @@ import { AccessRestricted, Box, PaymentBadge, QuestionNotFound } from './detail-
 import {
   DeclinedBox,
   DisputeStatus,
+  PaymentBox,
   RefundedBox,
   UnpaidBox,
   WaitingBox,
@@ -224,19 +224,7 @@ function FullDetail({ q }: { q: QuestionDetail }) {
 
         {paymentDue && <PaymentRequired q={q} />}
 
-        {paymentComplete && (
-          <Box
-            className="border border-success/30 bg-green-50"
-            icon={<CheckCircle2 aria-hidden className="size-5 shrink-0 text-success" />}
-            title="Payment Complete"
-          >
-            <p className="text-ink">
-              {isPlayer
-                ? `Your ${formatWholeDollars(q.amount)} consultation fee has been paid.`
-                : `The Player has paid the ${formatWholeDollars(q.amount)} consultation fee.`}
-            </p>
-          </Box>
-        )}
+        {paymentComplete && <PaymentBox q={q} isPlayer={isPlayer} />}
 
         {isPlayer && q.answer !== null && (
           <PlayerActions q={q} may={may} followUpExpired={followUpExpired(state)} />
