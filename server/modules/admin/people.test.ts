@@ -5,6 +5,7 @@ import { adminAuditLog, mailOutbox, questions, sessions } from '../../db/schema'
 import { askCoach, requestsTo, signIn, signedInUser, type TestUser } from '../../test/accounts';
 import { coachProfile } from '../../test/asked-question';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/harness';
+import { ACCOUNT_STATUS_MAIL } from './people';
 import { createAdmin } from './service';
 
 describe(`administrators manage people: user page, suspend and restore (${testDatabaseKind})`, () => {
@@ -99,6 +100,7 @@ describe(`administrators manage people: user page, suspend and restore (${testDa
     expect(q).toMatchObject({ paymentStatus: 'refunded', refundReason: 'suspended' });
     const mail = await db().select().from(mailOutbox).where(eq(mailOutbox.to, coach.email));
     expect(mail.map((m) => m.subject)).toContain('Your Playbook account has been suspended');
+    expect(mail.map((m) => m.text).join('\n')).toContain(ACCOUNT_STATUS_MAIL.suspended(true));
     const detail = (await asAdmin('GET', `/api/admin/users/${coach.userId}`)).json();
     expect(detail).toMatchObject({ suspendedReason: 'Repeated abuse reports' });
     expect(detail.audit[0]).toMatchObject({
@@ -125,5 +127,24 @@ describe(`administrators manage people: user page, suspend and restore (${testDa
     );
     const [q] = await db().select().from(questions).where(eq(questions.id, paidQuestionId));
     expect(q?.paymentStatus).toBe('refunded');
+  });
+
+  it("writes a Player's suspension and restoration e-mails for a Player: no Coach page", async () => {
+    const suspend = await asAdmin('POST', `/api/admin/users/${player.userId}/suspend`, {
+      reason: 'Abusive messages',
+    });
+    expect(suspend.statusCode).toBe(204);
+    const restore = await asAdmin('POST', `/api/admin/users/${player.userId}/restore`, {
+      reason: 'Appeal upheld',
+    });
+    expect(restore.statusCode).toBe(204);
+    const mail = await db().select().from(mailOutbox).where(eq(mailOutbox.to, player.email));
+    const text = (subject: string) => mail.find((m) => m.subject === subject)?.text ?? '';
+    const suspended = text('Your Playbook account has been suspended');
+    expect(suspended).toContain(ACCOUNT_STATUS_MAIL.suspended(false));
+    expect(suspended).toContain(ACCOUNT_STATUS_MAIL.suspendedRefunds(false));
+    const restored = text('Your Playbook account has been restored');
+    expect(restored).toContain(ACCOUNT_STATUS_MAIL.restored(false));
+    expect(`${suspended}${restored}`).not.toContain('Coach page');
   });
 });

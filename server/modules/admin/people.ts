@@ -14,30 +14,55 @@ export { userDetail } from './data/people';
 
 const contactUrl = (money: Money) => `${money.config.PUBLIC_URL}/contact`;
 
-function suspendedEmail(person: { name: string; email: string }, reason: string, contact: string) {
+/**
+ * What the suspension and restoration e-mails say, worded for the person's roles (issue 36): only
+ * someone with a Coach page hears that it is hidden or visible again.
+ */
+export const ACCOUNT_STATUS_MAIL = {
+  suspended: (isCoach: boolean) =>
+    isCoach
+      ? 'An administrator suspended your Playbook account. You cannot sign in while it is suspended, and your Coach page is hidden.'
+      : 'An administrator suspended your Playbook account. You cannot sign in while it is suspended.',
+  suspendedRefunds: (isCoach: boolean) =>
+    isCoach
+      ? 'Any paid question still waiting for an answer is refunded in full; you will get a separate e-mail for each refund.'
+      : 'Any question you paid for that is still waiting for its answer is refunded to you in full; you will get a separate e-mail for each refund.',
+  restored: (isCoach: boolean) =>
+    isCoach
+      ? 'An administrator restored your Playbook account. You can sign in again, and your Coach page is visible again.'
+      : 'An administrator restored your Playbook account. You can sign in again.',
+} as const;
+
+interface Person {
+  name: string;
+  email: string;
+  isCoach: boolean;
+}
+
+function suspendedEmail(person: Person, reason: string, contact: string) {
   return {
     kind: 'account-suspended',
     to: person.email,
     subject: 'Your Playbook account has been suspended',
     greeting: `Hi ${person.name},`,
     paragraphs: [
-      'An administrator suspended your Playbook account. You cannot sign in while it is suspended, and your Coach page is hidden.',
+      ACCOUNT_STATUS_MAIL.suspended(person.isCoach),
       `The reason given: ${reason}`,
-      'Any paid question still waiting for an answer is refunded in full; you will get a separate e-mail for each refund.',
+      ACCOUNT_STATUS_MAIL.suspendedRefunds(person.isCoach),
       'If you think this is a mistake, contact us.',
     ],
     action: { label: 'Contact us', url: contact },
   } satisfies MailContent;
 }
 
-function restoredEmail(person: { name: string; email: string }, signIn: string) {
+function restoredEmail(person: Person, signIn: string) {
   return {
     kind: 'account-restored',
     to: person.email,
     subject: 'Your Playbook account has been restored',
     greeting: `Hi ${person.name},`,
     paragraphs: [
-      'An administrator restored your Playbook account. You can sign in again, and your Coach page is visible again.',
+      ACCOUNT_STATUS_MAIL.restored(person.isCoach),
       'Questions refunded while the account was suspended stay refunded.',
     ],
     action: { label: 'Sign in', url: signIn },
@@ -79,7 +104,8 @@ export async function suspendUser(money: Money, actor: Actor, userId: string, re
         { coachId: coach?.id ?? null, playerId: userId },
         now,
       );
-      await queueMail(tx, money.config, suspendedEmail(user, reason, contactUrl(money)));
+      const person = { name: user.name, email: user.email, isCoach: coach !== null };
+      await queueMail(tx, money.config, suspendedEmail(person, reason, contactUrl(money)));
       return refunds;
     },
   );
@@ -92,9 +118,10 @@ export async function suspendUser(money: Money, actor: Actor, userId: string, re
  */
 export async function restoreUser(money: Money, actor: Actor, userId: string, reason: string) {
   await audited(money, actor, 'user.restore', { userId, reason }, async (tx, changes) => {
-    const { user } = await lockPerson(tx, userId);
+    const { user, coach } = await lockPerson(tx, userId);
     if (!user.suspendedAt) throw new AppError(409, PEOPLE_MESSAGES.notSuspended);
     await setSuspended(tx, changes, userId, null);
-    await queueMail(tx, money.config, restoredEmail(user, `${money.config.PUBLIC_URL}/auth`));
+    const person = { name: user.name, email: user.email, isCoach: coach !== null };
+    await queueMail(tx, money.config, restoredEmail(person, `${money.config.PUBLIC_URL}/auth`));
   });
 }
