@@ -1,3 +1,5 @@
+import { COACH_SHARE_PERCENT, PLATFORM_SHARE_PERCENT } from './money';
+
 /**
  * What the question pages and the report forms say, without the schemas of `questions.ts`: the
  * Coach's public page reports a review with these reasons and messages and must not load zod
@@ -12,7 +14,7 @@ export const QUESTION_MESSAGES = {
   pledgeRequired: 'Please confirm your question is respectful and on-topic.',
   consentsRequired: {
     title: 'Legal Agreement Required',
-    description: 'Please accept the Terms of Service, Privacy Policy and Revenue Agreement.',
+    description: 'Please accept the Terms of Service, Privacy Policy and how your fee is shared.',
   },
   coachCannotAsk: 'Coaches cannot ask questions. Switch to player mode to ask a question.',
   cannotAskYourself: 'You cannot ask yourself a question.',
@@ -77,6 +79,12 @@ export const QUESTION_THREAD_HEADINGS = {
   previous: 'Previous Questions',
   later: 'Later Questions',
 } as const;
+
+/**
+ * What a Player agrees to about money when asking (issue 36): how their fee is shared, not the
+ * Revenue Agreement, which is the Coaches' (how they are paid). Spec §5's revenue-split consent.
+ */
+export const PLAYER_FEE_SHARE_CONSENT = `and that the Coach receives ${COACH_SHARE_PERCENT}% of my fee and Playbook keeps ${PLATFORM_SHARE_PERCENT}%`;
 
 export const REPORT_REASONS = [
   { value: 'harassment', label: 'Harassment' },

@@ -173,7 +173,7 @@ test.describe('forms used before the app has loaded, on a throttled phone', () =
     await page.getByLabel('Your Question').fill('How should I warm up before a big match?');
     await page.getByLabel('I pledge to keep my question respectful and on-topic.').check();
     await page
-      .getByLabel(/I agree to the Terms of Service, Privacy Policy and Revenue Agreement/)
+      .getByLabel(/I agree to the Terms of Service and Privacy Policy, and that the Coach receives/)
       .check();
     await page.getByRole('button', { name: 'Submit Question' }).click();
     await page.waitForURL('**/test-checkout/**');

@@ -16,7 +16,7 @@ test.describe('money: disputes, declines, unpaid questions', () => {
     await page.getByLabel('Your Question').fill(question);
     await page.getByLabel('I pledge to keep my question respectful and on-topic.').check();
     await page
-      .getByLabel(/I agree to the Terms of Service, Privacy Policy and Revenue Agreement/)
+      .getByLabel(/I agree to the Terms of Service and Privacy Policy, and that the Coach receives/)
       .check();
     await page.getByRole('button', { name: 'Submit Question' }).click();
     await page.waitForURL('**/test-checkout/**');

@@ -31,7 +31,7 @@ test.describe('payments with the local provider', () => {
     await player.getByLabel('Your Question').fill('What should I eat before a morning game?');
     await player.getByLabel('I pledge to keep my question respectful and on-topic.').check();
     await player
-      .getByLabel(/I agree to the Terms of Service, Privacy Policy and Revenue Agreement/)
+      .getByLabel(/I agree to the Terms of Service and Privacy Policy, and that the Coach receives/)
       .check();
     await player.getByRole('button', { name: 'Submit Question' }).click();
     await player.waitForURL('**/test-checkout/**');

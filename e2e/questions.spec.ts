@@ -17,7 +17,7 @@ test.describe('the question loop, two people at once', () => {
     await player.getByLabel('Additional Context (optional)').fill('I play center back.');
     await player.getByLabel('I pledge to keep my question respectful and on-topic.').check();
     await player
-      .getByLabel(/I agree to the Terms of Service, Privacy Policy and Revenue Agreement/)
+      .getByLabel(/I agree to the Terms of Service and Privacy Policy, and that the Coach receives/)
       .check();
     await player.getByRole('button', { name: 'Submit Question' }).click();
     // The ask flow hands over to checkout: the local provider's test page.

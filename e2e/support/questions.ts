@@ -9,7 +9,7 @@ export async function askAndPay(player: Page, coachId: string, question: string)
   await player.getByLabel('Your Question').fill(question);
   await player.getByLabel('I pledge to keep my question respectful and on-topic.').check();
   await player
-    .getByLabel(/I agree to the Terms of Service, Privacy Policy and Revenue Agreement/)
+    .getByLabel(/I agree to the Terms of Service and Privacy Policy, and that the Coach receives/)
     .check();
   await player.getByRole('button', { name: 'Submit Question' }).click();
   await player.waitForURL('**/test-checkout/**');

@@ -204,7 +204,7 @@ function LoadedCoachProfileForm({
         <Card className="space-y-5">
           <CheckboxField
             {...form.register('acceptedAgreement')}
-            label={<AgreementLabel withRevenue />}
+            label={<AgreementLabel revenue="coach" />}
           />
           <Button
             type="submit"

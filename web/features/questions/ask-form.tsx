@@ -186,7 +186,7 @@ export function AskForm({
         <CheckboxField
           {...form.register('acceptedConsents')}
           aria-invalid={errors.acceptedConsents ? true : undefined}
-          label={<AgreementLabel withRevenue />}
+          label={<AgreementLabel revenue="player" />}
         />
       </div>
 
