@@ -36,7 +36,24 @@ export const ATTACHMENT_MESSAGES = {
   retry: 'Retry',
   download: 'Download',
   cannotPlay: 'This video cannot play in this browser.',
+  /** Beside the picker's button (issue 36): the browser's own 'No file chosen' is hidden. */
+  attachedCount: (count: number) => `${count} of ${ATTACHMENTS_PER_ITEM} attached`,
+  preview: (name: string) => `Preview of ${name}`,
+  uploaded: (size: string) => `Uploaded · ${size}`,
 } as const;
+
+const KB = 1024;
+const MB = KB * KB;
+
+/**
+ * A file's size as people read it (issue 36): bytes, whole kilobytes, then megabytes with one
+ * decimal, so a 15 KB photo no longer reads '0.0 MB'. Never rounds a non-empty file down to 0.
+ */
+export function formatFileSize(bytes: number): string {
+  if (bytes < KB) return `${bytes} B`;
+  if (bytes < MB) return `${Math.min(1023, Math.max(1, Math.round(bytes / KB)))} KB`;
+  return `${(bytes / MB).toFixed(1)} MB`;
+}
 
 /**
  * The ids of finished uploads a question, an answer or a message takes: at most five, each a

@@ -16,7 +16,17 @@ export interface PendingFile {
   state: 'uploading' | 'done' | 'failed';
   attachmentId?: string;
   error?: string;
+  /** A local link to a photo the browser can show, for its thumbnail (issue 36). */
+  preview?: string;
 }
+
+/** Photos every browser draws; HEIC is not one of them, so it has no thumbnail. */
+const PREVIEWABLE = new Set(['image/jpeg', 'image/png', 'image/webp']);
+const previewOf = (file: File) =>
+  PREVIEWABLE.has(file.type) ? URL.createObjectURL(file) : undefined;
+const dropPreview = (file: PendingFile | undefined) => {
+  if (file?.preview) URL.revokeObjectURL(file.preview);
+};
 
 /** The server's message in a refused upload's body, else a general one. */
 function refusal(error: unknown): string {
@@ -37,6 +47,11 @@ function refusal(error: unknown): string {
 export function useUploads() {
   const [files, setFiles] = useState<PendingFile[]>([]);
   const uploads = useRef(new Map<string, Upload>());
+  // The thumbnails' links, released when their file leaves the list or the form goes.
+  const shown = useRef(files);
+  useEffect(() => {
+    shown.current = files;
+  }, [files]);
   const update = useCallback(
     (key: string, change: Partial<PendingFile>) =>
       setFiles((all) => all.map((f) => (f.key === key ? { ...f, ...change } : f))),
@@ -83,7 +98,14 @@ export function useUploads() {
           if (previous[0]) upload.resumeFromPreviousUpload(previous[0]);
           upload.start();
         });
-        return { key, name: file.name, size: file.size, sent: 0, state: 'uploading' as const };
+        return {
+          key,
+          name: file.name,
+          size: file.size,
+          sent: 0,
+          state: 'uploading' as const,
+          preview: previewOf(file),
+        };
       });
       setFiles((all) => [
         ...all,
@@ -110,18 +132,22 @@ export function useUploads() {
     const upload = uploads.current.get(key);
     uploads.current.delete(key);
     if (upload) void upload.abort(true).catch(() => undefined);
+    dropPreview(shown.current.find((f) => f.key === key));
     setFiles((all) => all.filter((f) => f.key !== key));
   }, []);
 
   const reset = useCallback(() => {
     uploads.current.clear();
+    shown.current.forEach(dropPreview);
     setFiles([]);
   }, []);
 
   useEffect(() => {
     const current = uploads.current;
+    const list = shown;
     return () => {
       for (const upload of current.values()) void upload.abort(false);
+      list.current.forEach(dropPreview);
     };
   }, []);
 

@@ -57,9 +57,12 @@ export function WaitingBox({
             {`Your Coach has been notified. Unanswered questions are refunded after ${promiseText(q.responseHours)}.`}
           </p>
           <AnswerBy question={q} className="mt-2" />
-          <Button asChild size="sm" className="mt-4 w-full sm:w-auto">
-            <Link to={`/ask/${encodeURIComponent(q.coach.id)}`}>Ask Another Question</Link>
-          </Button>
+          {/* Its own row: inline, the button sat squeezed against "Answer by" (issue 36). */}
+          <div className="mt-4">
+            <Button asChild size="sm" className="w-full sm:w-auto">
+              <Link to={`/ask/${encodeURIComponent(q.coach.id)}`}>Ask Another Question</Link>
+            </Button>
+          </div>
         </>
       ) : (
         <>

@@ -137,4 +137,18 @@ describe('the question page', () => {
     ).toBeTruthy();
     expect(screen.queryByRole('heading', { name: QUESTION_THREAD_HEADINGS.later })).toBeNull();
   });
+
+  it('puts "Ask Another Question" on its own row below "Answer by" while the question waits', async () => {
+    open({
+      ...answered,
+      status: 'pending',
+      answer: null,
+      answeredAt: null,
+    });
+    const answerBy = (await screen.findByText(/^Answer by /)).closest('span') as HTMLElement;
+    const ask = screen.getByRole('link', { name: 'Ask Another Question' });
+    // Both inline-flex in one block, they shared a line at desktop widths.
+    expect(ask.parentElement).not.toBe(answerBy.parentElement);
+    expect(ask.parentElement?.tagName).toBe('DIV');
+  });
 });
