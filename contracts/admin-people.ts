@@ -66,6 +66,12 @@ export const adminUserDetailSchema = z.object({
       amount: money,
       paymentStatus: z.string(),
       paidAt: z.string().nullable(),
+      /**
+       * What went back to the Player (issue 36): the whole fee once refunded, a dispute's partial
+       * refund once recorded; null when nothing did.
+       */
+      refunded: money.nullable(),
+      refundedAt: z.string().nullable(),
     }),
   ),
   payouts: z.array(
@@ -97,6 +103,9 @@ export const adminUserDetailSchema = z.object({
       action: z.string(),
       success: z.boolean(),
       reason: z.string().nullable(),
+      /** A dispute decision on one of their questions (issue 36): its outcome and any amount. */
+      outcome: z.string().nullable(),
+      amountCents: money.nullable(),
     }),
   ),
 });

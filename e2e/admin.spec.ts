@@ -120,8 +120,10 @@ test.describe('the administrator portal', () => {
     await expect(card('Total Questions').getByText('3', { exact: true })).toBeVisible();
     await expect(card('Total Questions').getByText('1 answered · 2 pending')).toBeVisible();
     await expect(card('Total Payments').getByText('2', { exact: true })).toBeVisible();
-    await expect(card('Total Earnings').getByText('21.00')).toBeVisible();
-    await expect(card('Total Earnings').getByText('1 payout pending')).toBeVisible();
+    await expect(card('Total Earnings').getByText('21.00 USD')).toBeVisible();
+    await expect(
+      card('Total Earnings').getByText('Platform fees kept · 1 payout pending'),
+    ).toBeVisible();
 
     // Users tab: the filter asks the server.
     const users = page.getByRole('table', { name: 'Users' });

@@ -247,6 +247,9 @@ export async function clearTwoFactor(db: Executor, adminId: string) {
     .where(eq(adminAccounts.id, adminId));
 }
 
+/** What the platform's fee is taken from: the whole payment, or what a partial refund left of it. */
+const kept = sql`(${questions.amount} - case when ${questions.partialRefundedAt} is not null then ${questions.partialRefundAmount} else 0 end)`;
+
 /** The dashboard's figures, read in parallel. */
 export async function dashboardStats(db: Executor) {
   const [[userCount], [coachCount], [questionCounts], [paid], [pendingPayouts]] = await Promise.all(
@@ -263,8 +266,9 @@ export async function dashboardStats(db: Executor) {
       db
         .select({
           n: count(),
-          // The platform keeps each fee minus its payout, rounded the payout's way.
-          cents: sql<number>`coalesce(sum(${questions.amount} - (${questions.amount} * ${COACH_SHARE_PERCENT}) / 100), 0)::bigint`,
+          // The platform keeps each fee minus its payout, rounded the payout's way; of a fee a
+          // dispute partly refunded, the part kept (partialRefundSplit).
+          cents: sql<number>`coalesce(sum(${kept} - (${kept} * ${COACH_SHARE_PERCENT}) / 100), 0)::bigint`,
         })
         .from(questions)
         .where(eq(questions.paymentStatus, 'paid')),

@@ -1,3 +1,4 @@
+import type { AdminUserDetail } from '../../../contracts/admin-people';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -180,6 +181,10 @@ describe(`disputes heard from both sides, with partial refunds (${testDatabaseKi
 
   it('refunds part of a held payment through the provider once; the Coach is paid 70% of what is kept', async () => {
     const q = await disputed();
+    const earnings = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/admin/stats', headers: bearer() })).json()
+        .totalEarnings as number;
+    const earningsBefore = await earnings();
     const refund = vi.spyOn(t.ctx.payments, 'refund');
     const transfer = vi.spyOn(t.ctx.payments, 'transfer');
     const payload = { outcome: 'partial_refund', amount: '15.00', note: 'Half an answer.' };
@@ -236,6 +241,34 @@ describe(`disputes heard from both sides, with partial refunds (${testDatabaseKi
       .from(adminAuditLog)
       .where(eq(adminAuditLog.action, 'dispute.resolve'));
     expect(audit.filter((a) => a.success)).not.toHaveLength(0);
+
+    // The dashboard's platform fees count what was kept: $10.50 of $35.00, no longer $15.00.
+    expect((await earnings()) - earningsBefore).toBe(1050 - 1500);
+    // Each side's administrator page shows the refund and the decision (issue 36).
+    for (const user of [playerUser, coachUser]) {
+      const person = (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/admin/users/${user.userId}`,
+          headers: bearer(),
+        })
+      ).json() as AdminUserDetail;
+      expect(person.audit).toContainEqual(
+        expect.objectContaining({
+          action: 'dispute.resolve',
+          outcome: 'partial_refund',
+          amountCents: 1500,
+          success: true,
+        }),
+      );
+      if (user === playerUser) {
+        expect(person.payments.find((p) => p.questionId === q.id)).toMatchObject({
+          amount: 5000,
+          refunded: 1500,
+          refundedAt: expect.any(String),
+        });
+      }
+    }
   });
 
   it('reverses part of a transfer already made, keeping the rest with the Coach', async () => {

@@ -49,8 +49,9 @@ export function StatCards() {
     },
     {
       label: 'Total Earnings',
-      value: s && formatAdminAmount(s.totalEarnings),
-      detail: s && `${count(s.pendingPayouts, 'payout')} pending`,
+      // What the figure is, and in what (issue 36): the platform's fees, not the Players' payments.
+      value: s && `${formatAdminAmount(s.totalEarnings)} USD`,
+      detail: s && `Platform fees kept · ${count(s.pendingPayouts, 'payout')} pending`,
     },
   ];
   return (

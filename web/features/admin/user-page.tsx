@@ -129,6 +129,8 @@ function UserDetail({ user }: { user: AdminUserDetail }) {
           <li key={p.questionId}>
             {formatAdminAmount(p.amount)} · {p.paymentStatus}
             {p.paidAt && ` · ${formatDateTime(p.paidAt)}`}
+            {p.refunded !== null &&
+              ` · ${formatAdminAmount(p.refunded)} refunded${p.refundedAt ? ` ${formatDateTime(p.refundedAt)}` : ''}`}
           </li>
         ))}
       </Section>
@@ -151,6 +153,8 @@ function UserDetail({ user }: { user: AdminUserDetail }) {
         {user.audit.map((a) => (
           <li key={a.id}>
             {formatDateTime(a.at)} · {a.username} · {a.action}
+            {a.outcome && ` · ${a.outcome}`}
+            {a.amountCents !== null && ` · ${formatAdminAmount(a.amountCents)}`}
             {a.success ? '' : ' (refused)'}
             {a.reason && ` · ${a.reason}`}
           </li>

@@ -19,6 +19,15 @@ import { AppError, notFound } from '../../../errors';
 const SHOWN = 50;
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
+/** What a payment gave back: the whole fee, or a dispute's partial refund once it was recorded. */
+function refundOf(q: typeof questions.$inferSelect) {
+  if (q.paymentStatus === 'refunded') return { refunded: q.amount, refundedAt: iso(q.refundedAt) };
+  if (q.partialRefundedAt && q.partialRefundAmount !== null) {
+    return { refunded: q.partialRefundAmount, refundedAt: iso(q.partialRefundedAt) };
+  }
+  return { refunded: null, refundedAt: null };
+}
+
 export async function userDetail(db: Executor, userId: string): Promise<AdminUserDetail> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw notFound(PEOPLE_MESSAGES.notFound);
@@ -61,11 +70,19 @@ export async function userDetail(db: Executor, userId: string): Promise<AdminUse
       )
       .orderBy(desc(abuseReports.createdAt), desc(abuseReports.id))
       .limit(SHOWN),
-    // Actions on this person name them in their details (suspend, restore).
+    // Actions on this person name them in their details (suspend, restore); decisions on their
+    // questions name the question (a dispute's release or refund), asked or answered by them.
     db
       .select()
       .from(adminAuditLog)
-      .where(sql`${adminAuditLog.details}->>'userId' = ${userId}`)
+      .where(
+        or(
+          sql`${adminAuditLog.details}->>'userId' = ${userId}`,
+          sql`${adminAuditLog.details}->>'questionId' in (select ${questions.id}::text from ${questions}
+            where ${questions.playerId} = ${userId}
+            or ${questions.coachId} = ${coach?.id ?? null})`,
+        ),
+      )
       .orderBy(desc(adminAuditLog.at), desc(adminAuditLog.id))
       .limit(SHOWN),
   ]);
@@ -107,6 +124,7 @@ export async function userDetail(db: Executor, userId: string): Promise<AdminUse
         amount: q.amount,
         paymentStatus: q.paymentStatus,
         paidAt: iso(q.paidAt),
+        ...refundOf(q),
       })),
     payouts: payoutRows.map((p) => ({
       id: p.id,
@@ -125,14 +143,17 @@ export async function userDetail(db: Executor, userId: string): Promise<AdminUse
       createdAt: r.createdAt.toISOString(),
     })),
     audit: audit.map((a) => {
-      const details = (a.details ?? {}) as { reason?: unknown };
+      const details = (a.details ?? {}) as Record<string, unknown>;
+      const text = (value: unknown) => (typeof value === 'string' ? value : null);
       return {
         id: a.id,
         at: a.at.toISOString(),
         username: a.username,
         action: a.action,
         success: a.success,
-        reason: typeof details.reason === 'string' ? details.reason : null,
+        reason: text(details.reason),
+        outcome: text(details.outcome),
+        amountCents: typeof details.amountCents === 'number' ? details.amountCents : null,
       };
     }),
   };
