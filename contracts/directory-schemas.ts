@@ -67,17 +67,25 @@ export const directoryCoachSchema = publicCoachSchema.pick({
   photoUrl: true,
   pricePerQuestion: true,
   starRating: true,
+  averageRating: true,
   reviewCount: true,
   helpfulPercent: true,
   answeredCount: true,
   availability: true,
   responseHours: true,
   medianResponseMinutes: true,
+  payoutReady: true,
 });
 export type DirectoryCoach = z.infer<typeof directoryCoachSchema>;
 
 export const directoryPageSchema = z.object({
   coaches: z.array(directoryCoachSchema),
   nextCursor: z.string().nullable(),
+  /**
+   * On an empty first page of 'Taking questions': how many Coaches match the search but are not
+   * taking questions (paused, or not set up to be paid), so the page can offer them (issue 36).
+   * 0 otherwise.
+   */
+  hiddenCount: z.number().int(),
 });
 export type DirectoryPage = z.infer<typeof directoryPageSchema>;

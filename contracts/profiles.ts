@@ -142,6 +142,8 @@ export const publicCoachSchema = links.extend({
   pricePerQuestion: z.number().int(),
   /** Average of published reviews rounded to 1-5, or null with none. */
   starRating: z.number().int().min(1).max(5).nullable(),
+  /** The same average to one decimal (4.8), shown beside the stars (issue 36); null with none. */
+  averageRating: z.number().min(1).max(5).nullable(),
   reviewCount: z.number().int(),
   /** Helpful ratings over all ratings, rounded, or null with none. */
   helpfulPercent: z.number().int().min(0).max(100).nullable(),
@@ -153,6 +155,11 @@ export const publicCoachSchema = links.extend({
   /** The median minutes to answer over the last 90 answers; null below 3 answers. */
   medianResponseMinutes: z.number().int().nullable(),
   isOwner: z.boolean(),
+  /**
+   * The Coach's payout account is ready (Verified, issue 36): with photo and expertise, it tells
+   * two Coaches of the same name apart.
+   */
+  payoutReady: z.boolean(),
 });
 export type PublicCoach = z.infer<typeof publicCoachSchema>;
 

@@ -32,6 +32,7 @@ export const coachPageRoutes: FastifyPluginAsyncZod<AppContext> = async (
       ...coach,
       ...coachFigures(figures),
       availability: availabilityFrom(availability),
+      payoutReady: availability.payoutsEnabled,
     };
     const json = serialise(publicCoachSchema, { ...page, isOwner: false });
     return { group: coach.userId, value: { page, json } };

@@ -1,4 +1,4 @@
-import { and, gte, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, count, gte, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { DIRECTORY_PAGE_SIZE, type DirectorySort } from '../../../contracts/directory';
 import type { DirectoryQuery } from '../../../contracts/directory-schemas';
 import type { Executor } from '../../db/client';
@@ -54,10 +54,8 @@ export async function directoryPage(db: Executor, query: DirectoryQuery) {
     cursor: query.cursor,
   });
   const terms = prefixQuery(query.q);
-  const conditions: (SQL | undefined)[] = [
+  const filters: (SQL | undefined)[] = [
     listedCoach,
-    query.show === 'all' ? undefined : takingQuestions(),
-    after,
     terms === null ? undefined : sql`${coaches.searchVector} @@ to_tsquery('english', ${terms})`,
     query.minPrice === undefined ? undefined : gte(coaches.pricePerQuestion, query.minPrice * 100),
     query.maxPrice === undefined ? undefined : lte(coaches.pricePerQuestion, query.maxPrice * 100),
@@ -67,6 +65,8 @@ export async function directoryPage(db: Executor, query: DirectoryQuery) {
       : gte(coaches.ratingScore, query.minRating * 100 - 50),
     query.within === undefined ? undefined : lte(coaches.responseHours, query.within),
   ];
+  const taking = query.show !== 'all';
+  const conditions = [...filters, taking ? takingQuestions() : undefined, after];
   const rows = await db
     .select({
       id: coaches.id,
@@ -92,6 +92,18 @@ export async function directoryPage(db: Executor, query: DirectoryQuery) {
     pricePerQuestion: row.pricePerQuestion,
     ...coachFigures(row),
     availability: availabilityFrom(row.availability),
+    payoutReady: row.availability.payoutsEnabled,
   }));
-  return { coaches: page.rows, nextCursor: page.nextCursor };
+  // An empty first page of 'Taking questions' says how many Coaches it leaves out (issue 36), so
+  // the page offers them instead of saying there are no Coaches at all.
+  const hiddenCount =
+    taking && !query.cursor && page.rows.length === 0
+      ? ((
+          await db
+            .select({ n: count() })
+            .from(coaches)
+            .where(and(...filters))
+        )[0]?.n ?? 0)
+      : 0;
+  return { coaches: page.rows, nextCursor: page.nextCursor, hiddenCount };
 }

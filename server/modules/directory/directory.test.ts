@@ -11,6 +11,8 @@ interface Card {
   name: string;
   slug: string;
   starRating: number | null;
+  averageRating: number | null;
+  payoutReady: boolean;
   helpfulPercent: number | null;
   answeredCount: number;
   pricePerQuestion: number;
@@ -92,6 +94,9 @@ describe(`GET /api/coaches (${testDatabaseKind})`, () => {
     // 4, 3 and 4 average 3.67, shown as 4 stars (spec §9); two helpful of three.
     expect(page.coaches[1]).toMatchObject({ starRating: 4, helpfulPercent: 67, answeredCount: 3 });
     expect(page.coaches[3]).toMatchObject({ starRating: null, helpfulPercent: null });
+    // Issue 36: the average beside the stars, to one decimal, and the Verified mark's fact.
+    expect(page.coaches.map((c) => c.averageRating)).toEqual([5, 3.7, 2, null]);
+    expect(page.coaches.every((c) => c.payoutReady)).toBe(true);
     expect(page.nextCursor).toBeNull();
   });
 
@@ -179,6 +184,13 @@ describe(`GET /api/coaches (${testDatabaseKind})`, () => {
       },
     });
     expect(await names('q=frisbee&show=all')).toEqual(['Fay Disc']);
+    // Not payout-ready: no Verified mark (issue 36).
+    const [fay] = ((await get('q=frisbee&show=all')).json() as Page).coaches;
+    expect(fay).toMatchObject({ payoutReady: false, averageRating: null });
+    // 'Taking questions' leaves her out, and says so (issue 36); the other views count nothing.
+    expect((await get('q=frisbee')).json()).toMatchObject({ coaches: [], hiddenCount: 1 });
+    expect((await get('q=frisbee&show=all')).json()).toMatchObject({ hiddenCount: 0 });
+    expect((await get('q=nobodyatall')).json()).toMatchObject({ coaches: [], hiddenCount: 0 });
   });
 
   it('refuses bad input with a 400 naming the problem', async () => {

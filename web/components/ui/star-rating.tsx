@@ -1,19 +1,24 @@
 import { Star } from 'lucide-react';
+import { formatAverageRating } from '@contracts/directory';
 import { cn } from '@/lib/cn';
 
 const STARS = [1, 2, 3, 4, 5];
 
 /**
  * A 1-5 star rating: the filled stars for sighted users, '4 out of 5 stars' for screen readers, and
- * the review count when given. With no rating it says 'No ratings yet'.
+ * the review count when given. A Coach's average is written beside the stars too ('4.8', issue
+ * 36), and read out instead of the rounded count. With no rating it says 'No ratings yet'.
  */
 export function StarRating({
   rating,
+  average,
   reviewCount,
   size = 'md',
   className,
 }: {
   rating: number | null;
+  /** The average to one decimal, for a Coach's rating. */
+  average?: number | null;
   reviewCount?: number;
   size?: 'md' | 'lg';
   className?: string;
@@ -28,9 +33,10 @@ export function StarRating({
   }
   const filled = Math.max(0, Math.min(5, Math.round(rating)));
   const starClass = size === 'lg' ? 'size-7' : 'size-5';
+  const shown = average == null ? null : formatAverageRating(average);
   return (
     <div className={cn('flex flex-wrap items-center gap-x-2 gap-y-1', className)}>
-      <span role="img" aria-label={`${filled} out of 5 stars`} className="flex gap-0.5">
+      <span role="img" aria-label={`${shown ?? filled} out of 5 stars`} className="flex gap-0.5">
         {STARS.map((star) => (
           <Star
             key={star}
@@ -44,6 +50,11 @@ export function StarRating({
           />
         ))}
       </span>
+      {shown !== null && (
+        <span aria-hidden className="font-bold text-navy tabular-nums">
+          {shown}
+        </span>
+      )}
       {reviewCount !== undefined && (
         <span className="text-sm text-muted">
           {`(${reviewCount} ${reviewCount === 1 ? 'review' : 'reviews'})`}

@@ -4,6 +4,7 @@ import { coachPath } from '@contracts/coach-slug';
 import type { CoachCard as Coach } from '@contracts/coaches';
 import { formatWholeDollars } from '@contracts/money';
 import { Avatar } from '@/components/ui/avatar';
+import { VerifiedMark } from '@/components/verified-mark';
 
 interface CardCoach {
   slug: string;
@@ -11,6 +12,8 @@ interface CardCoach {
   expertise: string;
   photoUrl: string | null;
   pricePerQuestion: number;
+  /** Shown as the Verified mark where the card knows it (the directory). */
+  payoutReady?: boolean;
 }
 
 /**
@@ -34,9 +37,12 @@ export function CoachCardFrame({
       <div className="flex items-center gap-4 p-5">
         <Avatar src={coach.photoUrl} name={coach.name} className="size-16" />
         <div className="min-w-0">
-          <Heading className="truncate text-xl font-bold text-navy group-hover:underline">
-            {coach.name}
-          </Heading>
+          <div className="flex min-w-0 items-center gap-2">
+            <Heading className="truncate text-xl font-bold text-navy group-hover:underline">
+              {coach.name}
+            </Heading>
+            {coach.payoutReady && <VerifiedMark />}
+          </div>
           <p className="line-clamp-2 text-sm text-muted">{coach.expertise}</p>
         </div>
       </div>

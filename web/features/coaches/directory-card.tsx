@@ -10,7 +10,11 @@ export function DirectoryCard({ coach }: { coach: DirectoryCoach }) {
   return (
     <CoachCardFrame coach={coach} heading="h2">
       <div className="flex flex-col gap-2 px-5">
-        <StarRating rating={coach.starRating} reviewCount={coach.reviewCount} />
+        <StarRating
+          rating={coach.starRating}
+          average={coach.averageRating}
+          reviewCount={coach.reviewCount}
+        />
         <AvailabilityBadge availability={coach.availability} />
         <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted">
           <span className="flex items-center gap-1.5">

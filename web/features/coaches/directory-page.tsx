@@ -42,6 +42,7 @@ export function CoachesPage() {
     path: search ? `/coaches?${search}` : '/coaches',
   });
   const coaches = directory.data?.pages.flatMap((page) => page.coaches) ?? [];
+  const hidden = directory.data?.pages[0]?.hiddenCount ?? 0;
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-14">
       <h1 className="text-4xl font-bold text-navy sm:text-5xl">{DIRECTORY_MESSAGES.title}</h1>
@@ -66,8 +67,11 @@ export function CoachesPage() {
             onRetry={() => void directory.refetch()}
           />
         )}
-        {directory.isSuccess && coaches.length === 0 && !search && <NoCoachesYet />}
-        {directory.isSuccess && coaches.length === 0 && search && (
+        {directory.isSuccess && coaches.length === 0 && hidden > 0 && (
+          <NoneTaking hidden={hidden} search={search} />
+        )}
+        {directory.isSuccess && coaches.length === 0 && hidden === 0 && !search && <NoCoachesYet />}
+        {directory.isSuccess && coaches.length === 0 && hidden === 0 && search && (
           <div className="rounded-2xl border-2 border-dashed border-line bg-white p-10 text-center">
             <p className="font-display text-2xl font-bold text-navy uppercase">
               {DIRECTORY_MESSAGES.empty}
@@ -103,6 +107,26 @@ export function CoachesPage() {
           </div>
         )}
       </section>
+    </div>
+  );
+}
+
+/**
+ * 'Taking questions' with nobody in it, though Coaches match (issue 36): what the filter hides,
+ * and the same search among all Coaches.
+ */
+function NoneTaking({ hidden, search }: { hidden: number; search: string }) {
+  const all = new URLSearchParams(search);
+  all.set('show', 'all');
+  return (
+    <div className="rounded-2xl border-2 border-dashed border-line bg-white p-10 text-center">
+      <p className="font-display text-2xl font-bold text-navy uppercase">
+        {DIRECTORY_MESSAGES.noneTaking}
+      </p>
+      <p className="mt-2 text-muted">{DIRECTORY_MESSAGES.noneTakingHint(hidden)}</p>
+      <Button asChild variant="dark" className="mt-5">
+        <Link to={`/coaches?${all.toString()}`}>{DIRECTORY_MESSAGES.showAll}</Link>
+      </Button>
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { ShareProfileButton } from '@/components/share-profile-button';
 import { StaticHtml } from '@/components/static-html';
 import { Button } from '@/components/ui/button';
 import { StarRating } from '@/components/ui/star-rating';
+import { VerifiedMark } from '@/components/verified-mark';
 import { ProfileHero } from './profile-hero';
 import { CoachNotFound, useCoachPage } from './coach-page';
 import { useDocumentMeta } from '@/lib/meta';
@@ -93,6 +94,7 @@ function CoachProfile({ coach, reviews }: { coach: PublicCoach; reviews?: ReactN
           }
         >
           <p className="mt-2 text-lg break-words text-white/85">{coach.expertise}</p>
+          {coach.payoutReady && <VerifiedMark className="mt-3 bg-white/10 text-white" />}
           <p className="mt-4 inline-flex rounded-full bg-volt px-4 py-1.5 font-display text-lg font-bold tracking-wide text-navy uppercase">
             {`${formatWholeDollars(coach.pricePerQuestion)} per question`}
           </p>
@@ -112,7 +114,11 @@ function CoachProfile({ coach, reviews }: { coach: PublicCoach; reviews?: ReactN
               <div className="rounded-xl bg-surface p-4">
                 <dt className="text-sm font-semibold text-muted">Star Rating</dt>
                 <dd className="mt-2">
-                  <StarRating rating={coach.starRating} reviewCount={coach.reviewCount} />
+                  <StarRating
+                    rating={coach.starRating}
+                    average={coach.averageRating}
+                    reviewCount={coach.reviewCount}
+                  />
                 </dd>
               </div>
               <div className="rounded-xl bg-surface p-4">

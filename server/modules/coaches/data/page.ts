@@ -54,7 +54,10 @@ export async function findPublicCoach(db: Executor, idOrSlug: string) {
   return bySlug ?? null;
 }
 
-/** Spec §9: stars from published reviews rounded to 1-5; helpful percent rounded. */
+/**
+ * Spec §9: stars from published reviews rounded to 1-5, and the average to one decimal beside them
+ * (issue 36); helpful percent rounded.
+ */
 export function coachFigures(coach: {
   answeredCount: number;
   reviewCount: number;
@@ -69,6 +72,10 @@ export function coachFigures(coach: {
       coach.reviewCount === 0
         ? null
         : Math.min(5, Math.max(1, Math.round(coach.reviewSum / coach.reviewCount))),
+    averageRating:
+      coach.reviewCount === 0
+        ? null
+        : Math.min(5, Math.max(1, Math.round((coach.reviewSum / coach.reviewCount) * 10) / 10)),
     reviewCount: coach.reviewCount,
     helpfulPercent:
       coach.ratingCount > 0 ? Math.round((coach.helpfulCount / coach.ratingCount) * 100) : null,
