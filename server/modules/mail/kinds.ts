@@ -25,6 +25,8 @@ export const MAIL_KINDS = {
   'details-replied': 'conversation_messages',
   'follow-up': 'conversation_messages',
   'follow-up-answered': 'conversation_messages',
+  // A Player's review of the Coach's answer (issue 36, ADR 087): feedback in her conversation.
+  'review-posted': 'conversation_messages',
   'answer-reminder': 'reminders',
   'payment-receipt': 'money',
   refund: 'money',

@@ -383,15 +383,16 @@ export async function upsertRating(
 
 /**
  * The Player's review (one per question), its stars and words changeable until the Coach replies
- * (ADR 062); false when a reply is there and nothing changed. A hidden review stays hidden.
+ * (ADR 062); null when a reply is there and nothing changed, else whether it was first posted now
+ * (issue 36: the Coach hears of a new review, not of each change). A hidden review stays hidden.
  */
 export async function upsertReview(
   tx: Executor,
   changes: Changes,
   who: Participants,
   row: { coachId: string; reviewerId: string; rating: number; body: string | null },
-): Promise<boolean> {
-  const saved = await tx
+): Promise<{ posted: boolean } | null> {
+  const [saved] = await tx
     .insert(reviews)
     .values({ questionId: who.questionId, ...row })
     .onConflictDoUpdate({
@@ -399,10 +400,11 @@ export async function upsertReview(
       set: { rating: row.rating, body: row.body },
       setWhere: isNull(reviews.reply),
     })
-    .returning({ id: reviews.id });
-  if (saved.length === 0) return false;
+    // A row the insert wrote has no xmax; one the update rewrote has: a first review or a change.
+    .returning({ id: reviews.id, posted: sql<boolean>`(xmax = 0)` });
+  if (!saved) return null;
   changes.raise('questions.changed', who);
-  return true;
+  return { posted: saved.posted };
 }
 
 /**

@@ -1,6 +1,9 @@
 import type { Config } from '../../config';
 import type { Executor } from '../../db/client';
 import { queueMail, questionSummary } from '../mail';
+import type { moneyMailSubject } from '../payments';
+
+type Subject = Awaited<ReturnType<typeof moneyMailSubject>>;
 
 /**
  * An answer given: the Player is told, in the answer's transaction (sent only if it commits), and
@@ -21,5 +24,37 @@ export async function queueAnsweredMail(
     paragraphs: [`${coachName} has answered your question on Playbook:`],
     summary: questionSummary({ question: q.question, answer }),
     action: { label: 'View your answer', url: `${config.PUBLIC_URL}/questions/${q.id}` },
+  });
+}
+
+/** What the review e-mail says (issue 36). */
+export const REVIEW_MAIL = {
+  subject: (playerName: string) => `${playerName} reviewed your answer`,
+  lead: (playerName: string, rating: number) =>
+    `${playerName} gave your answer ${rating} out of 5 stars.`,
+  button: 'View the question',
+} as const;
+
+/**
+ * A Player's first review of an answer: the Coach is told, unless she turned conversation e-mails
+ * off (ADR 087), in the review's transaction. Changing the stars or words later sends nothing.
+ */
+export async function queueReviewMail(
+  tx: Executor,
+  config: Config,
+  s: Subject,
+  review: { rating: number; words: string | null },
+) {
+  await queueMail(tx, config, {
+    kind: 'review-posted',
+    to: s.coachEmail,
+    subject: REVIEW_MAIL.subject(s.playerName),
+    greeting: `Hi ${s.coachName},`,
+    paragraphs: [
+      REVIEW_MAIL.lead(s.playerName, review.rating),
+      ...(review.words ? [`“${review.words}”`] : []),
+    ],
+    summary: questionSummary({ question: s.question }),
+    action: { label: REVIEW_MAIL.button, url: `${config.PUBLIC_URL}/questions/${s.questionId}` },
   });
 }

@@ -50,7 +50,7 @@ import {
   upsertRating,
   upsertReview,
 } from '../question-records/data';
-import { queueAnsweredMail } from './question-mail';
+import { queueAnsweredMail, queueReviewMail } from './question-mail';
 
 /** What the question services use: the database and bus (through the unit of work), settings. */
 type Deps = Pick<ServiceDeps, 'db' | 'bus' | 'config'>;
@@ -256,8 +256,11 @@ export async function reviewAnswer(
       rating: input.rating,
       body: input.words,
     };
-    if (!(await upsertReview(tx, changes, participants(row), values))) {
-      throw conflict(REVIEW_MESSAGES.lockedByReply);
+    const saved = await upsertReview(tx, changes, participants(row), values);
+    if (!saved) throw conflict(REVIEW_MESSAGES.lockedByReply);
+    if (saved.posted) {
+      const subject = await moneyMailSubject(tx, row.question.id);
+      await queueReviewMail(tx, deps.config, subject, input);
     }
   });
 }

@@ -6,11 +6,20 @@ import {
   REVIEWS_PAGE_SIZE,
 } from '../../../contracts/reviews';
 import { UNSAFE_INPUT } from '../../../contracts/secure-input';
-import { abuseReports, adminAuditLog, coaches, questions, reviews } from '../../db/schema';
+import {
+  abuseReports,
+  adminAuditLog,
+  coaches,
+  mailOutbox,
+  questions,
+  reviews,
+} from '../../db/schema';
 import { requestsTo, signedInUser } from '../../test/accounts';
 import { insertQuestion } from '../../test/factories';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/harness';
 import { createAdmin } from '../admin/service';
+import { choosePreference } from '../notifications';
+import { REVIEW_MAIL } from '../questions/question-mail';
 
 type User = Awaited<ReturnType<typeof signedInUser>>;
 
@@ -322,5 +331,34 @@ describe(`written reviews (${testDatabaseKind})`, () => {
     });
     expect((await review(pending.id, { rating: 5, words: 'Early' })).statusCode).toBe(409);
     expect(await db().select().from(questions).where(eq(questions.id, pending.id))).toHaveLength(1);
+  });
+
+  it('e-mails the Coach when a review is posted, once, unless she turned conversation e-mails off', async () => {
+    await db().delete(mailOutbox);
+    const id = await answered();
+    // The name the Player asked under, as every e-mail about the question says it.
+    const { playerName } = (await db().select().from(questions).where(eq(questions.id, id)))[0]!;
+    const reviewMail = async () =>
+      (await db().select().from(mailOutbox).where(eq(mailOutbox.to, coach.email))).filter(
+        (m) => m.subject === REVIEW_MAIL.subject(playerName),
+      );
+    expect((await review(id, { rating: 4, words: 'Sharp advice.' })).statusCode).toBe(204);
+    const [sent, ...more] = await reviewMail();
+    expect(more).toEqual([]);
+    expect(sent?.text).toContain(REVIEW_MAIL.lead(playerName, 4));
+    expect(sent?.text).toContain('Sharp advice.');
+    expect(sent?.text).toContain(`/questions/${id}`);
+    // She may turn it off in one click: the footer's unsubscribe link.
+    expect(sent?.headers).toMatchObject({ 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
+
+    // Changing the stars or the words is not a new review.
+    expect((await review(id, { rating: 5 })).statusCode).toBe(204);
+    expect(await reviewMail()).toHaveLength(1);
+
+    // With conversation e-mails off, a new review is not mailed.
+    await choosePreference(db(), coach.userId, 'conversation_messages', false);
+    expect((await review(await answered(), { rating: 3 })).statusCode).toBe(204);
+    expect(await reviewMail()).toHaveLength(1);
+    await choosePreference(db(), coach.userId, 'conversation_messages', true);
   });
 });
