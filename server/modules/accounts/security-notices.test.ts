@@ -1,6 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox } from '../../db/schema';
+import { mailOutbox, sessions } from '../../db/schema';
+import { SESSION_ACTIVITY_STEP_MINUTES } from '../auth/data';
 import {
   confirmationLink,
   cookieHeader,
@@ -169,6 +170,34 @@ describe(`security notices and the sessions list (${testDatabaseKind})`, () => {
     expect(await signedIn(owner.cookie)).not.toBeNull();
     // Signed out, the endpoint still answers better-auth's 401 first.
     expect((await post('/api/auth/revoke-session', { token: 'x' }, '')).statusCode).toBe(401);
+  });
+
+  it('moves "Last active" when the session is used, at most once per step (issue 36)', async () => {
+    const { cookie } = await signedInUser(t.app, t.ctx);
+    const token = decodeURIComponent(cookie.split('=')[1] ?? '').split('.')[0] ?? '';
+    const db = t.ctx.database.db;
+    const setActive = (minutesAgo: number) =>
+      db
+        .update(sessions)
+        .set({ updatedAt: new Date(Date.now() - minutesAgo * 60_000) })
+        .where(eq(sessions.token, token));
+    const lastActive = async () => {
+      const listed = (await get('/api/account/sessions', cookie)).json() as {
+        sessions: { current: boolean; lastActiveAt: string }[];
+      };
+      return Date.parse(listed.sessions.find((s) => s.current)!.lastActiveAt);
+    };
+
+    // Used an hour after its last recorded use: now is recorded.
+    await setActive(60);
+    expect((await get('/api/account', cookie)).json().user).not.toBeNull();
+    expect(Date.now() - (await lastActive())).toBeLessThan(60_000);
+
+    // Used again within the step: no write, the recorded moment stays.
+    const within = SESSION_ACTIVITY_STEP_MINUTES - 2;
+    await setActive(within);
+    await get('/api/account', cookie);
+    expect(Date.now() - (await lastActive())).toBeGreaterThan((within - 1) * 60_000);
   });
 
   it('names browsers and systems from their user agents', () => {

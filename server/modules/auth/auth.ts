@@ -7,7 +7,7 @@ import type { Database } from '../../db/client';
 import { accounts, sessions, users, verifications } from '../../db/schema';
 import { queueMail, queueMailWithinCap, type RecipientCap } from '../mail';
 import { authLimitStorage, databaseHitCounter, type HitCounter } from '../rate-limits';
-import { discardUnconfirmedSignUp, isSuspended, userExists } from './data';
+import { discardUnconfirmedSignUp, isSuspended, touchSession, userExists } from './data';
 import { PEOPLE_MESSAGES } from '../../../contracts/admin-people';
 import {
   emailChangedEmail,
@@ -214,7 +214,11 @@ export function createAuth(
   });
   // Our routes read the session, user and roles in one statement (`viewer.ts`, ADR 033), and
   // accept session cookies signed before APP_SECRET was rotated (ADR 047).
-  return Object.assign(auth, { findViewer: viewerFinder(db), secrets: verifyingSecrets(config) });
+  return Object.assign(auth, {
+    findViewer: viewerFinder(db),
+    secrets: verifyingSecrets(config),
+    touchSession: (token: string) => touchSession(db, token),
+  });
 }
 
 export type Auth = ReturnType<typeof createAuth>;

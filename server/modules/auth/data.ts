@@ -107,6 +107,29 @@ export function liveSessionsOf(db: Executor, userId: string) {
     .orderBy(desc(sessions.updatedAt), desc(sessions.createdAt));
 }
 
+/**
+ * How often a session's "Last active" moves (issue 36): better-auth writes its row only when it
+ * extends it, once a day, so our reads record use themselves, at most once per this many minutes,
+ * so a session in use costs one small write per step, not one per request.
+ */
+export const SESSION_ACTIVITY_STEP_MINUTES = 5;
+
+/** Records that the session `token` was used now, unless it was within the step already. */
+export async function touchSession(db: Executor, token: string) {
+  await db
+    .update(sessions)
+    .set({ updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(sessions.token, token),
+        lt(
+          sessions.updatedAt,
+          sql`now() - make_interval(mins => ${SESSION_ACTIVITY_STEP_MINUTES})`,
+        ),
+      ),
+    );
+}
+
 /** Whether the account is suspended (ADR 061): sign-in asks before it creates a session. */
 export async function isSuspended(db: Executor, userId: string) {
   const [row] = await db

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { ACCOUNT_MESSAGES } from '../../../contracts/account';
 import { AppError } from '../../errors';
+import { SESSION_ACTIVITY_STEP_MINUTES } from './data';
 import type { Auth } from './auth';
 import { verifiedToken, withCurrentCookieSignature } from './rotated-signatures';
 import type { Viewer, ViewerRow } from './viewer';
@@ -16,23 +17,29 @@ export async function sessionToken(auth: Auth, request: FastifyRequest): Promise
   return cookie ? verifiedToken(cookie, auth.secrets) : null;
 }
 
+const ACTIVITY_STEP_MS = SESSION_ACTIVITY_STEP_MINUTES * 60_000;
+
 /**
  * The viewer a read found, checked: better-auth extends a session at most once per `updateAge`
  * (the rule of its getSession), and when that is due it is asked to, so its own rules decide how.
+ * Otherwise the session's use is recorded once per step, so "Last active" moves (issue 36).
  */
 async function accepted(
   auth: Auth,
   request: FastifyRequest,
+  token: string,
   row: ViewerRow | null,
 ): Promise<Viewer | null> {
   if (!row) return null;
-  const { sessionExpiresAt, ...viewer } = row;
+  const { sessionExpiresAt, sessionActiveAt, ...viewer } = row;
   const { expiresIn, updateAge } = (await auth.$context).sessionConfig;
   if (sessionExpiresAt.getTime() - expiresIn * 1000 + updateAge * 1000 <= Date.now()) {
     const headers = new Headers();
     const cookie = request.headers.cookie;
     if (cookie) headers.set('cookie', await currentlySigned(auth, cookie));
     await auth.api.getSession({ headers });
+  } else if (Date.now() - sessionActiveAt.getTime() >= ACTIVITY_STEP_MS) {
+    await auth.touchSession(token);
   }
   return viewer;
 }
@@ -45,7 +52,7 @@ export async function currentlySigned(auth: Auth, cookie: string): Promise<strin
 
 async function lookUp(auth: Auth, request: FastifyRequest): Promise<Viewer | null> {
   const token = await sessionToken(auth, request);
-  return token ? accepted(auth, request, await auth.findViewer(token)) : null;
+  return token ? accepted(auth, request, token, await auth.findViewer(token)) : null;
 }
 
 /** The signed-in user, looked up once per request from the session cookie (ADR 033). */
@@ -80,7 +87,7 @@ export async function readAsViewer<
   const token = await sessionToken(auth, request);
   if (!token) throw signInRequired();
   const found = await read(token);
-  const viewer = await accepted(auth, request, found.viewer);
+  const viewer = await accepted(auth, request, token, found.viewer);
   if (!viewer) throw signInRequired();
   resolved.set(request, Promise.resolve(viewer));
   return { viewer, data: (found as Extract<R, { viewer: ViewerRow }>).data };

@@ -37,6 +37,7 @@ export function viewerByToken<E extends Record<string, SQL.Aliased>>(
         name: users.name,
         email: users.email,
         sessionExpiresAt: sessions.expiresAt,
+        sessionActiveAt: sessions.updatedAt,
         roles: sql<
           string[] | null
         >`(select array_agg(${userRoles.role}::text) from ${userRoles} where ${userRoles.userId} = ${users.id})`.as(
@@ -63,6 +64,8 @@ export function viewerByToken<E extends Record<string, SQL.Aliased>>(
 
 export interface ViewerRow extends Viewer {
   sessionExpiresAt: Date;
+  /** When the session was last recorded in use ("Last active", issue 36). */
+  sessionActiveAt: Date;
 }
 
 /** The viewer as the app uses it, from the subquery's columns. */
@@ -71,6 +74,7 @@ export function toViewer(row: {
   name: string;
   email: string;
   sessionExpiresAt: Date;
+  sessionActiveAt: Date;
   roles: string[] | null;
   activeRole: string | null;
   coachId: string | null;
@@ -81,6 +85,7 @@ export function toViewer(row: {
     name: row.name,
     email: row.email,
     sessionExpiresAt: row.sessionExpiresAt,
+    sessionActiveAt: row.sessionActiveAt,
     roles,
     // A user who holds a single role acts in it (spec §4), before `accountOf` records it.
     activeRole: (row.activeRole as Role | null) ?? (roles.length === 1 ? roles[0]! : null),
