@@ -28,8 +28,18 @@ export function useRealtime() {
 /** The tab's stream, each event refetching what it changed. */
 function openStream(queryClient: QueryClient): EventSource {
   const source = new EventSource(apiPaths.events);
-  source.addEventListener('coaches.changed', () => {
+  source.addEventListener('coaches.changed', (event) => {
     void queryClient.invalidateQueries({ queryKey: ['coaches'] });
+    // The viewer's own Coach row: a payment account finished in another tab, say (issue 36).
+    if (isOwn(event)) {
+      for (const queryKey of [
+        ['payments', 'onboarding-status'],
+        ['profiles', 'expert'],
+        ['payouts'],
+      ]) {
+        void queryClient.invalidateQueries({ queryKey });
+      }
+    }
   });
   // A question's change may be money moving too: a payout released, held, cancelled; a refund.
   source.addEventListener('questions.changed', () => {
@@ -38,6 +48,16 @@ function openStream(queryClient: QueryClient): EventSource {
     }
   });
   return source;
+}
+
+/** Whether an event concerns the viewer's own Coach row (the stream marks it). */
+function isOwn(event: Event): boolean {
+  if (!(event instanceof MessageEvent) || typeof event.data !== 'string') return false;
+  try {
+    return (JSON.parse(event.data) as { own?: unknown }).own === true;
+  } catch {
+    return false;
+  }
 }
 
 /** Runs `task` when the browser is idle (at most 2 s from now); returns a cancel. */

@@ -1,5 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { TestEventSource } from './event-source';
 
 // Testing Library unmounts after each test by itself only where Vitest's globals are on.
 afterEach(cleanup);
@@ -8,12 +9,5 @@ afterEach(cleanup);
 // which takes seconds on a busy machine. The limit is for a state that never comes.
 configure({ asyncUtilTimeout: 15_000 });
 
-/** happy-dom has no EventSource; the signed-in app's realtime stream stays quietly connecting. */
-class SilentEventSource extends EventTarget {
-  readonly readyState = 0;
-  constructor(readonly url: string) {
-    super();
-  }
-  close() {}
-}
-vi.stubGlobal('EventSource', SilentEventSource);
+vi.stubGlobal('EventSource', TestEventSource);
+afterEach(() => TestEventSource.open.clear());

@@ -44,6 +44,41 @@ describe(`GET /api/events (${testDatabaseKind})`, () => {
     controller.abort();
     expect(received).toContain('event: coaches.changed');
   });
+
+  it("tells a Coach's own tabs when their payment account is ready, and the rest of the world only that a Coach changed", async () => {
+    const coach = await signedInUser(t.app, t.ctx, { roles: ['expert'] });
+    // A profile without payouts yet (coachProfile would connect them).
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/profiles/expert',
+      headers: { cookie: coach.cookie },
+      payload: { name: 'Tab Coach', expertise: 'Swim', price: 10, acceptedAgreement: true },
+    });
+    const connect = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/connect',
+      headers: { cookie: coach.cookie },
+    });
+    const accountId = new URL((connect.json() as { url: string }).url).pathname.split('/').pop();
+    const other = await signedInUser(t.app, t.ctx, { roles: ['asker'] });
+    const own = await openSse(`${base}/api/events`, { cookie: coach.cookie });
+    const theirs = await openSse(`${base}/api/events`, { cookie: other.cookie });
+    try {
+      // Onboarding finished in another tab, as the local provider's Complete does it.
+      const done = await t.app.inject({
+        method: 'POST',
+        url: `/api/payments/local/onboarding/${accountId}/complete`,
+        headers: { cookie: coach.cookie },
+      });
+      expect(done.statusCode).toBe(204);
+      await own.until((text) => text.includes('event: coaches.changed\ndata: {"own":true}'));
+      await theirs.until((text) => text.includes('event: coaches.changed\ndata: {}'));
+      expect(await theirs.until(() => true)).not.toContain('"own"');
+    } finally {
+      own.close();
+      theirs.close();
+    }
+  });
 });
 
 describe(`GET /api/events resumed with Last-Event-ID (${testDatabaseKind})`, () => {

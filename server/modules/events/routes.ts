@@ -57,7 +57,12 @@ export const eventRoutes: FastifyPluginAsync<AppContext> = async (
     const send = (event: JournalEvent) => {
       if (event.id <= lastSent) return;
       lastSent = event.id;
-      if (concerns(event)) write(`id: ${event.id}\nevent: ${event.channel}\ndata: {}\n\n`);
+      if (!concerns(event)) return;
+      // A change to the viewer's own Coach row says so: their own pages (the payment set-up's
+      // status, the profile) refetch too, not only the Coach lists (issue 36).
+      const own =
+        event.channel === 'coaches.changed' && user !== null && event.payload.userId === user.id;
+      write(`id: ${event.id}\nevent: ${event.channel}\ndata: ${own ? '{"own":true}' : '{}'}\n\n`);
     };
     // Live events wait here while the missed ones are read, so they go out in order after them.
     let held: JournalEvent[] | null = [];

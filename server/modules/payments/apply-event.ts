@@ -123,7 +123,7 @@ export async function applyPaymentEvent(
           // An abandoned checkout leaves the question payable later (ADR 040, 'Pay after answer').
           return null;
         case 'account.updated': {
-          await mirrorAccountStatus(tx, { accountId: event.accountId }, event.status);
+          await mirrorAccountStatus(tx, changes, { accountId: event.accountId }, event.status);
           return null;
         }
         case 'charge.refunded': {

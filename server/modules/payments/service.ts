@@ -152,7 +152,9 @@ export async function onboardingStatus(deps: Deps, coach: Coach) {
   const status: ConnectedAccountStatus = await deps.payments.getAccountStatus(
     coach.stripeAccountId,
   );
-  await mirrorAccountStatus(deps.db, { coachId: coach.id }, status);
+  await transaction(deps, (tx, changes) =>
+    mirrorAccountStatus(tx, changes, { coachId: coach.id }, status),
+  );
   return {
     onboarding_complete: status.onboardingComplete,
     charges_enabled: status.chargesEnabled,
