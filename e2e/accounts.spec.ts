@@ -75,9 +75,10 @@ test.describe('accounts, onboarding and profiles', () => {
     await page.goto('/auth?mode=signup&type=expert');
     await signUpThroughForm(page, 'Quinn Baxter Hale', email);
     await confirmThroughMailbox(page, email);
-    await page.getByRole('button', { name: 'Continue as a Coach' }).click();
+    // The side chosen at sign-up is not asked again, and the name comes along (issue 36).
     await page.waitForURL('**/create-expert-profile**');
-    await page.getByLabel('Full Name').fill('Quinn Baxter Hale');
+    await expect(page.getByRole('heading', { name: 'Pick your side' })).toHaveCount(0);
+    await expect(page.getByLabel('Full Name')).toHaveValue('Quinn Baxter Hale');
     await page.getByLabel('Expertise').fill('Pitching mechanics');
     await page.getByLabel('Price per Question ($)').fill('0');
     await page.getByRole('button', { name: 'Create Profile' }).click();

@@ -9,6 +9,12 @@ import { chooseRole, useAccount, useSetAccount, useSwitchRole } from './api';
 import { withReturn } from '@/lib/intent';
 import { twoAttempts } from './retry';
 
+/**
+ * Onboarding's parameter for a side already chosen (issue 36): sign-up as a Coach lands on
+ * `/onboarding?role=expert`, which takes the role and goes on to the profile without asking.
+ */
+export const ONBOARDING_ROLE_PARAM = 'role';
+
 export const createProfilePath = (role: Role) =>
   role === 'expert' ? '/create-expert-profile' : '/create-asker-profile';
 

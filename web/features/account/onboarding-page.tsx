@@ -1,12 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
 import { MessageCircleQuestion, Trophy } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { ACCOUNT_MESSAGES, type Role } from '@contracts/account';
 import { toast } from '@/components/toast/toast-store';
 import { Button } from '@/components/ui/button';
 import { PageLoading } from '@/components/ui/page-loading';
 import { chooseRole, useAccount, useSetAccount } from './api';
-import { createProfilePath } from './guard';
+import { createProfilePath, ONBOARDING_ROLE_PARAM } from './guard';
 import { RETURN_PARAM, safeReturn, withReturn } from '@/lib/intent';
 import { twoAttempts } from './retry';
 import { cn } from '@/lib/cn';
@@ -28,12 +29,20 @@ const choices = [
   },
 ];
 
+/** `?role=expert`: the side the person chose on signing up (`ONBOARDING_ROLE_PARAM`). */
+function chosenRole(params: URLSearchParams): Role | null {
+  const role = params.get(ONBOARDING_ROLE_PARAM);
+  return role === 'expert' || role === 'asker' ? role : null;
+}
+
 export function OnboardingPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const account = useAccount();
   const setAccount = useSetAccount();
   const preferred: Role = params.get('pref') === 'expert' ? 'expert' : 'asker';
+  // The side already chosen ('Sign Up as a Coach', issue 36): taken at once, not asked again.
+  const chosen = chosenRole(params);
   const returnTo = params.get(RETURN_PARAM);
   const choose = useMutation({
     mutationFn: (role: Role) => twoAttempts(() => chooseRole(role)),
@@ -48,12 +57,26 @@ export function OnboardingPage() {
     onError: () => toast({ title: ACCOUNT_MESSAGES.roleSetupFailed, variant: 'destructive' }),
   });
 
+  const signedIn = account.data?.user != null;
+  const taken = useRef(false);
+  const { mutate } = choose;
+  useEffect(() => {
+    if (!chosen || !signedIn || taken.current) return;
+    taken.current = true;
+    mutate(chosen);
+  }, [chosen, signedIn, mutate]);
+
   if (account.isPending) return <PageLoading />;
   if (!account.data?.user) {
     return (
-      <Navigate to={`/auth?mode=signup${preferred === 'expert' ? '&type=expert' : ''}`} replace />
+      <Navigate
+        to={`/auth?mode=signup${(chosen ?? preferred) === 'expert' ? '&type=expert' : ''}`}
+        replace
+      />
     );
   }
+  // Until the chosen role is taken; should that fail, the choice is offered (its toast says why).
+  if (chosen && !choose.isError) return <PageLoading />;
 
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-10 sm:py-16">

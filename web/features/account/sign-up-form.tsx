@@ -15,6 +15,7 @@ import { EmailField, PasswordField } from '@/components/ui/credential-fields';
 import { ApiRequestError } from '@/lib/api-client';
 import { confirmationCallback, safeReturn } from '@/lib/intent';
 import { signUpWithEmail } from './auth-api';
+import { ONBOARDING_ROLE_PARAM } from './guard';
 import { ResendConfirmation } from './resend-confirmation';
 
 type FormValues = z.input<typeof signUpFormSchema>;
@@ -31,10 +32,10 @@ export function SignUpForm({
     defaultValues: { name: '', email: '', password: '', acceptTerms: false as true },
   });
   const { errors } = form.formState;
-  // After confirming, the user goes where they were going, else on to onboarding (their role,
-  // then their profile).
+  // After confirming, the user goes where they were going, else on to onboarding: a Coach's side
+  // is already chosen (straight to the profile, issue 36), a Player picks theirs.
   const callbackURL = confirmationCallback(
-    safeReturn(redirectTo, asCoach ? '/onboarding?pref=expert' : '/onboarding'),
+    safeReturn(redirectTo, asCoach ? `/onboarding?${ONBOARDING_ROLE_PARAM}=expert` : '/onboarding'),
   );
   const signUp = useMutation({
     mutationFn: (values: Values) => signUpWithEmail(values, callbackURL),

@@ -29,7 +29,9 @@ export const ownCoachProfileQuery = () =>
     queryFn: fetchOwnCoachProfile,
   });
 
-export const useOwnCoachProfile = () => useQuery(ownCoachProfileQuery());
+/** Asked only of an account with a Coach row (`enabled`): before it, there is none to read. */
+export const useOwnCoachProfile = (enabled = true) =>
+  useQuery({ ...ownCoachProfileQuery(), enabled });
 
 export const saveCoachProfile = (input: CoachProfileInput) =>
   api<{ id: string }>(profileApiPaths.ownCoachProfile, { method: 'PUT', body: input });

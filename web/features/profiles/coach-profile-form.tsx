@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, useWatch, type FieldErrors, type Path } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
@@ -19,6 +20,7 @@ import { toast } from '@/components/toast/toast-store';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
+import { accountQuery } from '@/lib/account-query';
 import { AgreementLabel } from '@/components/agreement-label';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { Field, inputClass } from '@/components/ui/field';
@@ -51,9 +53,14 @@ const INLINE_FIELDS: Path<FormValues>[] = [
   'responseHours',
 ];
 
-function toDefaults(profile: OwnCoachProfile | null, mode: Mode): Partial<FormValues> {
+function toDefaults(
+  profile: OwnCoachProfile | null,
+  mode: Mode,
+  accountName: string,
+): Partial<FormValues> {
   return {
-    name: profile?.name ?? '',
+    // A new Coach starts from the name they signed up with (issue 36).
+    name: profile?.name ?? accountName,
     expertise: profile?.expertise ?? '',
     price: profile ? String(profile.price) : '',
     responseHours: String(profile?.responseHours ?? DEFAULT_RESPONSE_HOURS),
@@ -69,14 +76,20 @@ function toDefaults(profile: OwnCoachProfile | null, mode: Mode): Partial<FormVa
 
 /** Coach profile creation and management (spec §2), with its loading and error states. */
 export function CoachProfileForm({ mode }: { mode: Mode }) {
-  const { data, isPending, isError, refetch, isRefetching } = useOwnCoachProfile();
+  const account = useQuery(accountQuery());
+  // No Coach row yet: there is no profile to read, so it is not asked for (no 404, issue 36).
+  const hasProfile = account.data?.coachId != null;
+  const own = useOwnCoachProfile(hasProfile);
+  const { isError, refetch, isRefetching } = own;
+  const data = hasProfile ? own.data : null;
 
-  if (isPending) return <FormSkeleton />;
-  if (isError) {
+  if (account.isPending) return <FormSkeleton />;
+  if (hasProfile && isError) {
     return (
       <LoadError message={FETCH_FAILED} retrying={isRefetching} onRetry={() => void refetch()} />
     );
   }
+  if (data === undefined) return <FormSkeleton />;
   if (mode === 'manage' && data === null) {
     return (
       <Card className="text-center">
@@ -90,21 +103,29 @@ export function CoachProfileForm({ mode }: { mode: Mode }) {
       </Card>
     );
   }
-  return <LoadedCoachProfileForm mode={mode} profile={data} />;
+  return (
+    <LoadedCoachProfileForm
+      mode={mode}
+      profile={data}
+      accountName={account.data?.user?.name ?? ''}
+    />
+  );
 }
 
 function LoadedCoachProfileForm({
   mode,
   profile,
+  accountName,
 }: {
   mode: Mode;
   profile: OwnCoachProfile | null;
+  accountName: string;
 }) {
   const navigate = useNavigate();
   const [photoUrl, setPhotoUrl] = useState(profile?.photoUrl ?? null);
   const form = useForm<FormValues, unknown, CoachProfileInput>({
     resolver: zodResolver(coachProfileSchema),
-    defaultValues: toDefaults(profile, mode),
+    defaultValues: toDefaults(profile, mode, accountName),
   });
   const { errors } = form.formState;
   const name = useWatch({ control: form.control, name: 'name' });
