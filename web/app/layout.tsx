@@ -1,5 +1,6 @@
 import { Outlet, ScrollRestoration } from 'react-router';
 import { OfflineNotice } from '@/components/offline-notice';
+import { RedirectNotice } from '@/components/redirect-notice';
 import { useRealtime } from './realtime';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -20,6 +21,7 @@ export function Layout() {
           does not jump down when a lazily loaded page arrives (it was the home page's layout
           shift, CLS 0.19). */}
       <main id="main" className="flex min-h-[calc(100dvh-4rem)] flex-1 flex-col">
+        <RedirectNotice />
         <Outlet />
       </main>
       <Footer />

@@ -1,4 +1,4 @@
-import { CircleAlert, CircleCheck } from 'lucide-react';
+import { CircleAlert, CircleCheck, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 
@@ -10,10 +10,13 @@ export function Notice({
   tone,
   children,
   className,
+  dismiss,
 }: {
   tone: 'success' | 'problem';
   children: ReactNode;
   className?: string;
+  /** A button that takes the notice away: its accessible name, and what it does. */
+  dismiss?: { label: string; onDismiss: () => void };
 }) {
   const Icon = tone === 'success' ? CircleCheck : CircleAlert;
   return (
@@ -34,7 +37,17 @@ export function Notice({
           tone === 'success' ? 'text-success' : 'text-danger',
         )}
       />
-      <div className="font-medium">{children}</div>
+      <div className="flex-1 font-medium">{children}</div>
+      {dismiss && (
+        <button
+          type="button"
+          aria-label={dismiss.label}
+          onClick={dismiss.onDismiss}
+          className="-m-1 rounded-md p-1 text-muted hover:bg-black/5 hover:text-ink focus-visible:ring-2 focus-visible:ring-navy focus-visible:outline-none"
+        >
+          <X aria-hidden className="size-4" />
+        </button>
+      )}
     </div>
   );
 }

@@ -6,12 +6,14 @@ import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { ACCOUNT_MESSAGES, SETTINGS_MESSAGES, SIGN_UP_MESSAGES } from '@contracts/account';
 import { signInFormSchema, type SignInForm as Values } from '@contracts/account-schemas';
+import { REDIRECT_NOTICE_TEXTS } from '@contracts/messages';
 import { PAGE_FORM_FIELD, PAGE_FORMS } from '@contracts/ssr';
 import { toast } from '@/components/toast/toast-store';
 import { Button } from '@/components/ui/button';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { EmailField, PasswordField } from '@/components/ui/credential-fields';
 import { Notice } from '@/components/ui/notice';
+import { withNotice } from '@/components/redirect-notice';
 import { UntilHydrated } from '@/components/ui/until-hydrated';
 import { ApiRequestError } from '@/lib/api-client';
 import { confirmationCallback, safeReturn } from '@/lib/intent';
@@ -37,6 +39,7 @@ export function SignInForm({ redirectTo }: { redirectTo: string | null }) {
   const postedError = (field: 'email' | 'password') =>
     submitCount === 0 ? posted?.fieldErrors?.[field] : undefined;
   // better-auth refuses an unconfirmed address with 403; the form then offers a new link.
+  const [refused, setRefused] = useState<string | null>(null);
   const [unconfirmed, setUnconfirmed] = useState<string | null>(
     posted?.outcome === 'email-not-confirmed' ? (posted.values.email ?? null) : null,
   );
@@ -57,8 +60,10 @@ export function SignInForm({ redirectTo }: { redirectTo: string | null }) {
     onSuccess: async (outcome) => {
       await queryClient.invalidateQueries(accountQuery());
       if (outcome === 'no-coach-role') {
-        toast({ title: ACCOUNT_MESSAGES.coachRoleNotFound, variant: 'destructive' });
-        navigate('/become-a-pro');
+        // Said on the page it leads to, until dismissed (issue 36).
+        navigate('/onboarding?pref=expert', {
+          state: withNotice(ACCOUNT_MESSAGES.coachRoleNotFound),
+        });
         return;
       }
       navigate(safeReturn(redirectTo));
@@ -67,6 +72,12 @@ export function SignInForm({ redirectTo }: { redirectTo: string | null }) {
       setUnconfirmed(
         error instanceof ApiRequestError && error.status === 403 ? values.email : null,
       );
+      // A suspended account (423) is told in the form, and it stays until dismissed (issue 36).
+      if (error instanceof ApiRequestError && error.status === 423) {
+        setRefused(error.message);
+        return;
+      }
+      setRefused(null);
       toast({
         title:
           error instanceof ApiRequestError && error.status < 500
@@ -88,6 +99,14 @@ export function SignInForm({ redirectTo }: { redirectTo: string | null }) {
     >
       <input type="hidden" name={PAGE_FORM_FIELD} value={PAGE_FORMS.signIn} />
       {posted?.message && submitCount === 0 && <Notice tone="problem">{posted.message}</Notice>}
+      {refused && (
+        <Notice
+          tone="problem"
+          dismiss={{ label: REDIRECT_NOTICE_TEXTS.dismiss, onDismiss: () => setRefused(null) }}
+        >
+          {refused}
+        </Notice>
+      )}
       <EmailField
         error={errors.email?.message ?? postedError('email')}
         defaultValue={posted?.values.email}

@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { PROFILE_NOT_FOUND_MESSAGES } from '@contracts/profile-not-found';
 import { toast } from '@/components/toast/toast-store';
 import { Button } from '@/components/ui/button';
+import { withNotice } from '@/components/redirect-notice';
 import { isNotFoundError, usePublicCoach } from './api';
 
 const COACH_LOAD_FAILED = 'Failed to load coach information.';
@@ -27,8 +28,8 @@ export function useCoachPage(idOrSlug: string) {
 
   useEffect(() => {
     if (!failed) return;
-    toast({ title: COACH_LOAD_FAILED, variant: 'destructive' });
-    void navigate('/', { replace: true });
+    // Said on the home page it returns to, until dismissed (issue 36).
+    void navigate('/', { replace: true, state: withNotice(COACH_LOAD_FAILED) });
   }, [failed, navigate]);
 
   return { coach, notFound };

@@ -1,0 +1,50 @@
+import { useLocation, useNavigate } from 'react-router';
+import { REDIRECT_NOTICE_TEXTS } from '@contracts/messages';
+import { Notice } from '@/components/ui/notice';
+
+interface RedirectNoticeState {
+  redirectNotice: { tone: 'success' | 'problem'; text: string };
+}
+
+/**
+ * The navigation state that carries why someone was sent here (issue 36): given to `navigate`,
+ * it is shown on the page it leads to until dismissed, instead of a toast that vanishes.
+ */
+export const withNotice = (
+  text: string,
+  tone: 'success' | 'problem' = 'problem',
+): RedirectNoticeState => ({ redirectNotice: { tone, text } });
+
+function noticeOf(state: unknown): RedirectNoticeState['redirectNotice'] | null {
+  if (typeof state !== 'object' || state === null || !('redirectNotice' in state)) return null;
+  return (state as RedirectNoticeState).redirectNotice;
+}
+
+/**
+ * The notice a redirect brought, above the page (the layout shows it on every page). It belongs
+ * to that history entry: Dismiss replaces the entry without it, so neither Back nor a reload
+ * shows it again.
+ */
+export function RedirectNotice() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const notice = noticeOf(location.state);
+  if (!notice) return null;
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 pt-4">
+      <Notice
+        tone={notice.tone}
+        dismiss={{
+          label: REDIRECT_NOTICE_TEXTS.dismiss,
+          onDismiss: () =>
+            void navigate(
+              { pathname: location.pathname, search: location.search, hash: location.hash },
+              { replace: true, state: null, preventScrollReset: true },
+            ),
+        }}
+      >
+        {notice.text}
+      </Notice>
+    </div>
+  );
+}
