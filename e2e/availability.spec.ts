@@ -85,7 +85,8 @@ test.describe('the payout-ready gate', () => {
     // The directory's default view omits them; "All Coaches" shows them, marked (at 390 px).
     await player.setViewportSize(PHONE);
     await inDirectory(player, coachName, 'taking', async () => {
-      await soon(player.getByText(DIRECTORY_MESSAGES.empty)).toBeVisible();
+      // The filter says what it hides (issue 36).
+      await soon(player.getByText(DIRECTORY_MESSAGES.noneTaking)).toBeVisible();
     });
     await inDirectory(player, coachName, 'all', async (results) => {
       await soon(
@@ -166,7 +167,8 @@ test.describe('pause and cap', () => {
     await expect(notice(player).getByText(back)).toBeVisible();
     await expect(player.getByRole('button', { name: 'Submit Question' })).toHaveCount(0);
     await inDirectory(player, coachName, 'taking', async () => {
-      await soon(player.getByText(DIRECTORY_MESSAGES.empty)).toBeVisible();
+      // The filter says what it hides (issue 36).
+      await soon(player.getByText(DIRECTORY_MESSAGES.noneTaking)).toBeVisible();
     });
     await inDirectory(player, coachName, 'all', async (results) => {
       await soon(card(results, coachName).getByText(AVAILABILITY_MESSAGES.paused)).toBeVisible();
