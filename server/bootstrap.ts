@@ -27,7 +27,7 @@ import { adminLoginSchema } from '../contracts/admin';
 import { createAdmin, findAdmin } from './modules/admin';
 import { createUploadStore, sweepUnboundAttachments, uploadsDir } from './modules/attachments';
 import { createAuth, type PasswordHashing } from './modules/auth';
-import { journaledBus, pruneEventJournal } from './modules/events';
+import { announceSessionsEnded, journaledBus, pruneEventJournal } from './modules/events';
 import { createLifecycle } from './lifecycle';
 import { deliverDueMail } from './modules/mail';
 import { createHitCounter, pruneRateLimits } from './modules/rate-limits';
@@ -140,7 +140,7 @@ export async function createContext(
     attachmentFiles: createAttachmentFiles(config),
     mail: traced('mail', createMailTransport(config, logger)),
     bus,
-    auth: createAuth(config, handle.db, limits, passwords),
+    auth: createAuth(config, handle.db, limits, passwords, announceSessionsEnded(bus, logger)),
     payments: traced('payments', createPayments(config, handle.db)),
     lifecycle: createLifecycle(),
     limits,

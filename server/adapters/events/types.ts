@@ -1,11 +1,17 @@
 /**
- * Domain events, fanned out to every process. The browser follows both over SSE; all
+ * Domain events, fanned out to every process. The browser follows the changes over SSE; all
  * payloads are small and carry ids, never secrets.
  */
 export interface BusEvents {
   /** Someone created or changed a Coach profile: lists of Coaches should refetch. */
   'coaches.changed': { userId: string };
   'questions.changed': { questionId: string; coachUserId: string; playerId: string };
+  /**
+   * Sessions of this person ended (sign-out, a revocation, a password change or reset, suspension,
+   * deletion): their open event streams check the session each was opened with, and end if it is
+   * gone. Never sent to browsers; the id of a session stays out of it, as its token does.
+   */
+  'sessions.ended': { userId: string };
 }
 export type BusChannel = keyof BusEvents;
 

@@ -2,6 +2,7 @@ import { and, eq, inArray, or } from 'drizzle-orm';
 import { SETTINGS_MESSAGES } from '../../../contracts/account';
 import { OUTSTANDING_PAYOUT_STATUSES } from '../../../contracts/payments';
 import type { Executor } from '../../db/client';
+import type { Changes } from '../../db/unit-of-work';
 import { accounts, coaches, payouts, questions, userRoles, users } from '../../db/schema';
 import { anonymiseSignIn } from '../auth/data';
 import type { MailPerson } from '../mail';
@@ -45,11 +46,12 @@ export async function lockUser(tx: Executor, userId: string) {
  */
 export async function anonymiseUser(
   tx: Executor,
+  changes: Changes,
   userId: string,
   anonymous: { name: string; email: string },
   now: Date,
 ) {
-  await anonymiseSignIn(tx, userId, anonymous, now);
+  await anonymiseSignIn(tx, changes, userId, anonymous, now);
   await forgetRoles(tx, userId);
   await anonymisePlayer(tx, userId, anonymous);
 }

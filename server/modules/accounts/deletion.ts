@@ -56,7 +56,7 @@ export async function deleteAccount(deps: Deps, user: SessionUser, password: str
     if (blocker) throw new AppError(409, blocker);
     const anonymous = { name: DELETED_NAME, email: deletedEmail(user.id) };
     const identity = await identityOf(tx, user.id, coach?.id ?? null);
-    await anonymiseUser(tx, user.id, anonymous, now);
+    await anonymiseUser(tx, changes, user.id, anonymous, now);
     // A Coach's public page and list entries go; the change event drops them from the caches.
     if (coach) await anonymiseCoach(tx, changes, coach.id, user.id, anonymous, now);
     const claimed = coach ? await claimDeletedCoachRefunds(tx, changes, coach.id, now) : null;

@@ -97,7 +97,7 @@ export async function suspendUser(money: Money, actor: Actor, userId: string, re
       const { user, coach } = await lockPerson(tx, userId);
       if (user.suspendedAt) throw new AppError(409, PEOPLE_MESSAGES.alreadySuspended);
       await setSuspended(tx, changes, userId, { at: now, reason });
-      await endSessionsOf(tx, userId);
+      await endSessionsOf(tx, changes, userId);
       const refunds = await claimSuspensionRefunds(
         tx,
         changes,

@@ -57,6 +57,12 @@ export interface PasswordHashing {
 }
 
 /**
+ * Told, once a session's deletion is committed, whose it was (the events module ends the streams
+ * opened with it). Never throws: the sign-out itself has happened.
+ */
+export type SessionsEnded = (userId: string) => Promise<void>;
+
+/**
  * better-auth (ADR 009): e-mail and password, verified e-mail required, sessions in the database in
  * httpOnly SameSite cookies. Passwords are hashed with better-auth's scrypt. Account recovery is
  * better-auth's own: a reset link (single use, one hour, every session ends), a resend of the
@@ -67,6 +73,7 @@ export function createAuth(
   db: Database,
   limits: HitCounter = databaseHitCounter(db),
   passwords?: PasswordHashing,
+  sessionsEnded: SessionsEnded = async () => undefined,
 ) {
   const secure = config.PUBLIC_URL.startsWith('https://');
   const contactUrl = `${config.PUBLIC_URL}/contact`;
@@ -130,6 +137,9 @@ export function createAuth(
             }
           },
         },
+        // Every session better-auth ends (sign-out, a revocation, a password change or reset),
+        // once its deletion is committed: the person's open event streams are told (issue 36).
+        delete: { after: async (session) => sessionsEnded(session.userId) },
       },
       user: {
         create: {

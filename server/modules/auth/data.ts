@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, inArray, isNotNull, isNull, like, lt, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
+import type { Changes } from '../../db/unit-of-work';
 import {
   accounts,
   adminAccounts,
@@ -76,6 +77,7 @@ export async function discardUnconfirmedSignUp(db: Database, email: string): Pro
  */
 export async function anonymiseSignIn(
   tx: Executor,
+  changes: Changes,
   userId: string,
   anonymous: { name: string; email: string },
   now: Date,
@@ -87,6 +89,7 @@ export async function anonymiseSignIn(
     .where(eq(users.id, userId));
   await tx.delete(accounts).where(eq(accounts.userId, userId));
   await tx.delete(sessions).where(eq(sessions.userId, userId));
+  changes.raise('sessions.ended', { userId });
   // Reset-password tokens name the user in their value; confirmation links are signed tokens
   // that find no account once the e-mail address is gone.
   await tx.delete(verifications).where(eq(verifications.value, userId));
@@ -154,9 +157,13 @@ export async function setSignInSuspended(
     .where(eq(users.id, userId));
 }
 
-/** Ends every session of the person: a suspended account is signed out everywhere at once. */
-export async function endSessionsOf(tx: Executor, userId: string) {
+/**
+ * Ends every session of the person: a suspended account is signed out everywhere at once, its
+ * open event streams too (issue 36).
+ */
+export async function endSessionsOf(tx: Executor, changes: Changes, userId: string) {
   await tx.delete(sessions).where(eq(sessions.userId, userId));
+  changes.raise('sessions.ended', { userId });
 }
 
 /**

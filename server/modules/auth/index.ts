@@ -2,7 +2,7 @@
  * The auth module's public surface: better-auth, the session of a request, the role guard, and
  * the administrators' bearer-token guard.
  */
-export { createAuth, type Auth, type PasswordHashing } from './auth';
+export { createAuth, type Auth, type PasswordHashing, type SessionsEnded } from './auth';
 export { holding, requireRole } from './guards';
 export { hashAdminToken, requireAdmin } from './admin-guard';
 export { authRoutes } from './routes';

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInUser } from '../../test/accounts';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createAdmin } from '../admin/service';
+import { cookieHeader, PASSWORD, signedInUser, signIn } from '../../test/accounts';
 import { answerQuestion, askedQuestion, coachProfile } from '../../test/asked-question';
 import {
   createTestApp,
@@ -7,7 +8,7 @@ import {
   testDatabaseKind,
   type TestApp,
 } from '../../test/harness';
-import { openSse } from '../../test/sse';
+import { openSse, type SseStream } from '../../test/sse';
 
 describe(`GET /api/events (${testDatabaseKind})`, () => {
   let t: TestApp;
@@ -132,3 +133,152 @@ describe(`GET /api/events resumed with Last-Event-ID (${testDatabaseKind})`, () 
     }
   });
 });
+
+describe(`GET /api/events ends with the session it was opened with (${testDatabaseKind})`, () => {
+  const ORIGIN = { origin: 'http://localhost:3000' };
+  let t: TestApp;
+  let base: string;
+  let admin: { authorization: string };
+  beforeAll(async () => {
+    t = await createTestApp();
+    base = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    await createAdmin(t.ctx.database.db, 'stream-admin', 'a-long-admin-password');
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { username: 'stream-admin', password: 'a-long-admin-password' },
+    });
+    admin = { authorization: `Bearer ${login.json().token as string}` };
+  });
+  afterAll(() => t.close());
+
+  const post = (url: string, cookie: string, payload: object = {}) =>
+    t.app.inject({ method: 'POST', url, headers: { ...ORIGIN, cookie }, payload });
+  const tokenOf = (cookie: string) =>
+    decodeURIComponent(cookie.split('=')[1] ?? '').split('.')[0] ?? '';
+  const anotherSession = async (email: string) => cookieHeader(await signIn(t.app, email));
+
+  it('on sign-out, a revoked session and "sign out everywhere else": those sessions’ streams end, the others stay open', async () => {
+    const person = await signedInUser(t.app, t.ctx);
+    const kept = await anotherSession(person.email);
+    const revoked = await anotherSession(person.email);
+    const others = await anotherSession(person.email);
+    const [signingOut, staying, ofRevoked] = await openStreams(base, [
+      person.cookie,
+      kept,
+      revoked,
+    ]);
+
+    expect((await post('/api/auth/sign-out', person.cookie)).statusCode).toBe(200);
+    await endsSoon(signingOut!);
+    expect(
+      (await post('/api/auth/revoke-session', kept, { token: tokenOf(revoked) })).statusCode,
+    ).toBe(200);
+    await endsSoon(ofRevoked!);
+    await stillOpen(t, staying!);
+
+    const [ofOthers] = await openStreams(base, [others]);
+    expect((await post('/api/auth/revoke-other-sessions', kept)).statusCode).toBe(200);
+    await endsSoon(ofOthers!);
+    await stillOpen(t, staying!);
+  });
+
+  it('on a password change: every stream of the sessions it ends', async () => {
+    const person = await signedInUser(t.app, t.ctx);
+    const elsewhere = await anotherSession(person.email);
+    const streams = await openStreams(base, [person.cookie, elsewhere]);
+    const changed = await post('/api/auth/change-password', person.cookie, {
+      currentPassword: PASSWORD,
+      newPassword: 'another-long-password',
+      revokeOtherSessions: true,
+    });
+    expect(changed.statusCode).toBe(200);
+    for (const stream of streams) await endsSoon(stream);
+  });
+
+  it('on suspension by an administrator, and on deletion of the account', async () => {
+    const suspended = await signedInUser(t.app, t.ctx);
+    const deleting = await signedInUser(t.app, t.ctx);
+    const [ofSuspended, ofDeleting] = await openStreams(base, [suspended.cookie, deleting.cookie]);
+    const suspend = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/users/${suspended.userId}/suspend`,
+      headers: admin,
+      payload: { reason: 'Streams end too' },
+    });
+    expect(suspend.statusCode).toBe(204);
+    await endsSoon(ofSuspended!);
+    await stillOpen(t, ofDeleting!);
+    const deleted = await post('/api/account/delete', deleting.cookie, { password: PASSWORD });
+    expect(deleted.statusCode).toBe(204);
+    await endsSoon(ofDeleting!);
+  });
+});
+
+// Across processes the bus is PostgreSQL's LISTEN/NOTIFY: this runs in the PostgreSQL pass.
+describe.runIf(testDatabaseKind === 'postgres')(
+  'GET /api/events ends with its session, whichever process ended it',
+  () => {
+    it('closes the stream open on one server when the session ends through another', async () => {
+      const database = await openTestDatabase();
+      const env = { DATABASE_URL: database.url ?? '', EVENTS_DRIVER: 'postgres' };
+      const one = await createTestApp(env, database);
+      const two = await createTestApp(env, database);
+      try {
+        const person = await signedInUser(one.app, one.ctx);
+        const base = await two.app.listen({ host: '127.0.0.1', port: 0 });
+        const [stream] = await openStreams(base, [person.cookie]);
+        const out = await one.app.inject({
+          method: 'POST',
+          url: '/api/auth/sign-out',
+          headers: { origin: 'http://localhost:3000', cookie: person.cookie },
+        });
+        expect(out.statusCode).toBe(200);
+        await endsSoon(stream!);
+      } finally {
+        await one.close();
+        await two.close();
+        await database.close();
+      }
+    });
+  },
+);
+
+/** Every stream the cases below open, closed after each (a failed case leaves none open). */
+const opened = new Set<SseStream>();
+afterEach(() => {
+  for (const stream of opened) stream.close();
+  opened.clear();
+});
+
+/** Signed-in streams, each open once the server has said where it stands (its first `id:`). */
+async function openStreams(base: string, cookies: string[]): Promise<SseStream[]> {
+  return Promise.all(
+    cookies.map(async (cookie) => {
+      const stream = await openSse(`${base}/api/events`, { cookie });
+      opened.add(stream);
+      await stream.until((received) => /^id: \d+$/m.test(received));
+      return stream;
+    }),
+  );
+}
+
+/** The server ends the stream within a few seconds (it used to stay open for as long as the tab). */
+async function endsSoon(stream: SseStream) {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'open'>((resolve) => {
+    timer = setTimeout(() => resolve('open'), 5000);
+  });
+  const outcome = await Promise.race([stream.ended.then(() => 'ended' as const), late]);
+  clearTimeout(timer);
+  stream.close();
+  expect(outcome).toBe('ended');
+}
+
+/** The stream still delivers: a Coach change published now reaches it. */
+async function stillOpen(t: TestApp, stream: SseStream) {
+  const count = (text: string) => text.split('event: coaches.changed').length;
+  const before = count(await stream.until(() => true));
+  await t.ctx.bus.publish('coaches.changed', { userId: 'nobody' });
+  await stream.until((received) => count(received) > before);
+}

@@ -70,6 +70,7 @@ export async function createEventFeed(
   const stops = [
     bus.subscribe('coaches.changed', ring),
     bus.subscribe('questions.changed', ring),
+    bus.subscribe('sessions.ended', ring),
     bus.onReconnect(ring),
   ];
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context';
-import { sessionUser } from '../auth';
+import { sessionToken, sessionUser } from '../auth';
 import type { JournalEvent } from './data';
 import { createEventFeed } from './feed';
 
@@ -15,7 +15,10 @@ const EVENT_ID = /^\d{1,15}$/;
  * refetches when the experts data changes'), and a signed-in user when one of their questions changes
  * (the inbox badge, spec §4). Events carry no data beyond their name, and the journal's id: a browser
  * that reconnects sends the last one as Last-Event-ID and receives what it missed, published by
- * whichever process (ADR 046). A shutting-down process ends every stream with a retry hint.
+ * whichever process (ADR 046). A shutting-down process ends every stream with a retry hint. A
+ * signed-in stream ends as soon as the session it was opened with does (issue 36): sign-out,
+ * revocation, a password change, suspension or deletion announces 'sessions.ended' for the person
+ * in the journal, and each of their streams, in every process, looks its session up again.
  */
 export const eventRoutes: FastifyPluginAsync<AppContext> = async (
   app,
@@ -26,6 +29,7 @@ export const eventRoutes: FastifyPluginAsync<AppContext> = async (
 
   app.get('/api/events', { schema: { hide: true } }, async (request, reply) => {
     const user = await sessionUser(auth, request);
+    const token = user ? await sessionToken(auth, request) : null;
     const concerns = (event: JournalEvent) =>
       event.channel === 'coaches.changed' ||
       (user !== null &&
@@ -69,6 +73,19 @@ export const eventRoutes: FastifyPluginAsync<AppContext> = async (
     const stopListening = feed.listen((event) => (held ? held.push(event) : send(event)));
     const keepAlive = setInterval(() => write(': keep-alive\n\n'), KEEP_ALIVE_MS);
     const stopOnDrain = lifecycle.onDrain(endForShutdown);
+    // One of the person's sessions ended: this stream ends too if it was opened with it, or if
+    // that cannot be told (the database not answering; the browser's reconnection asks again).
+    const endIfSignedOut = async () => {
+      const live = token ? await auth.findViewer(token).catch(() => null) : null;
+      if (!live && !res.writableEnded) res.end();
+    };
+    const stopWatching = user
+      ? feed.listen((event) => {
+          if (event.channel === 'sessions.ended' && event.payload.userId === user.id) {
+            void endIfSignedOut();
+          }
+        })
+      : () => undefined;
     // The sse_connections gauge (ADR 051): up while the stream is open, down once when it closes.
     metrics.sseOpened();
     request.raw.on('close', () => {
@@ -76,6 +93,7 @@ export const eventRoutes: FastifyPluginAsync<AppContext> = async (
       clearInterval(keepAlive);
       stopListening();
       stopOnDrain();
+      stopWatching();
     });
 
     const lastEventId = request.headers['last-event-id'];
