@@ -23,7 +23,6 @@ const moments = Array.from({ length: 400 }, (_, i) =>
 describe('dates written out without Intl', () => {
   it.each([
     ['formatDate', formatDate, { dateStyle: 'medium' }],
-    ['formatDateTime', formatDateTime, { dateStyle: 'medium', timeStyle: 'short' }],
     ['formatMonthYear', formatMonthYear, { month: 'long', year: 'numeric' }],
     ['formatUtcDate', formatUtcDate, { dateStyle: 'medium', timeZone: 'UTC' }],
     ['formatUtcLongDate', formatUtcLongDate, { dateStyle: 'long', timeZone: 'UTC' }],
@@ -50,6 +49,33 @@ describe('dates written out without Intl', () => {
     for (const time of moments) expect(formatUtcDateTime(time)).toBe(expected(time));
     expect(formatUtcDateTime('2026-11-28T15:00:00.000Z')).toBe('Nov 28, 2026, 3:00 PM UTC');
     expect(formatUtcDateTime('2026-11-28T00:05:00.000Z')).toBe('Nov 28, 2026, 12:05 AM UTC');
+  });
+
+  it("names a moment in the reader's time zone with the zone, as the UTC of an e-mail is named", () => {
+    const zone = process.env.TZ;
+    try {
+      for (const [tz, name] of [
+        ['UTC', 'UTC'],
+        ['Europe/Paris', 'GMT+1'],
+        ['America/New_York', 'GMT-5'],
+        ['Asia/Kolkata', 'GMT+5:30'],
+      ] as const) {
+        process.env.TZ = tz;
+        // Made after the zone is set: a formatter keeps the zone it was made in.
+        const expected = intl({ dateStyle: 'medium', timeStyle: 'short' });
+        const winter = Date.UTC(2026, 0, 15, 9, 30);
+        expect(formatDateTime(winter)).toBe(`${expected(winter)} ${name}`);
+      }
+      process.env.TZ = 'Europe/Paris';
+      // Summer time moves the offset, and the name with it.
+      expect(formatDateTime('2026-07-01T12:00:00.000Z')).toBe('Jul 1, 2026, 2:00 PM GMT+2');
+      process.env.TZ = 'UTC';
+      expect(formatDateTime('2026-11-28T15:00:00.000Z')).toBe(
+        formatUtcDateTime('2026-11-28T15:00:00.000Z'),
+      );
+    } finally {
+      process.env.TZ = zone;
+    }
   });
 
   it('shows the month and year of a Coach or Player since (spec §9)', () => {

@@ -70,10 +70,31 @@ const formatter =
     return date ? format(fields(date)) : '';
   };
 
+/**
+ * The reader's time zone at that moment, named one way everywhere (issue 36): 'UTC' at no offset,
+ * else the offset from it, 'GMT+1', 'GMT-5', 'GMT+5:30'. Written out, not Intl's names (ADR 071),
+ * which differ by zone ('EST', 'GMT+1', 'GMT' in London): an offset is what a reader can compare
+ * with the UTC an e-mail names.
+ */
+const zoneAt = (d: Date): string => {
+  const east = -d.getTimezoneOffset();
+  if (east === 0) return 'UTC';
+  const minutes = Math.abs(east) % 60;
+  return `GMT${east > 0 ? '+' : '-'}${Math.floor(Math.abs(east) / 60)}${minutes ? `:${String(minutes).padStart(2, '0')}` : ''}`;
+};
+
 /** 'Nov 26, 2026' in the reader's time zone; '' for a value that is not a date. */
 export const formatDate = formatter(localFields, mediumDate);
-/** 'Nov 26, 2026, 4:05 PM' in the reader's time zone; '' for a value that is not a date. */
-export const formatDateTime = formatter(localFields, (f) => `${mediumDate(f)}, ${shortTime(f)}`);
+/**
+ * 'Nov 26, 2026, 4:05 PM GMT+1': a moment in the reader's time zone, the zone named; '' for a
+ * value that is not a date.
+ */
+export const formatDateTime = (at: Date | string | number): string => {
+  const date = toDate(at);
+  if (!date) return '';
+  const f = localFields(date);
+  return `${mediumDate(f)}, ${shortTime(f)} ${zoneAt(date)}`;
+};
 /** 'November 2026' in the reader's time zone (spec §9); '' for a value that is not a date. */
 export const formatMonthYear = formatter(localFields, (f) => `${monthName(f)} ${f.year}`);
 

@@ -71,7 +71,11 @@ export const promiseBadge = (hours: number) =>
   `Answers within ${hours > 72 ? `${hours / 24} days` : `${hours} h`}`;
 
 /**
- * "Answer by {date}": the one formatting of a deadline, for pages and e-mails alike. Written in
- * UTC with its zone named, so the server's e-mail and the reader's page say the same moment.
+ * "Answer by {date}": the one wording of a deadline, for pages and e-mails alike, its zone always
+ * named. An e-mail writes it in UTC (the recipient's zone is not known yet); a page in the reader's
+ * own zone (`formatDateTime`, issue 36), so both name the same moment in a zone the reader can see.
  */
-export const formatAnswerBy = (at: Date | string): string => `Answer by ${formatUtcDateTime(at)}`;
+export const formatAnswerBy = (
+  at: Date | string,
+  format: (at: Date | string) => string = formatUtcDateTime,
+): string => `Answer by ${format(at)}`;

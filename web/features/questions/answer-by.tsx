@@ -1,5 +1,6 @@
 import { CalendarClock } from 'lucide-react';
 import type { PaymentStatus, QuestionStatus } from '@contracts/question-states';
+import { formatDateTime } from '@contracts/dates';
 import { formatAnswerBy } from '@contracts/response-time';
 import { cn } from '@/lib/cn';
 
@@ -11,7 +12,7 @@ export const isWaitingWithDeadline = (q: {
 
 /**
  * "Answer by {date}" (ADR 060): the moment an unanswered paid question is refunded, shown alike to
- * its Player and its Coach, in the words of every e-mail about it.
+ * its Player and its Coach, in the words of every e-mail about it, in the reader's time zone.
  */
 export function AnswerBy({
   question: q,
@@ -26,7 +27,7 @@ export function AnswerBy({
       className={cn('inline-flex items-center gap-1.5 text-sm font-semibold text-navy', className)}
     >
       <CalendarClock aria-hidden className="size-4 shrink-0" />
-      <time dateTime={q.answerBy}>{formatAnswerBy(q.answerBy)}</time>
+      <time dateTime={q.answerBy}>{formatAnswerBy(q.answerBy, formatDateTime)}</time>
     </span>
   );
 }

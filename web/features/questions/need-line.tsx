@@ -1,5 +1,5 @@
 import { ListTodo } from 'lucide-react';
-import { formatUtcDateTime } from '@contracts/dates';
+import { formatDateTime } from '@contracts/dates';
 import { NEED_LABELS, needDeadline, type CoachNeed, type PlayerNeed } from '@contracts/questions';
 
 type Need =
@@ -14,7 +14,7 @@ type Need =
 export function NeedLine({ need, deadlineShown = false }: { need: Need; deadlineShown?: boolean }) {
   const label =
     need.side === 'expert' ? NEED_LABELS.expert[need.kind] : NEED_LABELS.asker[need.kind];
-  const when = deadlineShown ? null : needDeadline(need, formatUtcDateTime);
+  const when = deadlineShown ? null : needDeadline(need, formatDateTime);
   return (
     <p className="mt-3 flex items-start gap-2 rounded-xl bg-volt/40 px-3 py-2 text-sm text-navy">
       <ListTodo aria-hidden className="mt-0.5 size-4 shrink-0" />

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { formatUtcDateTime } from '@contracts/dates';
+import { formatDateTime } from '@contracts/dates';
 import { questionApiPaths } from '@contracts/question-api-paths';
 import type {
   CoachInbox,
@@ -86,7 +86,7 @@ describe('the work queue', () => {
     expect(banner).toBeTruthy();
     expect(within(banner as HTMLElement).queryByText(/unanswered/)).toBeNull();
     expect(screen.getByText('Answer the follow-up')).toBeTruthy();
-    expect(screen.getByText(`by ${formatUtcDateTime(followUpUntil)}`)).toBeTruthy();
+    expect(screen.getByText(`by ${formatDateTime(followUpUntil)}`)).toBeTruthy();
     expect(screen.getByText('Add your statement to the dispute')).toBeTruthy();
     expect(screen.getByText('before the dispute is decided')).toBeTruthy();
 
@@ -129,6 +129,6 @@ describe('the work queue', () => {
       api: { [questionApiPaths.playerQuestions]: mine },
     });
     expect(await screen.findByText('Your Coach asked for details: reply')).toBeTruthy();
-    expect(screen.getByText(`by ${formatUtcDateTime('2099-03-08T10:00:00.000Z')}`)).toBeTruthy();
+    expect(screen.getByText(`by ${formatDateTime('2099-03-08T10:00:00.000Z')}`)).toBeTruthy();
   });
 });
