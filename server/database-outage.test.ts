@@ -1,45 +1,39 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { SERVICE_UNAVAILABLE } from '../contracts/api-error';
-import { openDatabase, PING_TIMEOUT_MS, type DatabaseHandle } from './db/client';
+import { PING_TIMEOUT_MS, type DatabaseHandle } from './db/client';
 import { isDatabaseUnavailable } from './db/unavailable';
-import { createTestApp, openTestDatabase, testDatabaseKind, type TestApp } from './test/harness';
-import { startTcpProxy, type TcpProxy } from './test/tcp-proxy';
+import { createTestApp, testDatabaseKind, type TestApp } from './test/harness';
+import {
+  expectOutageAnswers,
+  proxiedDatabase,
+  timed,
+  type ProxiedDatabase,
+} from './test/proxied-database';
+import type { TcpProxy } from './test/tcp-proxy';
 
 // Short limits, so an outage shows in a test's time; production's are in DEFAULT_DATABASE_LIMITS.
 const limits = { poolSize: 3, connectTimeoutMs: 1_000, statementTimeoutMs: 1_000 };
 /** The longest a request may wait: a connection attempt, then the read timeout, and some slack. */
 const ANSWER_WITHIN_MS = limits.connectTimeoutMs + limits.statementTimeoutMs + 2_000;
 
-async function timed<T>(run: () => Promise<T>): Promise<{ result: T; ms: number }> {
-  const start = performance.now();
-  const result = await run();
-  return { result, ms: performance.now() - start };
-}
-
 // A proxy in front of a database server; PGlite runs in the process and has no network to cut.
 describe.runIf(testDatabaseKind === 'postgres')('while the database is unavailable', () => {
-  let direct: DatabaseHandle & { url?: string };
+  let proxied: ProxiedDatabase;
   let proxy: TcpProxy;
   let database: DatabaseHandle;
   let t: TestApp;
 
   beforeAll(async () => {
-    direct = await openTestDatabase();
-    const url = new URL(direct.url ?? '');
-    proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port || 5432) });
-    url.host = `127.0.0.1:${proxy.port}`;
-    database = await openDatabase({ url: url.toString() }, { limits, migrate: false });
+    proxied = await proxiedDatabase();
+    proxy = proxied.proxy;
+    database = await proxied.open(limits);
     t = await createTestApp({}, database);
   });
   afterEach(() => proxy.set('forward'));
   afterAll(async () => {
     await t.close();
-    // First the proxy: a lost connection would keep the pool's goodbye waiting.
-    await proxy.close();
-    await database.close();
-    await direct.close();
+    await proxied.close();
   });
 
   // A read that always reaches the database: an unknown Player is a 404 when it answers.
@@ -76,16 +70,7 @@ describe.runIf(testDatabaseKind === 'postgres')('while the database is unavailab
       expect(failed.ms).toBeLessThan(ANSWER_WITHIN_MS);
 
       const requests = await Promise.all([1, 2, 3, 4].map(() => timed(read)));
-      for (const { result, ms } of requests) {
-        expect(result.statusCode).toBe(503);
-        expect(result.headers['retry-after']).toBe('5');
-        expect(result.json()).toEqual({
-          statusCode: 503,
-          error: 'Service Unavailable',
-          message: SERVICE_UNAVAILABLE,
-        });
-        expect(ms).toBeLessThan(ANSWER_WITHIN_MS);
-      }
+      expectOutageAnswers(requests, ANSWER_WITHIN_MS);
       // better-auth answers its own failures with a bare 500; the app turns it into the outage's.
       const auth = await timed(signIn);
       expect(auth.result.statusCode).toBe(503);

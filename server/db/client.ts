@@ -15,6 +15,7 @@ import { lockDataDir } from './data-dir-lock';
 import { installJobQueue, type ExecuteSql } from './job-queue-schema';
 
 export type { ExecuteSql };
+import { DatabaseBreaker, guardPool } from './breaker';
 import { watchForDeadConnections } from './dead-connections';
 import { DEFAULT_DATABASE_LIMITS, readTimeoutMs, type DatabaseLimits } from './limits';
 import * as schema from './schema';
@@ -32,7 +33,11 @@ export type Executor = Database | Transaction;
 export interface DatabaseHandle {
   db: Database;
   driver: 'pglite' | 'postgres';
-  /** True when the database answers a trivial query within PING_TIMEOUT_MS. */
+  /**
+   * True when the database answers a trivial query within PING_TIMEOUT_MS. On PostgreSQL it feeds
+   * the circuit breaker (ADR 086): a failed ping opens it; while it is open, the ping is the
+   * breaker's probe on a fresh connection, whose answer closes it.
+   */
   ping(): Promise<boolean>;
   /** The connections, for the metrics: the pool's, or PGlite's one (never waited for). */
   poolStats(): PoolStats;
@@ -115,16 +120,23 @@ export async function openDatabase(
     pool.on('error', options.onConnectionError ?? (() => undefined));
     const tracing = tracingEnabled();
     if (tracing) tracePool(pool);
+    const breaker = new DatabaseBreaker(target.url);
+    guardPool(pool, breaker);
     pool.on('connect', (client) => {
       autoPrepare(client);
-      watchForDeadConnections(client);
+      watchForDeadConnections(client, () => breaker.trip());
       if (tracing) traceClient(client);
     });
     const db = drizzlePg(pool, { schema, logger });
     return {
       db,
       driver: 'postgres',
-      ping: () => ping(db),
+      async ping() {
+        if (breaker.isOpen) return breaker.probe();
+        const up = await ping(db);
+        if (!up) breaker.trip();
+        return up;
+      },
       poolStats: () => ({
         total: pool.totalCount,
         idle: pool.idleCount,
@@ -132,7 +144,10 @@ export async function openDatabase(
         max: limits.poolSize,
       }),
       executeSql: (text, values) => pool.query(text, values),
-      close: () => pool.end(),
+      close: () => {
+        breaker.stop();
+        return pool.end();
+      },
     };
   }
   let dataDir: string | undefined; // undefined: in memory

@@ -22,12 +22,16 @@ const textOf = (query: unknown): string =>
  *
  * Only promise-style queries can be a transaction's: the pool's own `pool.query` passes a callback
  * and releases the connection itself.
+ *
+ * A query that got no answer at all also tells `onNoAnswer` (the breaker, ADR 086).
  */
-export function watchForDeadConnections(client: pg.PoolClient): void {
+export function watchForDeadConnections(client: pg.PoolClient, onNoAnswer?: () => void): void {
   client.on('error', () => {});
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   const endIfTimedOut = (err: unknown) => {
-    if (err instanceof Error && err.message === READ_TIMEOUT) void client.end().catch(() => {});
+    if (!(err instanceof Error) || err.message !== READ_TIMEOUT) return;
+    void client.end().catch(() => {});
+    onNoAnswer?.();
   };
   client.query = ((...args: unknown[]) => {
     const callback = args.at(-1);

@@ -1,10 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { PING_TIMEOUT_MS } from '../../db/client';
 import { RETRY_AFTER_SECONDS } from '../../plugins/error-handler';
 
-/** Readiness gives the database this long to answer; a slower one counts as down. */
-const READY_DATABASE_TIMEOUT_MS = 2000;
+/**
+ * Readiness gives the database PING_TIMEOUT_MS (2 s) to answer, which the ping enforces itself; a
+ * slower one counts as down. This guard is for a ping that never settles, and comes a little later
+ * so that a ping that times out has opened the database's circuit breaker (ADR 086) before
+ * readiness says down: no request the load balancer still sends waits on the dead route after that.
+ */
+const READY_DATABASE_TIMEOUT_MS = PING_TIMEOUT_MS + 250;
 
 const healthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
