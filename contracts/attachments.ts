@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { ATTACHMENT_NAME_MAX, ATTACHMENTS_PER_ITEM } from './limits';
+import {
+  ATTACHMENT_NAME_MAX,
+  ATTACHMENTS_PER_ITEM,
+  QUESTION_ATTACHMENT_QUOTA_BYTES,
+  UPLOAD_QUOTA_BYTES,
+} from './limits';
 import { DIRECTION_OVERRIDES } from './secure-input';
 
 /** What an attachment is, decided from its bytes (issue 23). */
@@ -27,6 +32,11 @@ export const ATTACHMENT_MESSAGES = {
     'This PDF is password-protected, so its hidden details (such as its author) could not be removed. Please send an unprotected copy.',
   polyglot: 'This file hides another kind of content and cannot be sent.',
   tooMany: `You can attach at most ${ATTACHMENTS_PER_ITEM} files.`,
+  /** The storage quotas' refusals (ADR 085), saying what is left. */
+  accountQuota: (left: number) =>
+    `You have ${formatStorage(left)} of your ${formatStorage(UPLOAD_QUOTA_BYTES)} of uploads for the last 24 hours left, not enough for this file. Remove files you have not sent, or try again later.`,
+  questionQuota: (left: number) =>
+    `This question's files can add up to ${formatStorage(QUESTION_ATTACHMENT_QUOTA_BYTES)}, and ${formatStorage(left)} is left: not enough for these files. Send fewer or smaller ones.`,
   notUsable: 'An attachment could not be used. Please upload it again.',
   stillUploading: 'Wait for your attachments to finish uploading.',
   uploadFailed: 'The upload failed. Please try again.',
@@ -53,6 +63,14 @@ export function formatFileSize(bytes: number): string {
   if (bytes < KB) return `${bytes} B`;
   if (bytes < MB) return `${Math.min(1023, Math.max(1, Math.round(bytes / KB)))} KB`;
   return `${(bytes / MB).toFixed(1)} MB`;
+}
+
+const GB = MB * KB;
+
+/** A storage amount: gigabytes from one GB (a whole number without its '.0'), else as a file's size. */
+export function formatStorage(bytes: number): string {
+  if (bytes < GB) return formatFileSize(Math.max(0, bytes));
+  return `${(bytes / GB).toFixed(1).replace(/\.0$/, '')} GB`;
 }
 
 /**

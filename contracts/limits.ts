@@ -36,6 +36,20 @@ export const ATTACHMENT_UPLOAD_CHUNK_BYTES = 50 * 1024 * 1024;
 /** A display name's length once cleaned. */
 export const ATTACHMENT_NAME_MAX = 120;
 /**
+ * What one account may hold at once in files uploaded over the last UPLOAD_QUOTA_WINDOW_HOURS:
+ * uploads in progress (the length each declared) plus files stored and not removed (issue 36,
+ * ADR 085). A question with five 250 MB videos fits four times over (an answer's are the Coach's,
+ * on her own account); an account uploading without end stops here, in every process at once.
+ */
+export const UPLOAD_QUOTA_BYTES = 5 * 1024 ** 3;
+/** The quota's window: a day, the same as an unsent upload's life (ATTACHMENT_UPLOAD_EXPIRY_HOURS). */
+export const UPLOAD_QUOTA_WINDOW_HOURS = 24;
+/**
+ * The files of one question, its answer and its messages together (ADR 085): five 250 MB videos
+ * on the question and five on the answer, and room for more in the conversation.
+ */
+export const QUESTION_ATTACHMENT_QUOTA_BYTES = 3 * 1024 ** 3;
+/**
  * An unpaid question waiting for its answer is withdrawn this long after it was asked (issue 36,
  * ADR 082): it never held a slot of the Coach's cap, and now it does not sit in the inbox either.
  */

@@ -27,7 +27,7 @@ export const OWNED_TABLES = {
   mail: ['mail_outbox'],
   notifications: ['notification_preferences'],
   events: ['event_journal'],
-  attachments: ['attachments'],
+  attachments: ['attachments', 'uploads_in_flight'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type OwnerModule = keyof typeof OWNED_TABLES;

@@ -969,3 +969,23 @@ export const attachments = pgTable(
     index('attachments_uploader_idx').on(t.uploaderId),
   ],
 );
+
+/**
+ * Uploads in progress, with the length each declared (tus's Upload-Length), counted with the
+ * stored files against the per-account storage quota (ADR 085). A row is written when the upload
+ * is created, under the uploader's lock, and deleted when it becomes an attachment, is refused,
+ * cancelled, or expires (the attachment sweep; the quota no longer counts it after
+ * ATTACHMENT_UPLOAD_EXPIRY_HOURS anyway). The bytes themselves are in tus's store.
+ */
+export const uploadsInFlight = pgTable(
+  'uploads_in_flight',
+  {
+    id: uuid('id').primaryKey(),
+    uploaderId: text('uploader_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    declaredBytes: bigint('declared_bytes', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('uploads_in_flight_uploader_idx').on(t.uploaderId, t.createdAt)],
+);

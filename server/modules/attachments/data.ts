@@ -1,13 +1,116 @@
 import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { AttachmentPart } from '../../../contracts/attachments';
-import type { Executor } from '../../db/client';
-import { attachments, coaches, questions } from '../../db/schema';
+import type { Database, Executor } from '../../db/client';
+import { attachments, coaches, questions, uploadsInFlight } from '../../db/schema';
 
 export type AttachmentRow = typeof attachments.$inferSelect;
 export type NewAttachment = typeof attachments.$inferInsert;
 
-export async function insertAttachment(db: Executor, row: NewAttachment) {
-  await db.insert(attachments).values(row);
+/**
+ * A finished upload becomes an attachment: its row, and its bytes counted stored instead of in
+ * flight, in one transaction (ADR 085).
+ */
+export async function insertAttachment(db: Database, row: NewAttachment) {
+  await db.transaction(async (tx) => {
+    await tx.insert(attachments).values(row);
+    await tx.delete(uploadsInFlight).where(eq(uploadsInFlight.id, row.id));
+  });
+}
+
+/** Sums a bigint column as a number on both drivers (exact below 2^53 bytes). */
+const total = (column: typeof attachments.sizeBytes | typeof uploadsInFlight.declaredBytes) =>
+  sql<number>`coalesce(sum(${column}), 0)::float8`;
+
+/**
+ * Records an upload in flight if its declared length fits the uploader's quota, or says how much
+ * is left (ADR 085). The uploader's advisory lock, held until the commit, serialises every
+ * creation of theirs across all processes, so two at once cannot both take the last space.
+ */
+export async function reserveUploadSpace(
+  db: Database,
+  input: {
+    id: string;
+    uploaderId: string;
+    bytes: number;
+    quota: number;
+    /** Uploads in flight count until they expire; files stored count for the quota's window. */
+    inFlightSince: Date;
+    storedSince: Date;
+  },
+): Promise<{ reserved: true } | { reserved: false; left: number }> {
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtext(${`upload-quota:${input.uploaderId}`}))`,
+    );
+    const [inFlight] = await tx
+      .select({ bytes: total(uploadsInFlight.declaredBytes) })
+      .from(uploadsInFlight)
+      .where(
+        and(
+          eq(uploadsInFlight.uploaderId, input.uploaderId),
+          sql`${uploadsInFlight.createdAt} > ${input.inFlightSince}`,
+        ),
+      );
+    const [stored] = await tx
+      .select({ bytes: total(attachments.sizeBytes) })
+      .from(attachments)
+      .where(
+        and(
+          eq(attachments.uploaderId, input.uploaderId),
+          isNull(attachments.removedAt),
+          sql`${attachments.createdAt} > ${input.storedSince}`,
+        ),
+      );
+    const left = input.quota - (inFlight?.bytes ?? 0) - (stored?.bytes ?? 0);
+    if (input.bytes > left) return { reserved: false, left: Math.max(0, left) };
+    await tx
+      .insert(uploadsInFlight)
+      .values({ id: input.id, uploaderId: input.uploaderId, declaredBytes: input.bytes });
+    return { reserved: true };
+  });
+}
+
+/** An upload refused, cancelled or stored elsewhere no longer holds its space. */
+export async function releaseUploadSpace(db: Executor, id: string) {
+  await db.delete(uploadsInFlight).where(eq(uploadsInFlight.id, id));
+}
+
+/** Forgets uploads in flight created before `before`: tus has expired them. */
+export async function deleteUploadsInFlightBefore(db: Executor, before: Date) {
+  const rows = await db
+    .delete(uploadsInFlight)
+    .where(lt(uploadsInFlight.createdAt, before))
+    .returning({ id: uploadsInFlight.id });
+  return rows.length;
+}
+
+/**
+ * The bytes already on a question (its part, its answer, its messages; removed files not
+ * counted) and those the given unbound uploads of the sender would add, read under the question's
+ * advisory lock so two binds at once cannot both pass the per-question limit (ADR 085).
+ */
+export async function questionBytes(
+  tx: Executor,
+  input: { questionId: string; uploaderId: string; ids: readonly string[] },
+) {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtext(${`question-files:${input.questionId}`}))`,
+  );
+  const [bound] = await tx
+    .select({ bytes: total(attachments.sizeBytes) })
+    .from(attachments)
+    .where(and(eq(attachments.questionId, input.questionId), isNull(attachments.removedAt)));
+  const [adding] = await tx
+    .select({ bytes: total(attachments.sizeBytes) })
+    .from(attachments)
+    .where(
+      and(
+        inArray(attachments.id, [...input.ids]),
+        eq(attachments.uploaderId, input.uploaderId),
+        isNull(attachments.questionId),
+      ),
+    );
+  return { bound: bound?.bytes ?? 0, adding: adding?.bytes ?? 0 };
 }
 
 export async function findAttachment(db: Executor, id: string) {

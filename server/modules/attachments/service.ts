@@ -5,7 +5,7 @@ import {
   type QuestionAttachments,
   type UploadedAttachment,
 } from '../../../contracts/attachments';
-import { ATTACHMENTS_PER_ITEM } from '../../../contracts/limits';
+import { ATTACHMENTS_PER_ITEM, QUESTION_ATTACHMENT_QUOTA_BYTES } from '../../../contracts/limits';
 import {
   contentDisposition,
   type PrivateFiles,
@@ -18,9 +18,11 @@ import {
   bindAttachments,
   countBound,
   deleteUnboundBefore,
+  deleteUploadsInFlightBefore,
   insertAttachment,
   markRemovedFor,
   questionAttachments,
+  questionBytes,
   type AttachmentRow,
 } from './data';
 import { cleanPdf, cleanVideo } from './clean';
@@ -93,7 +95,8 @@ export async function storeUpload(
 
 /**
  * Binds finished uploads to a question, its answer or a message, inside the caller's transaction:
- * each must be the sender's own, finished and not yet bound, and a part holds at most five.
+ * each must be the sender's own, finished and not yet bound, a part holds at most five, and the
+ * question's files together at most QUESTION_ATTACHMENT_QUOTA_BYTES (ADR 085).
  * Anything else refuses the whole request, so nothing is sent with half its files.
  */
 export async function bindUploads(
@@ -111,6 +114,12 @@ export async function bindUploads(
   if (ids.length !== input.ids.length) throw badRequest(ATTACHMENT_MESSAGES.notUsable);
   const already = await countBound(tx, input.questionId, input.part, input.messageId);
   if (already + ids.length > ATTACHMENTS_PER_ITEM) throw badRequest(ATTACHMENT_MESSAGES.tooMany);
+  const bytes = await questionBytes(tx, { ...input, ids });
+  if (bytes.bound + bytes.adding > QUESTION_ATTACHMENT_QUOTA_BYTES) {
+    throw badRequest(
+      ATTACHMENT_MESSAGES.questionQuota(QUESTION_ATTACHMENT_QUOTA_BYTES - bytes.bound),
+    );
+  }
   const bound = await bindAttachments(tx, { ...input, ids });
   if (bound !== ids.length) throw badRequest(ATTACHMENT_MESSAGES.notUsable);
 }
@@ -205,13 +214,15 @@ export async function deleteStoredFiles(
 
 /**
  * The sweep (ADR 059): finished uploads never sent with a question, answer or message are
- * deleted after ATTACHMENT_UPLOAD_EXPIRY_HOURS, row and files.
+ * deleted after ATTACHMENT_UPLOAD_EXPIRY_HOURS, row and files, and unfinished ones (which tus's
+ * own sweep deletes) stop being recorded as in flight (ADR 085).
  */
 export async function sweepUnboundAttachments(
   deps: Deps & Pick<ServiceDeps, 'logger'>,
   now = new Date(),
 ) {
   const before = new Date(now.getTime() - deps.config.ATTACHMENT_UPLOAD_EXPIRY_HOURS * 3600_000);
+  await deleteUploadsInFlightBefore(deps.db, before);
   const rows = await deleteUnboundBefore(deps.db, before);
   const keys = rows.flatMap((r) =>
     r.thumbnailKey ? [r.storageKey, r.thumbnailKey] : [r.storageKey],

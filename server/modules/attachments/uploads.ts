@@ -10,11 +10,13 @@ import {
   ATTACHMENT_UPLOAD_PATH,
   cleanAttachmentName,
 } from '../../../contracts/attachments';
+import { UPLOAD_QUOTA_BYTES, UPLOAD_QUOTA_WINDOW_HOURS } from '../../../contracts/limits';
 import { s3Settings, type Config } from '../../config';
 import { S3_PART_BYTES, s3ClientConfig } from '../../adapters/storage/s3';
 import { depsOf, type AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { requireUser } from '../auth';
+import { releaseUploadSpace, reserveUploadSpace } from './data';
 import { storeUpload } from './service';
 
 /** Where tus keeps uploads in progress, beside the attachments they become (ADR 059). */
@@ -115,6 +117,18 @@ export const uploadRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => 
       if (upload.size === undefined) throw tusError(400, ATTACHMENT_MESSAGES.uploadFailed);
       if (upload.size === 0) throw tusError(400, ATTACHMENT_MESSAGES.empty);
       const name = cleanAttachmentName(upload.metadata?.filename ?? '');
+      // The declared length counts against the quota from now until the upload is stored,
+      // refused, cancelled or expired (ADR 085).
+      const now = Date.now();
+      const space = await reserveUploadSpace(ctx.database.db, {
+        id: upload.id,
+        uploaderId,
+        bytes: upload.size,
+        quota: UPLOAD_QUOTA_BYTES,
+        inFlightSince: new Date(now - config.ATTACHMENT_UPLOAD_EXPIRY_HOURS * 3600_000),
+        storedSince: new Date(now - UPLOAD_QUOTA_WINDOW_HOURS * 3600_000),
+      });
+      if (!space.reserved) throw tusError(413, ATTACHMENT_MESSAGES.accountQuota(space.left));
       // Only these two are kept: what the browser claimed (type, anything else) is not used.
       return { metadata: { uploaderId, name } };
     },
@@ -123,6 +137,9 @@ export const uploadRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => 
       if (req.method === 'POST') return;
       const upload = await store.getUpload(id).catch(() => null);
       if (!upload || upload.metadata?.uploaderId !== uploaderId) throw notFound();
+      // A cancelled upload gives its space back (a finished one cannot be cancelled, and holds
+      // none: it is stored).
+      if (req.method === 'DELETE') await releaseUploadSpace(ctx.database.db, id);
     },
     async onUploadFinish(req, upload) {
       const uploaderId = uploaderOf(req);
@@ -147,6 +164,8 @@ export const uploadRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => 
         // Stored (moved or copied away) or refused: either way the staging copy and its info go.
         // (The stores' own remove would stop at a moved file or a completed multipart upload.)
         await staged.discard();
+        // Refused: its space is free again (stored, the same transaction freed it already).
+        await releaseUploadSpace(ctx.database.db, upload.id);
       }
     },
   });
