@@ -94,9 +94,15 @@ export function AskForm({
       void queryClient.invalidateQueries({ queryKey: ['questions'] });
       try {
         window.location.assign(await startCheckout({ id, amount: price, coachName }));
-      } catch {
-        // The question exists: the Player can pay from its page.
-        toast({ ...PAYMENT_MESSAGES.paymentError, variant: 'destructive' });
+      } catch (failure) {
+        // The question exists: the Player can pay from its page. A refusal says why (the Coach
+        // became fully booked meanwhile, ADR 082); anything else is the payment error.
+        const refused = failure instanceof ApiRequestError && failure.status < 500;
+        toast(
+          refused
+            ? { title: failure.message, variant: 'destructive' }
+            : { ...PAYMENT_MESSAGES.paymentError, variant: 'destructive' },
+        );
         await navigate(`/questions/${encodeURIComponent(id)}`);
       }
     },
