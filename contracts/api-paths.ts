@@ -38,3 +38,9 @@ export const apiPaths = {
     revokeOtherSessions: '/api/auth/revoke-other-sessions',
   },
 } as const;
+
+/**
+ * The data of a `coaches.changed` event on the stream of the Coach it is about (issue 36): their
+ * own pages refetch too. Every other event's data is `{}`.
+ */
+export const OWN_CHANGE = '{"own":true}';

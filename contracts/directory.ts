@@ -51,14 +51,6 @@ export const DIRECTORY_MESSAGES = {
   noCoachesYet: 'No Coaches yet',
   noCoachesYetHint: 'Playbook is just getting started. Be the first Coach to answer questions.',
   becomeCoach: 'Become a Coach',
-  /**
-   * 'Taking questions' (the default) is empty though Coaches match (issue 36): say what the
-   * filter hides, and offer them.
-   */
-  noneTaking: 'No Coaches are taking questions right now',
-  noneTakingHint: (hidden: number) =>
-    `The “${DIRECTORY_SHOW_LABELS.taking}” filter hides ${hidden === 1 ? '1 Coach who is' : `${hidden} Coaches who are`} paused or not yet set up to be paid.`,
-  showAll: `Show ${DIRECTORY_SHOW_LABELS.all}`,
   filters: 'Filters',
   emptyHint: 'Try fewer words, a wider price range or a lower rating.',
   invalidPrice: 'Price must be a whole number of dollars',
@@ -69,17 +61,5 @@ export const DIRECTORY_MESSAGES = {
   queryTooLong: `Search must be at most ${DIRECTORY_QUERY_MAX} characters`,
   loadFailed: 'Failed to load expert profiles. Please try again.',
 } as const;
-
-/**
- * The mark of a Coach whose payout account is ready (issue 36): with the photo and the expertise,
- * it tells two Coaches of the same name apart on cards and pages.
- */
-export const COACH_VERIFIED = {
-  label: 'Verified',
-  title: 'Verified Coach: payout account set up',
-} as const;
-
-/** An average rating beside its stars: one decimal, '4.8', '5.0'. */
-export const formatAverageRating = (average: number): string => average.toFixed(1);
 
 // The page's types live in directory-schemas.ts (imported as types only, so no zod ships with them).

@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { AVAILABILITY_MESSAGES, backOn } from '../contracts/availability';
 import { DIRECTORY_MESSAGES, DIRECTORY_SHOW_LABELS } from '../contracts/directory';
+import { DIRECTORY_HIDDEN_MESSAGES } from '../contracts/directory-pages';
 import { expect, test } from './support/fixtures';
 import { PHONE } from './support/layout';
 import { askAndPay } from './support/questions';
@@ -86,7 +87,7 @@ test.describe('the payout-ready gate', () => {
     await player.setViewportSize(PHONE);
     await inDirectory(player, coachName, 'taking', async () => {
       // The filter says what it hides (issue 36).
-      await soon(player.getByText(DIRECTORY_MESSAGES.noneTaking)).toBeVisible();
+      await soon(player.getByText(DIRECTORY_HIDDEN_MESSAGES.noneTaking)).toBeVisible();
     });
     await inDirectory(player, coachName, 'all', async (results) => {
       await soon(
@@ -168,7 +169,7 @@ test.describe('pause and cap', () => {
     await expect(player.getByRole('button', { name: 'Submit Question' })).toHaveCount(0);
     await inDirectory(player, coachName, 'taking', async () => {
       // The filter says what it hides (issue 36).
-      await soon(player.getByText(DIRECTORY_MESSAGES.noneTaking)).toBeVisible();
+      await soon(player.getByText(DIRECTORY_HIDDEN_MESSAGES.noneTaking)).toBeVisible();
     });
     await inDirectory(player, coachName, 'all', async (results) => {
       await soon(card(results, coachName).getByText(AVAILABILITY_MESSAGES.paused)).toBeVisible();

@@ -1,12 +1,21 @@
-import { Outlet, ScrollRestoration } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { OfflineNotice } from '@/components/offline-notice';
-import { RedirectNotice } from '@/components/redirect-notice';
+import { noticeOf } from '@/components/redirect-notice-state';
 import { useRealtime } from './realtime';
 import { Footer } from './footer';
 import { Header } from './header';
 
+/** Loaded only when a redirect brought a notice: most pages never show one. */
+const RedirectNotice = lazy(() =>
+  import('@/components/redirect-notice').then(({ RedirectNotice }) => ({
+    default: RedirectNotice,
+  })),
+);
+
 export function Layout() {
   useRealtime();
+  const location = useLocation();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -21,7 +30,11 @@ export function Layout() {
           does not jump down when a lazily loaded page arrives (it was the home page's layout
           shift, CLS 0.19). */}
       <main id="main" className="flex min-h-[calc(100dvh-4rem)] flex-1 flex-col">
-        <RedirectNotice />
+        {noticeOf(location.state) && (
+          <Suspense fallback={null}>
+            <RedirectNotice />
+          </Suspense>
+        )}
         <Outlet />
       </main>
       <Footer />

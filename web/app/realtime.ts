@@ -1,6 +1,6 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { apiPaths } from '@contracts/api-paths';
+import { apiPaths, OWN_CHANGE } from '@contracts/api-paths';
 import { useAccount } from '@/features/account/api';
 
 /**
@@ -31,7 +31,7 @@ function openStream(queryClient: QueryClient): EventSource {
   source.addEventListener('coaches.changed', (event) => {
     void queryClient.invalidateQueries({ queryKey: ['coaches'] });
     // The viewer's own Coach row: a payment account finished in another tab, say (issue 36).
-    if (isOwn(event)) {
+    if ((event as MessageEvent).data === OWN_CHANGE) {
       for (const queryKey of [
         ['payments', 'onboarding-status'],
         ['profiles', 'expert'],
@@ -48,16 +48,6 @@ function openStream(queryClient: QueryClient): EventSource {
     }
   });
   return source;
-}
-
-/** Whether an event concerns the viewer's own Coach row (the stream marks it). */
-function isOwn(event: Event): boolean {
-  if (!(event instanceof MessageEvent) || typeof event.data !== 'string') return false;
-  try {
-    return (JSON.parse(event.data) as { own?: unknown }).own === true;
-  } catch {
-    return false;
-  }
 }
 
 /** Runs `task` when the browser is idle (at most 2 s from now); returns a cancel. */

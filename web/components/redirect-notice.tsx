@@ -1,24 +1,7 @@
 import { useLocation, useNavigate } from 'react-router';
 import { REDIRECT_NOTICE_TEXTS } from '@contracts/messages';
 import { Notice } from '@/components/ui/notice';
-
-interface RedirectNoticeState {
-  redirectNotice: { tone: 'success' | 'problem'; text: string };
-}
-
-/**
- * The navigation state that carries why someone was sent here (issue 36): given to `navigate`,
- * it is shown on the page it leads to until dismissed, instead of a toast that vanishes.
- */
-export const withNotice = (
-  text: string,
-  tone: 'success' | 'problem' = 'problem',
-): RedirectNoticeState => ({ redirectNotice: { tone, text } });
-
-function noticeOf(state: unknown): RedirectNoticeState['redirectNotice'] | null {
-  if (typeof state !== 'object' || state === null || !('redirectNotice' in state)) return null;
-  return (state as RedirectNoticeState).redirectNotice;
-}
+import { noticeOf } from './redirect-notice-state';
 
 /**
  * The notice a redirect brought, above the page (the layout shows it on every page). It belongs

@@ -1,5 +1,5 @@
 import { BadgeCheck } from 'lucide-react';
-import { COACH_VERIFIED } from '@contracts/directory';
+import { COACH_VERIFIED } from '@contracts/directory-pages';
 import { cn } from '@/lib/cn';
 
 /** The mark of a Coach whose payout account is ready (issue 36). */

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { OWN_CHANGE } from '../../../contracts/api-paths';
 import type { AppContext } from '../../context';
 import { sessionToken, sessionUser } from '../auth';
 import type { JournalEvent } from './data';
@@ -66,7 +67,7 @@ export const eventRoutes: FastifyPluginAsync<AppContext> = async (
       // status, the profile) refetch too, not only the Coach lists (issue 36).
       const own =
         event.channel === 'coaches.changed' && user !== null && event.payload.userId === user.id;
-      write(`id: ${event.id}\nevent: ${event.channel}\ndata: ${own ? '{"own":true}' : '{}'}\n\n`);
+      write(`id: ${event.id}\nevent: ${event.channel}\ndata: ${own ? OWN_CHANGE : '{}'}\n\n`);
     };
     // Live events wait here while the missed ones are read, so they go out in order after them.
     let held: JournalEvent[] | null = [];

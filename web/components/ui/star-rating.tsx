@@ -1,8 +1,12 @@
 import { Star } from 'lucide-react';
-import { formatAverageRating } from '@contracts/directory';
 import { cn } from '@/lib/cn';
 
 const STARS = [1, 2, 3, 4, 5];
+/**
+ * An average beside its stars: one decimal, '4.8', '5.0'. Here, not in contracts/directory.ts:
+ * the home page's cards show stars, and that module's texts would ship with them.
+ */
+const formatAverage = (average: number): string => average.toFixed(1);
 
 /**
  * A 1-5 star rating: the filled stars for sighted users, '4 out of 5 stars' for screen readers, and
@@ -33,7 +37,7 @@ export function StarRating({
   }
   const filled = Math.max(0, Math.min(5, Math.round(rating)));
   const starClass = size === 'lg' ? 'size-7' : 'size-5';
-  const shown = average == null ? null : formatAverageRating(average);
+  const shown = average == null ? null : formatAverage(average);
   return (
     <div className={cn('flex flex-wrap items-center gap-x-2 gap-y-1', className)}>
       <span role="img" aria-label={`${shown ?? filled} out of 5 stars`} className="flex gap-0.5">

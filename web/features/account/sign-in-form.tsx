@@ -13,7 +13,7 @@ import { Button } from '@/components/ui/button';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { EmailField, PasswordField } from '@/components/ui/credential-fields';
 import { Notice } from '@/components/ui/notice';
-import { withNotice } from '@/components/redirect-notice';
+import { withNotice } from '@/components/redirect-notice-state';
 import { UntilHydrated } from '@/components/ui/until-hydrated';
 import { ApiRequestError } from '@/lib/api-client';
 import { confirmationCallback, safeReturn } from '@/lib/intent';

@@ -4,7 +4,6 @@ import { coachPath } from '@contracts/coach-slug';
 import type { CoachCard as Coach } from '@contracts/coaches';
 import { formatWholeDollars } from '@contracts/money';
 import { Avatar } from '@/components/ui/avatar';
-import { VerifiedMark } from '@/components/verified-mark';
 
 interface CardCoach {
   slug: string;
@@ -12,8 +11,6 @@ interface CardCoach {
   expertise: string;
   photoUrl: string | null;
   pricePerQuestion: number;
-  /** Shown as the Verified mark where the card knows it (the directory). */
-  payoutReady?: boolean;
 }
 
 /**
@@ -23,10 +20,16 @@ interface CardCoach {
 export function CoachCardFrame({
   coach,
   heading: Heading,
+  mark,
   children,
 }: {
   coach: CardCoach;
   heading: 'h2' | 'h3';
+  /**
+   * Beside the name: the directory's Verified mark. A slot, so the home page's cards, which do not
+   * know it, do not ship it.
+   */
+  mark?: ReactNode;
   children?: ReactNode;
 }) {
   return (
@@ -41,7 +44,7 @@ export function CoachCardFrame({
             <Heading className="truncate text-xl font-bold text-navy group-hover:underline">
               {coach.name}
             </Heading>
-            {coach.payoutReady && <VerifiedMark />}
+            {mark}
           </div>
           <p className="line-clamp-2 text-sm text-muted">{coach.expertise}</p>
         </div>

@@ -3,12 +3,13 @@ import { ResponseTime } from '@/components/response-time';
 import type { DirectoryCoach } from '@contracts/directory-schemas';
 import { AvailabilityBadge } from '@/components/availability-notice';
 import { StarRating } from '@/components/ui/star-rating';
+import { VerifiedMark } from '@/components/verified-mark';
 import { CoachCardFrame } from './coach-card';
 
 /** A Coach in the directory: photo, expertise, price, stars and helpful percentage. */
 export function DirectoryCard({ coach }: { coach: DirectoryCoach }) {
   return (
-    <CoachCardFrame coach={coach} heading="h2">
+    <CoachCardFrame coach={coach} heading="h2" mark={coach.payoutReady && <VerifiedMark />}>
       <div className="flex flex-col gap-2 px-5">
         <StarRating
           rating={coach.starRating}

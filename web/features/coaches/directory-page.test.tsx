@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { COACH_VERIFIED, DIRECTORY_MESSAGES } from '@contracts/directory';
+import { DIRECTORY_MESSAGES } from '@contracts/directory';
+import { COACH_VERIFIED, DIRECTORY_HIDDEN_MESSAGES } from '@contracts/directory-pages';
 import type { DirectoryCoach, DirectoryPage } from '@contracts/directory-schemas';
 import { profileApiPaths } from '@contracts/profile-api-paths';
 import { renderApp, signedOut } from '@/test/render-app';
@@ -74,10 +75,10 @@ describe('the Coach directory', () => {
           Response.json(query.get('show') === 'all' ? page([card({})]) : page([], 3)),
       },
     });
-    expect(await screen.findByText(DIRECTORY_MESSAGES.noneTaking)).toBeTruthy();
-    expect(screen.getByText(DIRECTORY_MESSAGES.noneTakingHint(3))).toBeTruthy();
+    expect(await screen.findByText(DIRECTORY_HIDDEN_MESSAGES.noneTaking)).toBeTruthy();
+    expect(screen.getByText(DIRECTORY_HIDDEN_MESSAGES.noneTakingHint(3))).toBeTruthy();
     expect(screen.queryByText(DIRECTORY_MESSAGES.noCoachesYet)).toBeNull();
-    await userEvent.click(screen.getByRole('link', { name: DIRECTORY_MESSAGES.showAll }));
+    await userEvent.click(screen.getByRole('link', { name: DIRECTORY_HIDDEN_MESSAGES.showAll }));
     expect(app.location()).toBe('/coaches?show=all');
     expect(await screen.findByRole('link', { name: /Sam Lee/ })).toBeTruthy();
   });
@@ -88,6 +89,6 @@ describe('the Coach directory', () => {
       api: { [profileApiPaths.coachDirectory]: page([], 0) },
     });
     expect(await screen.findByText(DIRECTORY_MESSAGES.noCoachesYet)).toBeTruthy();
-    expect(screen.queryByText(DIRECTORY_MESSAGES.noneTaking)).toBeNull();
+    expect(screen.queryByText(DIRECTORY_HIDDEN_MESSAGES.noneTaking)).toBeNull();
   });
 });

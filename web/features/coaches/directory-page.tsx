@@ -5,6 +5,7 @@ import {
   DIRECTORY_MESSAGES,
   DIRECTORY_PAGE_PARAM,
 } from '@contracts/directory';
+import { DIRECTORY_HIDDEN_MESSAGES } from '@contracts/directory-pages';
 import { StaticHtml } from '@/components/static-html';
 import { Button } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/load-error';
@@ -121,11 +122,11 @@ function NoneTaking({ hidden, search }: { hidden: number; search: string }) {
   return (
     <div className="rounded-2xl border-2 border-dashed border-line bg-white p-10 text-center">
       <p className="font-display text-2xl font-bold text-navy uppercase">
-        {DIRECTORY_MESSAGES.noneTaking}
+        {DIRECTORY_HIDDEN_MESSAGES.noneTaking}
       </p>
-      <p className="mt-2 text-muted">{DIRECTORY_MESSAGES.noneTakingHint(hidden)}</p>
+      <p className="mt-2 text-muted">{DIRECTORY_HIDDEN_MESSAGES.noneTakingHint(hidden)}</p>
       <Button asChild variant="dark" className="mt-5">
-        <Link to={`/coaches?${all.toString()}`}>{DIRECTORY_MESSAGES.showAll}</Link>
+        <Link to={`/coaches?${all.toString()}`}>{DIRECTORY_HIDDEN_MESSAGES.showAll}</Link>
       </Button>
     </div>
   );

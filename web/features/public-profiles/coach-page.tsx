@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { PROFILE_NOT_FOUND_MESSAGES } from '@contracts/profile-not-found';
 import { toast } from '@/components/toast/toast-store';
 import { Button } from '@/components/ui/button';
-import { withNotice } from '@/components/redirect-notice';
+import { withNotice } from '@/components/redirect-notice-state';
 import { isNotFoundError, usePublicCoach } from './api';
 
 const COACH_LOAD_FAILED = 'Failed to load coach information.';
