@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { childArgs } from '../test/children';
 import { openDatabase } from './client';
 import { DatabaseInUseError } from './data-dir-lock';
+import { PGLITE_PROCESS_TIMEOUT_MS } from '../test/harness';
 
 /** Another process takes the directory's lock, as a running server does. */
 function holdInAnotherProcess(dataDir: string): Promise<ChildProcess> {
@@ -28,23 +29,31 @@ describe('the embedded database lock of another process', () => {
   });
   afterEach(() => rm(dataDir, { recursive: true, force: true }));
 
-  it('is taken over at once when that process was killed', async () => {
-    const holding = await holdInAnotherProcess(dataDir);
-    holding.kill('SIGKILL');
-    await once(holding, 'exit');
-    // Its lock is seconds old, far from stale by age: the dead pid is what frees it.
-    const handle = await openDatabase({ dataDir });
-    expect(await handle.ping()).toBe(true);
-    await handle.close();
-  }, 60_000);
-
-  it('still refuses while that process runs', async () => {
-    const holding = await holdInAnotherProcess(dataDir);
-    try {
-      await expect(openDatabase({ dataDir })).rejects.toThrow(DatabaseInUseError);
-    } finally {
+  it(
+    'is taken over at once when that process was killed',
+    async () => {
+      const holding = await holdInAnotherProcess(dataDir);
       holding.kill('SIGKILL');
       await once(holding, 'exit');
-    }
-  }, 60_000);
+      // Its lock is seconds old, far from stale by age: the dead pid is what frees it.
+      const handle = await openDatabase({ dataDir });
+      expect(await handle.ping()).toBe(true);
+      await handle.close();
+    },
+    PGLITE_PROCESS_TIMEOUT_MS,
+  );
+
+  it(
+    'still refuses while that process runs',
+    async () => {
+      const holding = await holdInAnotherProcess(dataDir);
+      try {
+        await expect(openDatabase({ dataDir })).rejects.toThrow(DatabaseInUseError);
+      } finally {
+        holding.kill('SIGKILL');
+        await once(holding, 'exit');
+      }
+    },
+    PGLITE_PROCESS_TIMEOUT_MS,
+  );
 });

@@ -75,6 +75,13 @@ export async function openTestDatabase(
  * for a test that starts a process on PGlite: creating and migrating a database there took that
  * process seconds of CPU, over 30 s beside the other tests (ADR 080).
  */
+/**
+ * The time limit of a test that starts PGlite in processes of its own (a CLI, a lock holder) or
+ * opens fresh data directories: each costs seconds of CPU, and with the browser lane and the
+ * cluster tests beside it a run took over 60 s (2026-11-29). The limit is for a hang, not a slow run.
+ */
+export const PGLITE_PROCESS_TIMEOUT_MS = 180_000;
+
 export async function migratedDataDir(prefix: string): Promise<string> {
   const dataDir = await mkdtemp(path.join(tmpdir(), prefix));
   const templateFile = inject('pgliteTemplateFile');

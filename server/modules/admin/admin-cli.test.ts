@@ -6,7 +6,12 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../db/client';
 import { adminAccounts, adminAuditLog } from '../../db/schema';
 import { childArgs } from '../../test/children';
-import { migratedDataDir, openTestDatabase, testDatabaseKind } from '../../test/harness';
+import {
+  migratedDataDir,
+  openTestDatabase,
+  testDatabaseKind,
+  PGLITE_PROCESS_TIMEOUT_MS,
+} from '../../test/harness';
 import { createAdmin, findAdmin } from './service';
 
 /** Runs the script behind `npm run admin:create -- <username>` (or reset-2fa), `input` piped in. */
@@ -66,62 +71,70 @@ async function using<T>(open: () => Promise<DatabaseHandle>, read: (h: DatabaseH
 }
 
 describe(`administrator CLI (${testDatabaseKind})`, () => {
-  it('admin:create makes an argon2id administrator from standard input, once, and refuses bad input', async () => {
-    await withCliDatabase(async (env, open) => {
-      const create = (username: string, password: string) =>
-        runCli('admin-create', env, username, `${password}\n`);
-      const created = await create('cli-admin', 'a-long-cli-password');
-      expect(created.output).toContain('Administrator cli-admin created.');
-      expect(created.code).toBe(0);
+  it(
+    'admin:create makes an argon2id administrator from standard input, once, and refuses bad input',
+    async () => {
+      await withCliDatabase(async (env, open) => {
+        const create = (username: string, password: string) =>
+          runCli('admin-create', env, username, `${password}\n`);
+        const created = await create('cli-admin', 'a-long-cli-password');
+        expect(created.output).toContain('Administrator cli-admin created.');
+        expect(created.code).toBe(0);
 
-      const again = await create('cli-admin', 'a-long-cli-password');
-      expect(again.code).toBe(1);
-      expect(again.output).toContain('An administrator named cli-admin already exists.');
+        const again = await create('cli-admin', 'a-long-cli-password');
+        expect(again.code).toBe(1);
+        expect(again.output).toContain('An administrator named cli-admin already exists.');
 
-      const short = await create('other-admin', 'short');
-      expect(short.code).toBe(1);
-      expect(short.output).toContain('Password must be at least 8 characters');
+        const short = await create('other-admin', 'short');
+        expect(short.code).toBe(1);
+        expect(short.output).toContain('Password must be at least 8 characters');
 
-      await using(open, async ({ db }) => {
-        const admin = await findAdmin(db, 'cli-admin');
-        expect(admin?.passwordHash.startsWith('$argon2id$')).toBe(true);
-        expect(await verify(admin?.passwordHash ?? '', 'a-long-cli-password')).toBe(true);
-        expect(await findAdmin(db, 'other-admin')).toBeNull();
-      });
-    });
-  }, 60_000);
-
-  it('admin:reset-2fa turns two-factor sign-in off for a lost device, audited', async () => {
-    await withCliDatabase(async (env, open) => {
-      await using(open, async ({ db }) => {
-        const admin = await createAdmin(db, 'lost-phone', 'a-long-cli-password');
-        await db
-          .update(adminAccounts)
-          .set({ totpSecret: 'v1.sealed', totpEnabledAt: new Date(), totpLastStep: 1 })
-          .where(eq(adminAccounts.id, admin.id));
-      });
-
-      const unknown = await runCli('admin-reset-2fa', env, 'nobody-here');
-      expect(unknown.code).toBe(1);
-      expect(unknown.output).toContain('No administrator is named nobody-here.');
-
-      const reset = await runCli('admin-reset-2fa', env, 'lost-phone');
-      expect(reset.output).toContain('Two-factor sign-in is off for lost-phone');
-      expect(reset.code).toBe(0);
-
-      await using(open, async ({ db }) => {
-        expect(await findAdmin(db, 'lost-phone')).toMatchObject({
-          totpSecret: null,
-          totpPendingSecret: null,
-          totpEnabledAt: null,
-          totpLastStep: null,
+        await using(open, async ({ db }) => {
+          const admin = await findAdmin(db, 'cli-admin');
+          expect(admin?.passwordHash.startsWith('$argon2id$')).toBe(true);
+          expect(await verify(admin?.passwordHash ?? '', 'a-long-cli-password')).toBe(true);
+          expect(await findAdmin(db, 'other-admin')).toBeNull();
         });
-        const audited = await db
-          .select({ action: adminAuditLog.action, success: adminAuditLog.success })
-          .from(adminAuditLog)
-          .where(eq(adminAuditLog.username, 'lost-phone'));
-        expect(audited).toEqual([{ action: 'totp-reset', success: true }]);
       });
-    });
-  }, 60_000);
+    },
+    PGLITE_PROCESS_TIMEOUT_MS,
+  );
+
+  it(
+    'admin:reset-2fa turns two-factor sign-in off for a lost device, audited',
+    async () => {
+      await withCliDatabase(async (env, open) => {
+        await using(open, async ({ db }) => {
+          const admin = await createAdmin(db, 'lost-phone', 'a-long-cli-password');
+          await db
+            .update(adminAccounts)
+            .set({ totpSecret: 'v1.sealed', totpEnabledAt: new Date(), totpLastStep: 1 })
+            .where(eq(adminAccounts.id, admin.id));
+        });
+
+        const unknown = await runCli('admin-reset-2fa', env, 'nobody-here');
+        expect(unknown.code).toBe(1);
+        expect(unknown.output).toContain('No administrator is named nobody-here.');
+
+        const reset = await runCli('admin-reset-2fa', env, 'lost-phone');
+        expect(reset.output).toContain('Two-factor sign-in is off for lost-phone');
+        expect(reset.code).toBe(0);
+
+        await using(open, async ({ db }) => {
+          expect(await findAdmin(db, 'lost-phone')).toMatchObject({
+            totpSecret: null,
+            totpPendingSecret: null,
+            totpEnabledAt: null,
+            totpLastStep: null,
+          });
+          const audited = await db
+            .select({ action: adminAuditLog.action, success: adminAuditLog.success })
+            .from(adminAuditLog)
+            .where(eq(adminAuditLog.username, 'lost-phone'));
+          expect(audited).toEqual([{ action: 'totp-reset', success: true }]);
+        });
+      });
+    },
+    PGLITE_PROCESS_TIMEOUT_MS,
+  );
 });
