@@ -39,7 +39,10 @@ describe('a message that explains a redirect', () => {
     await signInAsCoach();
     await waitFor(() => expect(app.location()).toBe('/onboarding?pref=expert'));
     expect(await screen.findByRole('heading', { name: 'Pick your side' })).toBeTruthy();
-    const notice = screen.getByText(ACCOUNT_MESSAGES.coachRoleNotFound).closest('[role="alert"]');
+    // The notice's module loads when an entry carries one: it comes a moment after the page.
+    const notice = (await screen.findByText(ACCOUNT_MESSAGES.coachRoleNotFound)).closest(
+      '[role="alert"]',
+    );
     expect(notice).toBeTruthy();
     // Not a toast: it is in the page, and only Dismiss takes it away.
     expect(screen.queryByRole('button', { name: 'Close notification' })).toBeNull();
