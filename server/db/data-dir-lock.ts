@@ -64,8 +64,21 @@ export async function lockDataDir(dataDir: string): Promise<() => Promise<void>>
   }
 }
 
+/**
+ * A lock not refreshed for this long is another opener's to take. Long, because the refresh is a
+ * timer: PGlite's start-up (initdb, migrations) runs synchronously in WebAssembly and held the
+ * event loop past 10 s on a loaded machine, and the lock of a live process looked stale
+ * (2026-11-29, client.test.ts). A crashed owner is found by its pid at once, not by age (ADR 045).
+ */
+const LOCK_STALE_MS = 60_000;
+const LOCK_UPDATE_MS = 2_000;
+
 async function takeLock(dataDir: string): Promise<() => Promise<void>> {
-  const release = await lockfile.lock(dataDir, { stale: 10_000, update: 2_000, realpath: false });
+  const release = await lockfile.lock(dataDir, {
+    stale: LOCK_STALE_MS,
+    update: LOCK_UPDATE_MS,
+    realpath: false,
+  });
   const owner: Owner = { pid: process.pid, host: hostname(), token: randomUUID() };
   heldHere.add(owner.token);
   const unlock = async () => {
