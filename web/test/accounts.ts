@@ -18,3 +18,13 @@ export const signedIn = (overrides: Partial<Account> = {}): Account => ({
   coachId: null,
   ...overrides,
 });
+
+/** A signed-in Coach acting as one, with a complete Coach profile (id 'c-1'), named `name`. */
+export const signedInCoach = (name: string): Account =>
+  signedIn({
+    user: { id: 'u-coach', name, email: 'coach@example.test' },
+    roles: ['expert'],
+    activeRole: 'expert',
+    profileCompleted: { asker: false, expert: true },
+    coachId: 'c-1',
+  });

@@ -3,19 +3,14 @@ import { describe, expect, it } from 'vitest';
 import type { OnboardingStatus } from '@contracts/payments';
 import { paymentApiPaths } from '@contracts/payment-api-paths';
 import { TestEventSource } from '@/test/event-source';
-import { renderApp, signedIn } from '@/test/render-app';
+import { renderApp } from '@/test/render-app';
+import { signedInCoach } from '@/test/accounts';
 
 /**
  * Issue 36: a Coach who finishes payout onboarding in another tab sees this tab's "Account Status"
  * update by itself, without giving it focus: the stream says their own Coach row changed.
  */
-const coach = signedIn({
-  user: { id: 'u-coach', name: 'Tab Coach', email: 'tab@example.test' },
-  roles: ['expert'],
-  activeRole: 'expert',
-  profileCompleted: { asker: false, expert: true },
-  coachId: 'c-1',
-});
+const coach = signedInCoach('Tab Coach');
 const unfinished: OnboardingStatus = {
   onboarding_complete: false,
   charges_enabled: false,

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { OwnAvailability } from '@contracts/availability-schemas';
 import { profileApiPaths } from '@contracts/profile-api-paths';
 import type { OwnCoachProfile } from '@contracts/profiles';
-import { json, renderApp, signedIn } from '@/test/render-app';
+import { json, renderApp } from '@/test/render-app';
+import { signedInCoach } from '@/test/accounts';
 
 /**
  * Manage Coach Profile's availability form (ADR 061) keeps what the Coach chose: its fields appear
@@ -12,13 +13,7 @@ import { json, renderApp, signedIn } from '@/test/render-app';
  * do (the browser test's flake of 2026-11-29: a box unticked while loading came back ticked), and a
  * refetch does not undo what is being typed.
  */
-const coach = signedIn({
-  user: { id: 'u-coach', name: 'Pia Pause', email: 'pia@example.test' },
-  roles: ['expert'],
-  activeRole: 'expert',
-  profileCompleted: { asker: false, expert: true },
-  coachId: 'c-1',
-});
+const coach = signedInCoach('Pia Pause');
 const profile: OwnCoachProfile = {
   id: 'c-1',
   slug: 'pia-pause',

@@ -10,6 +10,7 @@ import type {
   PlayerQuestions,
 } from '@contracts/questions';
 import { json, renderApp, signedIn } from '@/test/render-app';
+import { signedInCoach } from '@/test/accounts';
 
 /**
  * Issue 36, "The work queue", as the pages show it: a follow-up on an answered question keeps the
@@ -17,13 +18,7 @@ import { json, renderApp, signedIn } from '@/test/render-app';
  * unanswered question), "Show what needs you" opens the queue, and every card says what is needed
  * and by when; a Player's card says what is asked of them. The server's rules: work-queue.test.ts.
  */
-const coach = signedIn({
-  user: { id: 'u-coach', name: 'Quinn Coach', email: 'quinn@example.test' },
-  roles: ['expert'],
-  activeRole: 'expert',
-  profileCompleted: { asker: false, expert: true },
-  coachId: 'c-1',
-});
+const coach = signedInCoach('Quinn Coach');
 const followUpUntil = '2099-03-04T05:06:00.000Z';
 const answeredWithFollowUp: CoachInboxQuestion = {
   id: '00000000-0000-4000-8000-000000000361',
