@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/lib/chromium';
+import { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } from './scripts/lib/chromium';
 
 /**
  * Browser tests (ADR 031): Playwright Test driving Debian's Chromium (nothing downloads a browser)
@@ -34,6 +34,6 @@ export default defineConfig({
       ? 'off'
       : { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: false },
     screenshot: 'only-on-failure',
-    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS },
+    launchOptions: { executablePath: TEST_CHROMIUM_PATH, args: CHROMIUM_FLAGS },
   },
 });

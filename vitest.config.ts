@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { defineConfig } from 'vitest/config';
-import { PGLITE_SUBSET } from './server/test/pglite-subset.ts';
+import { configDefaults, defineConfig } from 'vitest/config';
+import { PGLITE_ONLY, PGLITE_SUBSET } from './server/test/pglite-subset.ts';
 
 const root = import.meta.dirname;
 const serverTests = ['server/**/*.test.ts'];
@@ -31,6 +31,10 @@ export default defineConfig({
         test: {
           name: 'server',
           include: process.env.PGLITE_SUBSET ? [...PGLITE_SUBSET] : serverTests,
+          exclude: [
+            ...configDefaults.exclude,
+            ...(process.env.TEST_DB === 'postgres' ? PGLITE_ONLY : []),
+          ],
           // Migrates one template database that every test file's database is copied from (ADR 043).
           globalSetup: ['server/test/template-database.ts', 'server/test/children.ts'],
           isolate: false,

@@ -1,11 +1,8 @@
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { expect, ownServer, test as base } from './support/fixtures';
 import { openDatabase } from '../server/db/client';
 import { mailOutbox } from '../server/db/schema';
 import { MAIL_MAX_ATTEMPTS } from '../server/modules/mail/data';
-import { startServer } from './support/server';
+import { dataDirCopy, startServer } from './support/server';
 
 const ADMIN = { username: 'jobs-admin', password: 'jobs-admin-password' };
 const SUBJECT = 'Your question has been answered';
@@ -16,7 +13,7 @@ const SUBJECT = 'Your question has been answered';
  */
 const test = base.extend({
   server: ownServer(async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'playbook-e2e-jobs-'));
+    const dataDir = await dataDirCopy('migrated', 'playbook-e2e-jobs-');
     const { db, close } = await openDatabase({ dataDir });
     await db.insert(mailOutbox).values({
       to: 'riley@example.test',

@@ -1,13 +1,10 @@
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { expect, ownServer, test as base } from './support/fixtures';
 import { openDatabase } from '../server/db/client';
 import { abuseReports, payouts, questionMessages } from '../server/db/schema';
 import { createAdmin } from '../server/modules/admin/service';
 import { insertCoach, insertQuestion, insertUser } from '../server/test/factories';
 import { checkOnPhone } from './support/layout';
-import { startServer } from './support/server';
+import { dataDirCopy, startServer } from './support/server';
 
 const ADMIN = { username: 'thread-admin', password: 'thread-admin-password' };
 const MINUTE = 60_000;
@@ -19,7 +16,7 @@ const MINUTE = 60_000;
  */
 const test = base.extend({
   server: ownServer(async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'playbook-e2e-admin-thread-'));
+    const dataDir = await dataDirCopy('migrated', 'playbook-e2e-admin-thread-');
     const { db, close } = await openDatabase({ dataDir });
     const coach = await insertCoach(db, { name: 'Maya Torres' });
     const riley = await insertUser(db, { name: 'Riley Quinn', email: 'riley@example.test' });

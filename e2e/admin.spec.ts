@@ -1,6 +1,4 @@
-import { mkdtemp, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { expect, ownServer, test as base } from './support/fixtures';
@@ -9,7 +7,7 @@ import { abuseReports, payouts } from '../server/db/schema';
 import { createAdmin } from '../server/modules/admin/service';
 import { insertCoach, insertQuestion, insertUser } from '../server/test/factories';
 import { pageForAxe, seriousViolations } from './support/axe';
-import { startServer } from './support/server';
+import { dataDirCopy, startServer } from './support/server';
 
 const ADMIN = { username: 'e2e-admin', password: 'e2e-admin-password' };
 
@@ -19,7 +17,7 @@ const ADMIN = { username: 'e2e-admin', password: 'e2e-admin-password' };
  */
 const test = base.extend({
   server: ownServer(async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'playbook-e2e-admin-'));
+    const dataDir = await dataDirCopy('migrated', 'playbook-e2e-admin-');
     const { db, close } = await openDatabase({ dataDir });
     await createAdmin(db, 'lock-target', ADMIN.password);
     await createAdmin(db, 'totp-admin', ADMIN.password);

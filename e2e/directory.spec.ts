@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
 import { DIRECTORY_MESSAGES, DIRECTORY_PAGE_SIZE } from '../contracts/directory';
-import { createUser } from './support/accounts';
+import { addRoles, createUser } from './support/accounts';
 import { pageForAxe, seriousViolations } from './support/axe';
 import { openPage } from './support/browser';
 
@@ -13,26 +13,36 @@ const STAR = { name: 'Wren Holloway', expertise: `${TOKEN} finishing under press
 test.describe('the Coach directory', () => {
   let coachPage: Page;
 
+  let origin = '';
   const saveProfile = (page: Page, values: { name: string; expertise: string; price: number }) =>
     page.request.put('/api/profiles/expert', {
       data: { ...values, acceptedAgreement: true },
-      headers: { origin: new URL(page.url()).origin },
+      headers: { origin },
     });
 
   test.beforeAll(async ({ browser, server }) => {
     test.setTimeout(120_000);
-    const newPage = () => openPage(browser, { baseUrl: server.baseUrl, admitted: true });
-    const setup = await newPage();
-    for (let i = 0; i < PAGED - 1; i++) {
-      const page = await newPage();
-      const { name } = await createUser(page, { name: `Paging Coach ${i}`, roles: ['expert'] });
+    // Preconditions, not under test: made through the API side by side, with no page loaded.
+    const newPage = () =>
+      openPage(browser, { baseUrl: server.baseUrl, admitted: true, home: false });
+    origin = server.baseUrl;
+    const pages = await Promise.all(
+      Array.from({ length: PAGED - 1 }, async (_, i) => {
+        const page = await newPage();
+        await createUser(page, { name: `Paging Coach ${i}`, origin });
+        return page;
+      }),
+    );
+    // One after the other: the directory lists the newest Coach first.
+    for (const [i, page] of pages.entries()) {
+      const name = `Paging Coach ${i}`;
+      await addRoles(page, name, { roles: ['expert'], origin });
       await saveProfile(page, { name, expertise: `${TOKEN} drills`, price: 10 + i });
       await page.context().close();
     }
     coachPage = await newPage();
-    await createUser(coachPage, { name: STAR.name, roles: ['expert'] });
+    await createUser(coachPage, { name: STAR.name, roles: ['expert'], origin });
     await saveProfile(coachPage, STAR);
-    await setup.context().close();
   });
   test.afterAll(() => coachPage?.context().close());
 

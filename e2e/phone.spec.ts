@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
 import { PHONE } from './support/layout';
 import { DIRECTORY_MESSAGES, DIRECTORY_PAGE_SIZE } from '../contracts/directory';
-import { createUser } from './support/accounts';
+import { addRoles, createUser } from './support/accounts';
 import { openPage } from './support/browser';
 import { askAndPay } from './support/questions';
 
@@ -27,12 +27,22 @@ const cards = (page: Page) =>
 test.describe('the directory on a phone and on a desktop', () => {
   test.beforeAll(async ({ browser, server }) => {
     test.setTimeout(180_000);
-    for (let i = 0; i < PAGED; i++) {
-      const page = await openPage(browser, { baseUrl: server.baseUrl, admitted: true });
-      const { name } = await createUser(page, { name: `Phone Coach ${i}`, roles: ['expert'] });
+    // Preconditions, not under test: made through the API side by side, with no page loaded.
+    const origin = server.baseUrl;
+    const pages = await Promise.all(
+      Array.from({ length: PAGED }, async (_, i) => {
+        const page = await openPage(browser, { baseUrl: origin, admitted: true, home: false });
+        await createUser(page, { name: `Phone Coach ${i}`, origin });
+        return page;
+      }),
+    );
+    // One after the other: the directory lists the newest Coach first.
+    for (const [i, page] of pages.entries()) {
+      const name = `Phone Coach ${i}`;
+      await addRoles(page, name, { roles: ['expert'], origin });
       const saved = await page.request.put('/api/profiles/expert', {
         data: { name, expertise: `${TOKEN} drills`, price: 10 + i, acceptedAgreement: true },
-        headers: { origin: new URL(page.url()).origin },
+        headers: { origin },
       });
       expect(saved.ok()).toBe(true);
       await page.context().close();

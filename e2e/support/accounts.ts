@@ -72,6 +72,17 @@ export async function createUser(page: Page, options: Options = {}) {
   // The link signs in the browser that signed up (its cookies), which needs no page load here.
   const confirmed = await page.request.get(await confirmationLink(page, email));
   if (!confirmed.ok()) throw new Error(`confirmation failed: ${confirmed.status()}`);
+  await addRoles(page, name, { ...options, origin: headers.origin });
+  return { name, email };
+}
+
+/**
+ * Gives the signed-in user on `page` its roles, with their profiles unless told otherwise. Apart
+ * from `createUser`, so a test can sign many people up side by side (the wait for each mail) and
+ * then make them Coaches one after the other, in the order the directory lists them by.
+ */
+export async function addRoles(page: Page, name: string, options: Options & { origin: string }) {
+  const headers = { origin: options.origin };
   for (const role of [...(options.roles ?? [])].reverse()) {
     await page.request.post('/api/account/roles', { data: { role }, headers });
     if (options.completeProfiles === false) continue;
@@ -85,7 +96,6 @@ export async function createUser(page: Page, options: Options = {}) {
       if (options.payouts !== false) await connectPayouts(page, headers);
     }
   }
-  return { name, email };
 }
 
 /**

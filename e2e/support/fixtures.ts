@@ -1,6 +1,3 @@
-import { cp, mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import {
   test as base,
   type Browser,
@@ -13,8 +10,7 @@ import {
 import { createUser } from './accounts';
 import { ADMINISTRATOR } from './administrator';
 import { openPage, preparePage, reportPagesOnFailure } from './browser';
-import { SEEDED_DATA_DIR_ENV } from './constants';
-import { startServer, type RunningServer } from './server';
+import { dataDirCopy, startServer, type RunningServer } from './server';
 
 export { expect } from '@playwright/test';
 
@@ -62,12 +58,9 @@ interface WorkerFixtures {
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   server: ownServer(async ({ parallelIndex }) => {
-    const seeded = process.env[SEEDED_DATA_DIR_ENV];
-    if (!seeded) throw new Error('The global setup did not seed the demo data.');
     // One server per parallel worker, on a port of its own (E2E_PORT, then 1000 apart), with an
     // administrator, so the flows that reach the portal share it too (ADR 078).
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'playbook-e2e-'));
-    await cp(seeded, dataDir, { recursive: true });
+    const dataDir = await dataDirCopy('seeded', 'playbook-e2e-');
     return startServer({
       port: Number(process.env.E2E_PORT ?? 3199) + 1000 * parallelIndex,
       dataDir,

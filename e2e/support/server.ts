@@ -1,11 +1,17 @@
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ROOT, stopGracefully, waitForHttp } from '../../scripts/lib/server-process';
-import { E2E_APP_SECRET, E2E_BETA_CODE, E2E_INSTAGRAM_URL } from './constants';
+import {
+  E2E_APP_SECRET,
+  E2E_BETA_CODE,
+  E2E_INSTAGRAM_URL,
+  MIGRATED_DATA_DIR_ENV,
+  SEEDED_DATA_DIR_ENV,
+} from './constants';
 
 /** A server left behind by an interrupted run would answer the health check in this one's place. */
 async function assertPortFree(port: number): Promise<void> {
@@ -16,6 +22,18 @@ async function assertPortFree(port: number): Promise<void> {
     );
     probe.listen(port, '127.0.0.1', () => probe.close(() => resolve()));
   });
+}
+
+/**
+ * A fresh copy of a data directory the global setup made: the migrated empty one, for a file that
+ * seeds a server of its own, or the one with the demo data, for a worker's shared server.
+ */
+export async function dataDirCopy(of: 'migrated' | 'seeded', prefix: string): Promise<string> {
+  const from = process.env[of === 'migrated' ? MIGRATED_DATA_DIR_ENV : SEEDED_DATA_DIR_ENV];
+  if (!from) throw new Error(`The global setup did not make the ${of} data directory.`);
+  const dataDir = await mkdtemp(path.join(tmpdir(), prefix));
+  await cp(from, dataDir, { recursive: true });
+  return dataDir;
 }
 
 export interface RunningServer {

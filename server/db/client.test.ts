@@ -1,16 +1,15 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from './client';
 import { DatabaseInUseError } from './data-dir-lock';
-import { PGLITE_PROCESS_TIMEOUT_MS } from '../test/harness';
+import { migratedDataDir, PGLITE_PROCESS_TIMEOUT_MS } from '../test/harness';
 
 describe('the embedded database directory', () => {
   it(
     'belongs to one opener at a time, and is free again once closed',
     async () => {
-      const dataDir = await mkdtemp(path.join(tmpdir(), 'playbook-lock-'));
+      // A migrated copy: what is under test is the lock, not initdb and the migrations.
+      const dataDir = await migratedDataDir('playbook-lock-');
       try {
         const first = await openDatabase({ dataDir });
         const second = openDatabase({ dataDir });

@@ -3,11 +3,11 @@ import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { childArgs } from '../test/children';
 import { openDatabase } from './client';
 import { DatabaseInUseError } from './data-dir-lock';
-import { PGLITE_PROCESS_TIMEOUT_MS } from '../test/harness';
+import { migratedDataDir, PGLITE_PROCESS_TIMEOUT_MS } from '../test/harness';
 
 /** Another process takes the directory's lock, as a running server does. */
 function holdInAnotherProcess(dataDir: string): Promise<ChildProcess> {
@@ -23,15 +23,14 @@ function holdInAnotherProcess(dataDir: string): Promise<ChildProcess> {
 }
 
 describe('the embedded database lock of another process', () => {
-  let dataDir: string;
-  beforeEach(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'playbook-lock-'));
-  });
+  let dataDir = '';
   afterEach(() => rm(dataDir, { recursive: true, force: true }));
 
   it(
     'is taken over at once when that process was killed',
     async () => {
+      // A migrated copy, so the open after the takeover starts PGlite without initdb and migrations.
+      dataDir = await migratedDataDir('playbook-lock-');
       const holding = await holdInAnotherProcess(dataDir);
       holding.kill('SIGKILL');
       await once(holding, 'exit');
@@ -46,6 +45,8 @@ describe('the embedded database lock of another process', () => {
   it(
     'still refuses while that process runs',
     async () => {
+      // The lock refuses before PGlite starts: an empty directory is enough.
+      dataDir = await mkdtemp(path.join(tmpdir(), 'playbook-lock-'));
       const holding = await holdInAnotherProcess(dataDir);
       try {
         await expect(openDatabase({ dataDir })).rejects.toThrow(DatabaseInUseError);

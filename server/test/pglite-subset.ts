@@ -17,3 +17,10 @@ export const PGLITE_SUBSET = [
   'server/modules/admin/admin-cli.test.ts',
   'server/shutdown.test.ts',
 ] as const;
+
+/**
+ * Files that test the embedded database only, whatever TEST_DB says: the PostgreSQL run would open
+ * PGlite in them a second time, the costliest part of that run (49 s and 54 s of a worker's time on
+ * 2026-11-29). They run where every file runs on PGlite, and in the subset above.
+ */
+export const PGLITE_ONLY = ['server/db/client.test.ts', 'server/db/data-dir-lock.test.ts'] as const;
