@@ -6,6 +6,7 @@ import {
   check,
   customType,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -24,6 +25,7 @@ import { DEFAULT_RESPONSE_HOURS } from '../../contracts/response-time';
 import { NOTIFICATION_CATEGORIES } from '../../contracts/notifications';
 import { EXTRA_PAYMENT_REASONS, PAYOUT_STATUSES } from '../../contracts/payments';
 import { MESSAGE_KINDS } from '../../contracts/question-thread';
+import { REVIEW_STATUSES } from '../../contracts/video-review';
 import {
   DISPUTE_REASONS,
   PAYMENT_STATUSES,
@@ -955,6 +957,13 @@ export const attachments = pgTable(
     displayName: text('display_name').notNull(),
     storageKey: text('storage_key').notNull(),
     thumbnailKey: text('thumbnail_key'),
+    // A video's own figures, read from its file when it is stored (issue 38): the studio steps one
+    // frame at the source's real rate. Null for photos and PDFs, and for a video whose track
+    // could not say.
+    videoDurationMs: integer('video_duration_ms'),
+    videoFrameRate: doublePrecision('video_frame_rate'),
+    videoWidth: integer('video_width'),
+    videoHeight: integer('video_height'),
     createdAt: createdAt(),
     removedAt: at('removed_at'),
   },
@@ -988,4 +997,72 @@ export const uploadsInFlight = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('uploads_in_flight_uploader_idx').on(t.uploaderId, t.createdAt)],
+);
+
+// ---------------------------------------------------------------- video reviews
+
+export const reviewStatusEnum = pgEnum('video_review_status', REVIEW_STATUSES);
+
+/**
+ * Review videos made in the studio (issue 38, ADR 090): the recording (an attachment of the
+ * Coach's, transcoded for every browser by a job, its poster frame the attachment's thumbnail) and
+ * the structured review the Player replays (`document`: drawings with their times, the compared
+ * clip and its sync points). A draft until the answer or the follow-up's answer that carries it is
+ * sent (`sent_at`; `message_id` for a follow-up's answer).
+ */
+export const videoReviews = pgTable(
+  'video_reviews',
+  {
+    id: uuid('id').primaryKey(),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'restrict' }),
+    authorId: text('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    messageId: uuid('message_id').references(() => questionMessages.id, { onDelete: 'restrict' }),
+    videoAttachmentId: uuid('video_attachment_id')
+      .notNull()
+      .references(() => attachments.id, { onDelete: 'restrict' }),
+    sourceAttachmentId: uuid('source_attachment_id')
+      .notNull()
+      .references(() => attachments.id, { onDelete: 'restrict' }),
+    compareAttachmentId: uuid('compare_attachment_id').references(() => attachments.id, {
+      onDelete: 'restrict',
+    }),
+    document: jsonb('document').notNull(),
+    status: reviewStatusEnum('status').notNull().default('processing'),
+    progress: integer('progress').notNull().default(0),
+    durationMs: integer('duration_ms'),
+    sentAt: at('sent_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('video_reviews_video_idx').on(t.videoAttachmentId),
+    index('video_reviews_question_idx').on(t.questionId, t.createdAt),
+    check('video_reviews_progress', sql`${t.progress} BETWEEN 0 AND 100`),
+  ],
+);
+
+/**
+ * A Coach's reference library (issue 38): their own finished video uploads, named, kept out of the
+ * sweep of unsent uploads, private to them except inside a review they send.
+ */
+export const referenceClips = pgTable(
+  'reference_clips',
+  {
+    id: uuid('id').primaryKey(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    attachmentId: uuid('attachment_id')
+      .notNull()
+      .references(() => attachments.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('reference_clips_attachment_idx').on(t.attachmentId),
+    index('reference_clips_owner_idx').on(t.ownerId, t.createdAt),
+  ],
 );
