@@ -28,7 +28,8 @@ export const OWNED_TABLES = {
   notifications: ['notification_preferences'],
   events: ['event_journal'],
   attachments: ['attachments', 'uploads_in_flight'],
-  'video-reviews': ['video_reviews', 'reference_clips'],
+  'video-reviews': ['video_reviews'],
+  'reference-clips': ['reference_clips'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type OwnerModule = keyof typeof OWNED_TABLES;
