@@ -1,7 +1,14 @@
 import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { AttachmentPart } from '../../../contracts/attachments';
 import type { Database, Executor } from '../../db/client';
-import { attachments, coaches, questions, uploadsInFlight } from '../../db/schema';
+import {
+  attachments,
+  coaches,
+  questions,
+  referenceClips,
+  uploadsInFlight,
+  videoReviews,
+} from '../../db/schema';
 
 export type AttachmentRow = typeof attachments.$inferSelect;
 export type NewAttachment = typeof attachments.$inferInsert;
@@ -176,11 +183,37 @@ export async function markRemovedFor(tx: Executor, uploaderId: string, now: Date
     .returning({ storageKey: attachments.storageKey, thumbnailKey: attachments.thumbnailKey });
 }
 
-/** Deletes finished uploads never sent with anything, older than `before`; returns their keys. */
+/**
+ * Marks one stored file removed (a reference clip the Coach deleted, ADR 091) and returns its
+ * keys for deletion after the commit; nothing when it was removed already.
+ */
+export async function markRemoved(tx: Executor, id: string, now: Date) {
+  return tx
+    .update(attachments)
+    .set({ removedAt: now })
+    .where(and(eq(attachments.id, id), isNull(attachments.removedAt)))
+    .returning({ storageKey: attachments.storageKey, thumbnailKey: attachments.thumbnailKey });
+}
+
+/**
+ * What keeps an unbound file from the sweep: a Coach's reference library (ADR 091), and a video
+ * review that uses it as its recording or its compared clip (a library clip deleted by its Coach
+ * stays for the sent reviews that compare with it). The reviews' keys restrict deletion, so one
+ * such file in the sweep's delete would fail the whole sweep.
+ */
+const keptByNothing = and(
+  sql`not exists (select 1 from ${referenceClips} where ${referenceClips.attachmentId} = ${attachments.id})`,
+  sql`not exists (select 1 from ${videoReviews} where ${videoReviews.videoAttachmentId} = ${attachments.id} or ${videoReviews.compareAttachmentId} = ${attachments.id})`,
+);
+
+/**
+ * Deletes finished uploads never sent with anything, older than `before`, except those a
+ * library or a review keeps; returns their keys.
+ */
 export async function deleteUnboundBefore(db: Executor, before: Date) {
   return db
     .delete(attachments)
-    .where(and(isNull(attachments.questionId), lt(attachments.createdAt, before)))
+    .where(and(isNull(attachments.questionId), lt(attachments.createdAt, before), keptByNothing))
     .returning({ storageKey: attachments.storageKey, thumbnailKey: attachments.thumbnailKey });
 }
 

@@ -5,6 +5,8 @@ export {
   bindUploads,
   deleteStoredFiles,
   removeAccountAttachments,
+  removeAttachment,
   sweepUnboundAttachments,
+  withLinks,
 } from './service';
 export { attachmentsOf, questionAttachmentCount } from './data';

@@ -20,6 +20,7 @@ import {
   deleteUnboundBefore,
   deleteUploadsInFlightBefore,
   insertAttachment,
+  markRemoved,
   markRemovedFor,
   questionAttachments,
   questionBytes,
@@ -157,6 +158,11 @@ async function present(deps: Deps, row: AttachmentRow, expires: number): Promise
   };
 }
 
+/** One attachment with fresh signed links, for a reader the caller has already let in. */
+export function withLinks(deps: Deps, row: AttachmentRow): Promise<Attachment> {
+  return present(deps, row, Math.floor(Date.now() / 1000) + deps.config.ATTACHMENT_URL_TTL_SECONDS);
+}
+
 /**
  * A question's attachments with fresh signed links. The caller has checked that the reader is the
  * Player, the owning Coach or an administrator.
@@ -196,6 +202,15 @@ export function servedAs(row: AttachmentRow, variant: LinkVariant) {
 /** Marks a deleted account's files removed, in the deletion's transaction; returns the keys. */
 export async function removeAccountAttachments(tx: Executor, userId: string, now: Date) {
   const rows = await markRemovedFor(tx, userId, now);
+  return rows.flatMap((r) => (r.thumbnailKey ? [r.storageKey, r.thumbnailKey] : [r.storageKey]));
+}
+
+/**
+ * Marks one file removed in the caller's transaction (a reference clip its Coach deleted, ADR
+ * 091); returns its keys for `deleteStoredFiles` after the commit.
+ */
+export async function removeAttachment(tx: Executor, id: string, now: Date) {
+  const rows = await markRemoved(tx, id, now);
   return rows.flatMap((r) => (r.thumbnailKey ? [r.storageKey, r.thumbnailKey] : [r.storageKey]));
 }
 
