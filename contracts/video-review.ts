@@ -255,3 +255,95 @@ export const MOMENT_PATTERN = /\bat (\d{1,2}):([0-5]\d)\b/g;
 export function momentSeconds(minutes: string, seconds: string): number {
   return Number(minutes) * 60 + Number(seconds);
 }
+
+/**
+ * The studio's controls by name (issue 38): what the Coach reads and what a test finds them by.
+ * The tools' names are the issue's words ("circle" for the ellipse tool).
+ */
+export const STUDIO_LABELS = {
+  play: 'Play',
+  pause: 'Pause',
+  previousFrame: 'Previous frame',
+  nextFrame: 'Next frame',
+  speed: 'Speed',
+  timeline: 'Position',
+  loopStart: 'Loop from here',
+  loopEnd: 'Loop to here',
+  clearLoop: 'Clear loop',
+  clip: "Player's video",
+  tools: {
+    freehand: 'Freehand',
+    line: 'Line',
+    arrow: 'Arrow',
+    ellipse: 'Circle',
+    angle: 'Angle',
+    text: 'Text',
+  } satisfies Record<DrawingTool, string>,
+  drawingTools: 'Drawing tools',
+  colour: 'Colour',
+  width: 'Width',
+  labelText: 'Label text',
+  undo: 'Undo',
+  redo: 'Redo',
+  clear: 'Clear',
+  drawings: 'Drawings',
+  holdUntilHere: 'Hold until here',
+  showToEnd: 'Show to the end',
+  deleteDrawing: 'Delete',
+  compareWith: 'Compare with',
+  noCompare: 'No second clip',
+  sideBySide: 'Side by side',
+  overlay: 'Overlay',
+  opacity: 'Opacity',
+  setSyncPoint: 'Set sync point',
+  mainClip: "Player's clip",
+  compareClip: 'Compared clip',
+  recordVoiceOver: 'Record voice-over',
+  pauseRecording: 'Pause recording',
+  resumeRecording: 'Resume recording',
+  stopRecording: 'Stop recording',
+  recordAgain: 'Record again',
+  addToAnswer: 'Add to answer',
+  preview: 'Preview of your video review',
+  backToQuestion: 'Back to the question',
+} as const;
+
+/** The colours' names, for the colour picker's options. */
+export const DRAWING_COLOUR_NAMES: Record<(typeof DRAWING_COLOURS)[number], string> = {
+  '#ff3b30': 'Red',
+  '#ffcc00': 'Yellow',
+  '#34c759': 'Green',
+  '#0a84ff': 'Blue',
+  '#ffffff': 'White',
+  '#000000': 'Black',
+};
+export const DRAWING_WIDTH_NAMES: Record<(typeof DRAWING_WIDTHS)[number], string> = {
+  3: 'Thin',
+  6: 'Medium',
+  10: 'Thick',
+};
+
+/** What the studio says as the Coach works. */
+export const STUDIO_MESSAGES = {
+  noVideo: 'This question has no video to review yet.',
+  loading: 'Loading the video…',
+  textFirst: 'Type the label’s text, then tap where it goes.',
+  angleHint: 'Tap the end of one arm, the corner, then the end of the other arm.',
+  noDrawings: 'Nothing drawn yet. Pick a tool and draw on the frame.',
+  drawingRange: (from: string, to: string | null) =>
+    to === null ? `From ${from} to the end` : `From ${from} to ${to}`,
+  syncPoints: 'Set a sync point on each clip to play and step them together.',
+  synced: 'The clips play and step together.',
+  recording: (elapsed: string) => `Recording ${elapsed}`,
+  recordingPaused: (elapsed: string) => `Recording paused at ${elapsed}`,
+  recordingLimit: `A video review stops by itself at ${REVIEW_MAX_SECONDS / 60} minutes.`,
+  uploading: (percent: number) => `Uploading your video review… ${percent}%`,
+  added: 'Video review added to your answer.',
+  addFailed: 'Your video review could not be added. Please try again.',
+} as const;
+
+/**
+ * The recording's video bitrate: a 10-minute review stays near 190 MB, under the upload's video
+ * ceiling, and a frame of drawn lines stays sharp.
+ */
+export const RECORDING_VIDEO_BITS_PER_SECOND = 2_500_000;
