@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { Attachment } from '@contracts/attachments';
 import { MESSAGE_KIND_LABELS, type ThreadMessage } from '@contracts/question-thread';
 import { AttachmentList } from '@/components/attachments/attachment-list';
+import { MomentText } from '@/components/video-review/moment-text';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@contracts/dates';
@@ -17,11 +18,14 @@ const ROLE_LABEL = { asker: 'Player', expert: 'Coach' } as const;
 export function MessageList({
   messages,
   files,
+  after,
   action,
 }: {
   messages: readonly ThreadMessage[];
   /** Each message's files by its id, with fresh signed links. */
   files?: Readonly<Record<string, readonly Attachment[]>>;
+  /** What a message brought besides its files (a follow-up answer's video reviews). */
+  after?: (message: ThreadMessage) => ReactNode;
   /** What the viewer may do about a message (report it), under its text. */
   action?: (message: ThreadMessage) => ReactNode;
 }) {
@@ -48,12 +52,16 @@ export function MessageList({
                   {formatDateTime(m.createdAt)}
                 </time>
               </header>
-              <p className="mt-2 break-words whitespace-pre-line text-ink">{m.body}</p>
+              <p className="mt-2 break-words whitespace-pre-line text-ink">
+                {/* A moment it points at ("at 0:42") seeks the review video (issue 38). */}
+                <MomentText text={m.body} />
+              </p>
               {files?.[m.id] && (
                 <div className="mt-3">
                   <AttachmentList files={files[m.id] ?? []} />
                 </div>
               )}
+              {after && <div className="mt-3 empty:hidden">{after(m)}</div>}
               {action?.(m)}
             </article>
           </Card>

@@ -27,6 +27,9 @@ export function Composer({
   pending,
   submitLabel,
   onSend,
+  extra,
+  notReady,
+  waiting = false,
   children,
 }: {
   label: string;
@@ -42,6 +45,12 @@ export function Composer({
   submitLabel: string;
   /** Called with the text present, nothing pending and every file uploaded. */
   onSend: () => void;
+  /** More to send, under the files: the Coach's video reviews (issue 38). */
+  extra?: ReactNode;
+  /** Why sending must wait (a video review still being prepared), said when the Coach tries. */
+  notReady?: string;
+  /** Not ready to send yet (what `extra` sends is still loading): the button waits. */
+  waiting?: boolean;
   children?: ReactNode;
 }) {
   const blank = value.trim() === '';
@@ -50,6 +59,10 @@ export function Composer({
     if (blank || pending) return;
     if (uploads.uploading) {
       onError(ATTACHMENT_MESSAGES.stillUploading);
+      return;
+    }
+    if (notReady) {
+      onError(notReady);
       return;
     }
     onSend();
@@ -84,6 +97,7 @@ export function Composer({
       </Field>
 
       <AttachmentPicker uploads={uploads} />
+      {extra}
 
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <DialogClose asChild>
@@ -91,7 +105,7 @@ export function Composer({
             Cancel
           </Button>
         </DialogClose>
-        <Button type="submit" disabled={blank || pending || uploads.uploading}>
+        <Button type="submit" disabled={blank || pending || waiting || uploads.uploading}>
           {submitLabel}
         </Button>
       </div>

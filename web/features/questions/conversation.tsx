@@ -19,6 +19,9 @@ import { toast } from '@/components/toast/toast-store';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useUploads } from '@/components/attachments/use-uploads';
+import { DraftReviews, useReviewDrafts } from '@/components/video-review/draft-reviews';
+import { SentReviews } from '@/components/video-review/sent-reviews';
+import { REVIEW_MESSAGES } from '@contracts/video-review';
 import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
 import { api, ApiRequestError, errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@contracts/dates';
@@ -45,6 +48,9 @@ export function ThreadMessages({
     <MessageList
       messages={messages}
       files={data?.messages}
+      after={(m) =>
+        m.kind === 'follow_up_answer' && <SentReviews questionId={q.id} messageId={m.id} />
+      }
       action={(m) =>
         m.authorRole !== q.viewerRole && <ReportMessage questionId={q.id} messageId={m.id} />
       }
@@ -104,7 +110,12 @@ export function ConversationActions({ q, kinds }: { q: QuestionDetail; kinds: Me
       <p className="text-sm text-muted">{hintFor(q, kinds)}</p>
       <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
         {kinds.map((kind) => (
-          <MessageDialog key={kind} questionId={q.id} kind={kind} />
+          <MessageDialog
+            key={kind}
+            questionId={q.id}
+            kind={kind}
+            playerMessageIds={q.messages.filter((m) => m.authorRole === 'asker').map((m) => m.id)}
+          />
         ))}
       </div>
     </Card>
@@ -124,16 +135,28 @@ function hintFor(q: QuestionDetail, kinds: MessageKind[]): string {
   return 'Ask the Player for details before you answer. You may answer without waiting for the reply.';
 }
 
-function MessageDialog({ questionId, kind }: { questionId: string; kind: MessageKind }) {
+function MessageDialog({
+  questionId,
+  kind,
+  playerMessageIds,
+}: {
+  questionId: string;
+  kind: MessageKind;
+  /** The Player's messages, whose videos the studio can open. */
+  playerMessageIds: readonly string[];
+}) {
   const queryClient = useQueryClient();
   const { button, label } = MESSAGE_ACTIONS[kind];
   const [open, setOpen] = useState(false);
   const [body, setBody] = useState('');
   const [error, setError] = useState<string | undefined>();
   const uploads = useUploads();
+  // The follow-up's answer may carry video reviews (issue 38), read while its form is open.
+  const reviewsAnswer = kind === 'follow_up_answer';
+  const drafts = useReviewDrafts(questionId, open && reviewsAnswer);
 
   const send = useMutation({
-    mutationFn: (message: SendMessageInput) =>
+    mutationFn: (message: SendMessageInput & { reviewIds?: string[] }) =>
       api<{ id: string }>(questionApiPaths.questionMessages(questionId), {
         method: 'POST',
         body: message,
@@ -163,13 +186,14 @@ function MessageDialog({ questionId, kind }: { questionId: string; kind: Message
       kind,
       body,
       attachmentIds: uploads.attachmentIds,
+      ...(reviewsAnswer ? { reviewIds: drafts.readyIds } : {}),
     });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? THREAD_MESSAGES.bodyLength);
       return;
     }
     setError(undefined);
-    send.mutate(parsed.data);
+    send.mutate(reviewsAnswer ? { ...parsed.data, reviewIds: drafts.readyIds } : parsed.data);
   };
 
   return (
@@ -202,6 +226,11 @@ function MessageDialog({ questionId, kind }: { questionId: string; kind: Message
           pending={send.isPending}
           submitLabel="Send"
           onSend={onSend}
+          {...(reviewsAnswer && {
+            extra: <DraftReviews drafts={drafts} playerMessageIds={playerMessageIds} />,
+            notReady: drafts.processing ? REVIEW_MESSAGES.notReady : undefined,
+            waiting: drafts.loading,
+          })}
         />
       </DialogContent>
     </Dialog>

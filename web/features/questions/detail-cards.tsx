@@ -4,6 +4,7 @@ import { formatWholeDollars } from '@contracts/money';
 import type { QuestionDetail } from '@contracts/questions';
 import { Avatar } from '@/components/ui/avatar';
 import { Card } from '@/components/ui/card';
+import { MomentText } from '@/components/video-review/moment-text';
 import { timeSince } from '@/lib/relative-time';
 
 /** The full question page's cards: who answers and for what fee, what was asked, and the answer. */
@@ -81,7 +82,9 @@ export function AnswerCard({ answer, answeredAt }: { answer: string; answeredAt:
           </time>
         )}
       </div>
-      <p className="mt-3 break-words whitespace-pre-line text-ink">{answer}</p>
+      <p className="mt-3 break-words whitespace-pre-line text-ink">
+        <MomentText text={answer} />
+      </p>
     </Card>
   );
 }

@@ -16,6 +16,8 @@ import { useErrorToast } from '@/components/toast/use-error-toast';
 import { Hero } from '@/components/ui/hero';
 import { LoadError } from '@/components/ui/load-error';
 import { PageLoading } from '@/components/ui/page-loading';
+import { ReviewMoments } from '@/components/video-review/moment-text';
+import { SentReviews } from '@/components/video-review/sent-reviews';
 import { PlayerActions, PaymentRequired } from './player-actions';
 import { AnswerCard, CoachCard, QuestionCard } from './detail-cards';
 import { QuestionAttachments, useAttachmentsFollowTheThread } from './question-attachments';
@@ -184,7 +186,8 @@ function FullDetail({ q }: { q: QuestionDetail }) {
   const paymentComplete = q.status === 'answered' && q.paymentStatus === 'paid';
 
   return (
-    <>
+    // A moment in a text ("at 0:42") seeks the latest video review (issue 38).
+    <ReviewMoments questionId={q.id} enabled={q.answer !== null}>
       <Hero className="py-8 sm:py-10">
         <h1 className="text-4xl leading-none font-bold sm:text-5xl">Coach Consultation</h1>
         <div className="mt-4 flex flex-wrap items-center gap-2">
@@ -201,6 +204,7 @@ function FullDetail({ q }: { q: QuestionDetail }) {
 
         {q.answer !== null && <AnswerCard answer={q.answer} answeredAt={q.answeredAt} />}
         {q.answer !== null && <QuestionAttachments questionId={q.id} part="answer" />}
+        {q.answer !== null && <SentReviews questionId={q.id} messageId={null} />}
         <ThreadMessages q={q} messages={afterAnswer} />
         <ConversationActions q={q} kinds={messageKinds} />
 
@@ -232,6 +236,6 @@ function FullDetail({ q }: { q: QuestionDetail }) {
 
         {q.thread.length > 1 && <Thread q={q} />}
       </div>
-    </>
+    </ReviewMoments>
   );
 }

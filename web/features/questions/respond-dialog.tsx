@@ -9,6 +9,8 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
 import { api, ApiRequestError, errorMessage } from '@/lib/api-client';
 import { useUploads } from '@/components/attachments/use-uploads';
+import { DraftReviews, useReviewDrafts } from '@/components/video-review/draft-reviews';
+import { REVIEW_MESSAGES } from '@contracts/video-review';
 import { Composer } from './composer';
 
 const ANSWER_MAX = 5000;
@@ -17,11 +19,18 @@ const submitAnswer = ({
   id,
   answer,
   attachmentIds,
+  reviewIds,
 }: {
   id: string;
   answer: string;
   attachmentIds: string[];
-}) => api(questionApiPaths.questionAnswer(id), { method: 'POST', body: { answer, attachmentIds } });
+  /** The video reviews sent with it (issue 38): the Coach's ready drafts. */
+  reviewIds: string[];
+}) =>
+  api(questionApiPaths.questionAnswer(id), {
+    method: 'POST',
+    body: { answer, attachmentIds, reviewIds },
+  });
 
 /**
  * The Coach's Respond dialog (spec §2 'Coach Inbox', §4 'Responding'): the original question, a
@@ -42,6 +51,8 @@ export function RespondDialog({
   const [answer, setAnswer] = useState('');
   const [error, setError] = useState<string | undefined>();
   const uploads = useUploads();
+  // Read while the dialog is open only: the inbox has one of these per question.
+  const drafts = useReviewDrafts(question.id, open);
 
   const send = useMutation({
     mutationFn: submitAnswer,
@@ -67,7 +78,11 @@ export function RespondDialog({
   });
 
   const onSend = () => {
-    const parsed = answerSchema.safeParse({ answer, attachmentIds: uploads.attachmentIds });
+    const parsed = answerSchema.safeParse({
+      answer,
+      attachmentIds: uploads.attachmentIds,
+      reviewIds: drafts.readyIds,
+    });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? QUESTION_MESSAGES.answerRequired);
       return;
@@ -77,6 +92,7 @@ export function RespondDialog({
       id: question.id,
       answer: parsed.data.answer,
       attachmentIds: parsed.data.attachmentIds,
+      reviewIds: drafts.readyIds,
     });
   };
 
@@ -107,6 +123,9 @@ export function RespondDialog({
           pending={send.isPending}
           submitLabel="Submit Response"
           onSend={onSend}
+          extra={<DraftReviews drafts={drafts} />}
+          notReady={drafts.processing ? REVIEW_MESSAGES.notReady : undefined}
+          waiting={drafts.loading}
         >
           <div className="rounded-xl bg-surface p-4">
             <p className="text-xs font-semibold tracking-wide text-muted uppercase">Question</p>
