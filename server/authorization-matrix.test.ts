@@ -338,6 +338,25 @@ const CASES: Record<string, Case> = {
     headers: TUS_HEADERS,
     expected: { ...users(404), player: 204 },
   },
+  // The Coach's reference library (ADR 091): their own only; no such upload or clip of theirs.
+  'GET /api/coach/reference-clips': {
+    url: () => '/api/coach/reference-clips',
+    expected: coaches(200),
+  },
+  'POST /api/coach/reference-clips': {
+    url: () => '/api/coach/reference-clips',
+    payload: { attachmentId: randomUUID(), name: 'Model serve' },
+    expected: coaches(400),
+  },
+  'PATCH /api/coach/reference-clips/:id': {
+    url: () => `/api/coach/reference-clips/${randomUUID()}`,
+    payload: { name: 'Model serve' },
+    expected: coaches(404),
+  },
+  'DELETE /api/coach/reference-clips/:id': {
+    url: () => `/api/coach/reference-clips/${randomUUID()}`,
+    expected: coaches(404),
+  },
   'GET /api/questions/:id/attachments': {
     url: async (fx) => `${await fx.question()}/attachments`,
     expected: player(200, 200),

@@ -8,6 +8,7 @@ import { claimDeletedCoachRefunds, refundDeletedCoachQuestions } from '../paymen
 import { anonymiseCoach, lockCoachOf } from '../coaches/data';
 import { removePhotos } from '../photos';
 import { deleteStoredFiles, removeAccountAttachments } from '../attachments';
+import { deleteLibraryOf } from '../reference-clips';
 import { anonymiseUser, credentialHash, deletionBlocker, identityOf, lockUser } from './data';
 
 /** What a deleted account is called wherever the other party still sees it. */
@@ -64,6 +65,8 @@ export async function deleteAccount(deps: Deps, user: SessionUser, password: str
     await forgetPersonInMail(tx, identity, anonymous);
     // Their files go; the rows stay so the thread says "Attachment removed" (issue 23).
     attachmentKeys = await removeAccountAttachments(tx, user.id, now);
+    // Their reference library's names go; its files are among the attachments above (ADR 091).
+    await deleteLibraryOf(tx, user.id);
     return claimed;
   });
   // The refunds (and expiries of open checkouts) go to the provider after the commit, never while

@@ -13,6 +13,7 @@ import {
 } from '../../db/schema';
 import type { SessionUser } from '../auth';
 import { attachmentsOf } from '../attachments';
+import { libraryOf } from '../reference-clips';
 
 function columnsWithout<T extends object, K extends keyof T>(columns: T, left: K[]): Omit<T, K> {
   return Object.fromEntries(
@@ -187,5 +188,7 @@ export async function exportAccountData(db: Executor, user: SessionUser) {
     sessions: signIns,
     // The files they uploaded (issue 23): what each was, never a link to it.
     attachments: await attachmentsOf(db, user.id),
+    // A Coach's reference library (ADR 091): each clip's name, size and when it was added.
+    referenceLibrary: await libraryOf(db, user.id),
   };
 }

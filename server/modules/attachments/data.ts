@@ -197,13 +197,13 @@ export async function markRemoved(tx: Executor, id: string, now: Date) {
 
 /**
  * What keeps an unbound file from the sweep: a Coach's reference library (ADR 091), and a video
- * review that uses it as its recording or its compared clip (a library clip deleted by its Coach
- * stays for the sent reviews that compare with it). The reviews' keys restrict deletion, so one
- * such file in the sweep's delete would fail the whole sweep.
+ * review that uses it in any way (its recording, its source, its compared clip: a library clip
+ * deleted by its Coach stays for the sent reviews that compare with it). The reviews' keys
+ * restrict deletion, so one such file in the sweep's delete would fail the whole sweep.
  */
 const keptByNothing = and(
   sql`not exists (select 1 from ${referenceClips} where ${referenceClips.attachmentId} = ${attachments.id})`,
-  sql`not exists (select 1 from ${videoReviews} where ${videoReviews.videoAttachmentId} = ${attachments.id} or ${videoReviews.compareAttachmentId} = ${attachments.id})`,
+  sql`not exists (select 1 from ${videoReviews} where ${attachments.id} in (${videoReviews.videoAttachmentId}, ${videoReviews.sourceAttachmentId}, ${videoReviews.compareAttachmentId}))`,
 );
 
 /**
