@@ -347,3 +347,34 @@ export const STUDIO_MESSAGES = {
  * ceiling, and a frame of drawn lines stays sharp.
  */
 export const RECORDING_VIDEO_BITS_PER_SECOND = 2_500_000;
+
+/** The reference library's card on Manage Coach Profile (ADR 091); its heading is REVIEW_MESSAGES'. */
+export const REFERENCE_LIBRARY_LABELS = {
+  lead: 'Keep clips of model technique and drills to put beside a Player’s video in the studio and to send with your answers. Only you see them, until you send one in an answer.',
+  empty:
+    'Your library is empty. Add a clip of model technique or a drill, and compare any Player’s video with it in the studio.',
+  loadFailed: 'Your reference library could not be loaded right now.',
+  clips: 'Your reference clips',
+  count: (count: number) => `${count} of ${REFERENCE_CLIPS_MAX} clips`,
+  clipName: 'Clip name',
+  add: 'Add to library',
+  waitForUpload: 'Wait for the video to finish uploading, then add it.',
+  added: 'Clip added to your library.',
+  thumbnail: (name: string) => `Thumbnail of ${name}`,
+  rename: 'Rename',
+  renameClip: (name: string) => `Rename ${name}`,
+  save: 'Save',
+  cancel: 'Cancel',
+  renamed: 'Clip renamed.',
+  delete: 'Delete',
+  deleteClip: (name: string) => `Delete ${name}`,
+  deleteTitle: 'Delete this clip?',
+  deleteBody: (name: string) =>
+    `“${name}” leaves your library and its file is deleted. Video reviews you have sent that compare with it keep it.`,
+  confirmDelete: 'Delete clip',
+  deleted: 'Clip deleted.',
+} as const;
+
+/** The studio's address for a question, on one of the Player's videos. */
+export const studioPath = (questionId: string, clipId?: string) =>
+  `/questions/${encodeURIComponent(questionId)}/studio${clipId ? `?clip=${encodeURIComponent(clipId)}` : ''}`;
