@@ -27,7 +27,8 @@ export async function countClips(tx: Executor, ownerId: string) {
 
 /**
  * What the library needs to know of an upload before keeping it: whose and what it is, whether it
- * is sent or removed, and whether a library or a review already holds it.
+ * is sent or removed, and whether a library or a review already holds it. (Joined, not
+ * subqueries in the selection: a one-table select drops the columns' table names.)
  */
 export async function candidateUpload(tx: Executor, attachmentId: string) {
   const [row] = await tx
@@ -36,10 +37,12 @@ export async function candidateUpload(tx: Executor, attachmentId: string) {
       kind: attachments.kind,
       questionId: attachments.questionId,
       removedAt: attachments.removedAt,
-      inLibrary: sql<boolean>`exists (select 1 from ${referenceClips} where ${referenceClips.attachmentId} = ${attachments.id})`,
-      inReview: sql<boolean>`exists (select 1 from ${videoReviews} where ${videoReviews.videoAttachmentId} = ${attachments.id})`,
+      inLibrary: sql<boolean>`${referenceClips.id} is not null`,
+      inReview: sql<boolean>`${videoReviews.id} is not null`,
     })
     .from(attachments)
+    .leftJoin(referenceClips, eq(referenceClips.attachmentId, attachments.id))
+    .leftJoin(videoReviews, eq(videoReviews.videoAttachmentId, attachments.id))
     .where(eq(attachments.id, attachmentId));
   return row ?? null;
 }
@@ -96,16 +99,21 @@ export async function deleteClip(tx: Executor, ownerId: string, clipId: string) 
 }
 
 /**
- * Whether a sent review compares with this upload: its Player may play it, so the file stays
- * when the Coach takes it out of their library. Read only; the reviews are their module's.
+ * Whether a Player may play this upload: a sent review compares with it, or it was sent with an
+ * answer or a message (bound to a question). Then the file stays when the Coach takes it out of
+ * their library. Read only; the reviews and the files are their modules'.
  */
-export async function comparedInSentReview(tx: Executor, attachmentId: string) {
-  const [row] = await tx
+export async function shownToAPlayer(tx: Executor, attachmentId: string) {
+  const [bound] = await tx
+    .select({ id: attachments.id })
+    .from(attachments)
+    .where(and(eq(attachments.id, attachmentId), isNotNull(attachments.questionId)));
+  const [compared] = await tx
     .select({ id: videoReviews.id })
     .from(videoReviews)
     .where(and(eq(videoReviews.compareAttachmentId, attachmentId), isNotNull(videoReviews.sentAt)))
     .limit(1);
-  return row !== undefined;
+  return bound !== undefined || compared !== undefined;
 }
 
 /** A deleted account's library goes in its deletion's transaction (the names are theirs). */

@@ -96,7 +96,7 @@ describe(`the Coach's reference library (${testDatabaseKind})`, () => {
     expect((await fileRow(id))!.removedAt).toBeNull();
   });
 
-  it('refuses another person’s upload, a PDF, a sent file and a bad name, keeping nothing', async () => {
+  it('refuses another person’s upload, a PDF, a sent file, a review’s recording and a bad name, keeping nothing', async () => {
     const before = (await library(coach)).length;
     const players = await upload(player);
     const refusedPlayers = await add(coach, players);
@@ -114,6 +114,17 @@ describe(`the Coach's reference library (${testDatabaseKind})`, () => {
       .set({ questionId, part: 'answer' })
       .where(eq(attachments.id, sent));
     expect((await add(coach, sent)).json().message).toBe(ATTACHMENT_MESSAGES.notUsable);
+    // A video review's own recording is the review's, not a clip.
+    const recording = await upload(coach);
+    await db().insert(videoReviews).values({
+      id: randomUUID(),
+      questionId,
+      authorId: coach.userId,
+      videoAttachmentId: recording,
+      sourceAttachmentId: players,
+      document: {},
+    });
+    expect((await add(coach, recording)).json().message).toBe(ATTACHMENT_MESSAGES.notUsable);
     expect((await add(coach, randomUUID())).statusCode).toBe(400);
 
     const unnamed = await add(coach, await upload(coach), '   ');
@@ -172,7 +183,7 @@ describe(`the Coach's reference library (${testDatabaseKind})`, () => {
     );
   });
 
-  it('deletes a clip with its file, but leaves the file a sent review compares with', async () => {
+  it('deletes a clip with its file, but leaves a file a sent review compares with or an answer carries', async () => {
     const plain = (await add(coach, await upload(coach), 'Gone')).json<ReferenceClip>();
     const compared = (await add(coach, await upload(coach), 'Compared')).json<ReferenceClip>();
     const recording = await upload(coach);
@@ -198,9 +209,20 @@ describe(`the Coach's reference library (${testDatabaseKind})`, () => {
     expect((await fileRow(compared.attachmentId))!.removedAt).toBeNull();
     expect(await stored(compared.attachmentId)).toBe(true);
     expect((await fetchUrl(compared.url!)).statusCode).toBe(200);
+    // A clip the Coach also sent with an answer stays for that answer.
+    const sent = (await add(coach, await upload(coach), 'Sent')).json<ReferenceClip>();
+    await db()
+      .update(attachments)
+      .set({ questionId, part: 'answer' })
+      .where(eq(attachments.id, sent.attachmentId));
+    expect((await call('DELETE', clipPath(sent.id), coach)).statusCode).toBe(204);
+    expect((await fileRow(sent.attachmentId))!.removedAt).toBeNull();
+    expect(await stored(sent.attachmentId)).toBe(true);
+
     const ids = (await library(coach)).map((c) => c.id);
     expect(ids).not.toContain(plain.id);
     expect(ids).not.toContain(compared.id);
+    expect(ids).not.toContain(sent.id);
 
     // The sweep of unsent uploads keeps the compared file too, and does not fail on it.
     const later = new Date(

@@ -10,7 +10,6 @@ import { AppError, badRequest, notFound } from '../../errors';
 import { deleteStoredFiles, removeAttachment, withLinks } from '../attachments';
 import {
   candidateUpload,
-  comparedInSentReview,
   countClips,
   deleteClip,
   insertClip,
@@ -18,6 +17,7 @@ import {
   ownClip,
   ownClips,
   renameClip,
+  shownToAPlayer,
 } from './data';
 
 type Deps = Pick<ServiceDeps, 'db' | 'bus' | 'attachmentFiles' | 'config' | 'logger'>;
@@ -93,14 +93,14 @@ export async function renameOwnClip(
 
 /**
  * Takes a clip out of the library. Its file goes too (marked removed in the same transaction,
- * deleted after the commit, as an account's are), unless a sent review compares with it: that
- * review's Player keeps it, so only the library row goes.
+ * deleted after the commit, as an account's are), unless a Player may play it (a sent review
+ * compares with it, or it was sent with an answer): they keep it, so only the library row goes.
  */
 export async function deleteOwnClip(deps: Deps, ownerId: string, clipId: string) {
   const keys = await transaction(deps, async (tx) => {
     const attachmentId = await deleteClip(tx, ownerId, clipId);
     if (!attachmentId) throw missing();
-    if (await comparedInSentReview(tx, attachmentId)) return [];
+    if (await shownToAPlayer(tx, attachmentId)) return [];
     return removeAttachment(tx, attachmentId, new Date());
   });
   await deleteStoredFiles(deps.attachmentFiles, keys, deps.logger);
