@@ -112,6 +112,12 @@ export const routes: RouteObject[] = [
           guarded({ skipChecks: true }, [
             page('account', () => import('@/routes/account-settings'), 'AccountSettingsPage'),
             page('questions/:id', () => import('@/routes/question-detail'), 'QuestionDetailPage'),
+            // The Player replays a video review with its drawings (issue 38).
+            page(
+              'questions/:id/reviews/:reviewId',
+              () => import('@/routes/video-review'),
+              'InteractiveReviewPage',
+            ),
             // The local payment provider's test checkout (ADR 013).
             page(
               'test-checkout/:sessionId',

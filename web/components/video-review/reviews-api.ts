@@ -1,14 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { videoReviewApiPaths, type VideoReview } from '@contracts/video-review';
 import { api } from '@/lib/api-client';
 
 /**
  * A question's video reviews (issue 38) as the viewer may see them: its Coach reads their drafts and
- * the sent ones, its Player the sent ones. Under 'questions', so whatever refreshes the question
- * (an answer sent, a realtime event) refreshes them too.
+ * the sent ones, its Player the sent ones. Not under 'questions', which every realtime event
+ * refreshes: new signed links would reload a review video someone is watching. They are read again
+ * when the thread grows (`useReviewsFollowTheThread`) or an answer form sends them.
  */
-export const videoReviewsKey = (questionId: string) =>
-  ['questions', 'video-reviews', questionId] as const;
+export const videoReviewsKey = (questionId: string) => ['video-reviews', questionId] as const;
 
 /** How often the list is read again while a review is being prepared. */
 export const PROCESSING_POLL_MS = 2000;
@@ -18,9 +19,11 @@ const isProcessing = (reviews: readonly VideoReview[] | undefined) =>
 
 /**
  * The reviews with fresh signed links; while one is being prepared, read again every
- * PROCESSING_POLL_MS until none is (then the polling stops by itself).
+ * PROCESSING_POLL_MS until none is (then the polling stops by itself). `refresh` renews the links
+ * every five minutes, before they expire; a replay that is being watched turns it off, since a new
+ * link reloads the video.
  */
-export function useVideoReviews(questionId: string, { enabled = true } = {}) {
+export function useVideoReviews(questionId: string, { enabled = true, refresh = true } = {}) {
   return useQuery({
     queryKey: videoReviewsKey(questionId),
     queryFn: ({ signal }) =>
@@ -29,9 +32,26 @@ export function useVideoReviews(questionId: string, { enabled = true } = {}) {
       ),
     enabled: enabled && questionId !== '',
     // The links are signed and short-lived: read again well before they expire.
-    staleTime: 60_000,
-    refetchInterval: (query) => (isProcessing(query.state.data) ? PROCESSING_POLL_MS : 5 * 60_000),
+    staleTime: refresh ? 60_000 : Infinity,
+    refetchOnWindowFocus: refresh,
+    refetchInterval: (query) =>
+      isProcessing(query.state.data) ? PROCESSING_POLL_MS : refresh && 5 * 60_000,
   });
+}
+
+/**
+ * An answer or a message that arrives (sent here or by the other side, announced in realtime) may
+ * bring reviews: they are read again whenever `version` (what the thread holds) changes, and not on
+ * the first render, which reads them anyway.
+ */
+export function useReviewsFollowTheThread(questionId: string, version: string) {
+  const queryClient = useQueryClient();
+  const seen = useRef(version);
+  useEffect(() => {
+    if (seen.current === version) return;
+    seen.current = version;
+    void queryClient.invalidateQueries({ queryKey: videoReviewsKey(questionId) });
+  }, [queryClient, questionId, version]);
 }
 
 /** Deletes a draft the Coach will not send. */

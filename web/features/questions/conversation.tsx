@@ -21,6 +21,7 @@ import { Card } from '@/components/ui/card';
 import { useUploads } from '@/components/attachments/use-uploads';
 import { DraftReviews, useReviewDrafts } from '@/components/video-review/draft-reviews';
 import { SentReviews } from '@/components/video-review/sent-reviews';
+import { videoReviewsKey } from '@/components/video-review/reviews-api';
 import { REVIEW_MESSAGES } from '@contracts/video-review';
 import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
 import { api, ApiRequestError, errorMessage } from '@/lib/api-client';
@@ -166,13 +167,15 @@ function MessageDialog({
       setOpen(false);
       setBody('');
       uploads.reset();
-      // The page reads the files again when the thread it refetches has grown.
+      // The page reads the files and reviews again when the thread it refetches has grown.
       return queryClient.invalidateQueries({ queryKey: ['questions'] });
     },
     onError: (failure) => {
       // Refused because the question moved on: what the page shows is out of date.
       if (failure instanceof ApiRequestError && failure.status === 409) {
         void queryClient.invalidateQueries({ queryKey: ['questions'] });
+        // Or a video review is still being prepared (REVIEW_MESSAGES.notReady).
+        void queryClient.invalidateQueries({ queryKey: videoReviewsKey(questionId) });
       }
       toast({
         title: errorMessage(failure, THREAD_MESSAGES.sendFailed),

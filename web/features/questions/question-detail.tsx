@@ -18,6 +18,7 @@ import { LoadError } from '@/components/ui/load-error';
 import { PageLoading } from '@/components/ui/page-loading';
 import { ReviewMoments } from '@/components/video-review/moment-text';
 import { SentReviews } from '@/components/video-review/sent-reviews';
+import { useReviewsFollowTheThread } from '@/components/video-review/reviews-api';
 import { PlayerActions, PaymentRequired } from './player-actions';
 import { AnswerCard, CoachCard, QuestionCard } from './detail-cards';
 import { QuestionAttachments, useAttachmentsFollowTheThread } from './question-attachments';
@@ -162,6 +163,7 @@ function FullDetail({ q }: { q: QuestionDetail }) {
     ),
   };
   useAttachmentsFollowTheThread(q.id, `${q.messages.length}:${q.answeredAt ?? ''}`);
+  useReviewsFollowTheThread(q.id, `${q.messages.length}:${q.answeredAt ?? ''}`);
   useGoToPlace();
   // The same rules the server applies, so no button here is refused (ADR 023).
   const may = playerActions(state);

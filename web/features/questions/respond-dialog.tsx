@@ -10,6 +10,7 @@ import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
 import { api, ApiRequestError, errorMessage } from '@/lib/api-client';
 import { useUploads } from '@/components/attachments/use-uploads';
 import { DraftReviews, useReviewDrafts } from '@/components/video-review/draft-reviews';
+import { videoReviewsKey } from '@/components/video-review/reviews-api';
 import { REVIEW_MESSAGES } from '@contracts/video-review';
 import { Composer } from './composer';
 
@@ -62,12 +63,15 @@ export function RespondDialog({
       setAnswer('');
       uploads.reset();
       void queryClient.invalidateQueries({ queryKey: ['attachments', question.id] });
+      void queryClient.invalidateQueries({ queryKey: videoReviewsKey(question.id) });
       onAnswered(saved);
     },
     onError: (failure) => {
       // Answered or refunded meanwhile: what the Coach sees is out of date.
       if (failure instanceof ApiRequestError && failure.status === 409) {
         void queryClient.invalidateQueries({ queryKey: ['questions'] });
+        // Or a video review is still being prepared (REVIEW_MESSAGES.notReady).
+        void queryClient.invalidateQueries({ queryKey: videoReviewsKey(question.id) });
       }
       toast({
         title: 'Error',
