@@ -1,5 +1,5 @@
 import { ArrowLeft, Pause, Play, StepBack, StepForward } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { REVIEW_PLAYER_MESSAGES } from '@contracts/review-player';
 import {
@@ -262,30 +262,16 @@ export function InteractiveReview({
             </Field>
             <div className="flex flex-wrap items-end justify-between gap-3">
               <div className="flex items-center gap-2">
-                <Button
-                  type="button"
-                  variant="outline"
-                  size="sm"
-                  aria-label={STUDIO_LABELS.previousFrame}
-                  title={STUDIO_LABELS.previousFrame}
-                  onClick={() => step(-1)}
-                >
+                <FrameButton label={STUDIO_LABELS.previousFrame} onClick={() => step(-1)}>
                   <StepBack aria-hidden />
-                </Button>
-                <Button type="button" size="sm" className="min-w-24" onClick={togglePlay}>
+                </FrameButton>
+                <Button type="button" className="min-w-28" onClick={togglePlay}>
                   {playing ? <Pause aria-hidden /> : <Play aria-hidden />}
                   {playing ? STUDIO_LABELS.pause : STUDIO_LABELS.play}
                 </Button>
-                <Button
-                  type="button"
-                  variant="outline"
-                  size="sm"
-                  aria-label={STUDIO_LABELS.nextFrame}
-                  title={STUDIO_LABELS.nextFrame}
-                  onClick={() => step(1)}
-                >
+                <FrameButton label={STUDIO_LABELS.nextFrame} onClick={() => step(1)}>
                   <StepForward aria-hidden />
-                </Button>
+                </FrameButton>
                 <span className="ml-1 text-sm text-muted tabular-nums">
                   {`${formatDuration(time * 1000)} / ${formatDuration(duration * 1000)}`}
                 </span>
@@ -308,5 +294,29 @@ export function InteractiveReview({
         </>
       )}
     </div>
+  );
+}
+
+/** A frame step: an icon button named by its label, large enough for a finger. */
+function FrameButton({
+  label,
+  onClick,
+  children,
+}: {
+  label: string;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Button
+      type="button"
+      variant="outline"
+      aria-label={label}
+      title={label}
+      className="px-3"
+      onClick={onClick}
+    >
+      {children}
+    </Button>
   );
 }
