@@ -45,7 +45,8 @@ export function ClipItem({ clip }: { clip: ReferenceClip }) {
             </p>
             <p className="text-sm text-muted">{facts.join(' · ')}</p>
           </div>
-          <div className="flex gap-2">
+          {/* Under the name on a phone, so a long name is not cut to a few letters. */}
+          <div className="flex w-full justify-end gap-2 sm:w-auto">
             <Button
               type="button"
               variant="outline"
