@@ -116,7 +116,7 @@ export const routes: RouteObject[] = [
             page(
               'questions/:id/reviews/:reviewId',
               () => import('@/routes/video-review'),
-              'InteractiveReviewPage',
+              'ReviewPage',
             ),
             // The local payment provider's test checkout (ADR 013).
             page(

@@ -13,7 +13,7 @@ import { InteractiveReview } from '@/features/video-review/interactive/interacti
  * server refuses the reviews as it refuses the question); a review the viewer cannot see (another
  * question's, or a draft shown to the Player) is as missing as the question.
  */
-export function InteractiveReviewPage() {
+export function ReviewPage() {
   const { id = '', reviewId = '' } = useParams();
   // The links are not renewed while the review is replayed: a new link would reload the clip.
   const { data, error, isPending, isFetching, refetch } = useVideoReviews(id, { refresh: false });
