@@ -30,3 +30,11 @@ export const REVIEW_PLAYER_MESSAGES = {
   notFound: 'This video review does not exist.',
   sourceRemoved: 'The clip this review is about was removed.',
 } as const;
+
+/**
+ * The question page as the studio leaves it once a review is added to the Coach's answer: the
+ * answer form (the Respond dialog, or the follow-up's answer) opens with its drafts listed.
+ */
+export const REVIEW_ADDED_PARAM = 'review';
+export const reviewAddedPath = (questionId: string) =>
+  `/questions/${encodeURIComponent(questionId)}?${REVIEW_ADDED_PARAM}=added`;

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { questionApiPaths } from '@contracts/question-api-paths';
 import { MESSAGE_ACTIONS } from '@contracts/question-thread';
-import { REVIEW_PLAYER_MESSAGES } from '@contracts/review-player';
+import { REVIEW_PLAYER_MESSAGES, reviewAddedPath } from '@contracts/review-player';
 import { REVIEW_MESSAGES, videoReviewApiPaths, type VideoReview } from '@contracts/video-review';
 import { signedInCoach } from '@/test/accounts';
 import { json, renderApp, type FakeApi } from '@/test/render-app';
@@ -202,5 +202,21 @@ describe("the Coach's video reviews in the follow-up answer form", () => {
       body: 'Same fix, earlier.',
       reviewIds: [ready.id],
     });
+  });
+});
+
+describe('back from the studio with a review added', () => {
+  it('opens the answer form with its drafts, once', async () => {
+    const { location } = renderApp(reviewAddedPath(QUESTION_ID), {
+      account: coach,
+      api: {
+        [questionApiPaths.question(QUESTION_ID)]: questionOf(),
+        [reviewsPath]: { reviews: [ready] },
+      },
+    });
+    const dialog = within(await screen.findByRole('dialog', { name: 'Respond to Question' }));
+    const draft = await dialog.findByRole('article', { name: 'Video review (3:12)' });
+    expect(within(draft).getByText('3:12')).toBeTruthy();
+    expect(location()).toBe(`/questions/${QUESTION_ID}`);
   });
 });

@@ -142,7 +142,10 @@ function Draft({
         </span>
       )}
       <div className="min-w-0 flex-1 text-sm">
-        <p className="font-semibold text-navy">{label}</p>
+        <p className="font-semibold text-navy">{REVIEW_PLAYER_MESSAGES.draft}</p>
+        {draft.durationMs !== null && (
+          <p className="text-muted tabular-nums">{formatDuration(draft.durationMs)}</p>
+        )}
         {draft.status === 'processing' && (
           <p role="status" className="text-muted">
             {REVIEW_MESSAGES.processing(draft.progress)}

@@ -22,6 +22,7 @@ import { useUploads } from '@/components/attachments/use-uploads';
 import { DraftReviews, useReviewDrafts } from '@/components/video-review/draft-reviews';
 import { SentReviews } from '@/components/video-review/sent-reviews';
 import { videoReviewsKey } from '@/components/video-review/reviews-api';
+import { useOpenedByStudio } from '@/components/video-review/opened-by-studio';
 import { REVIEW_MESSAGES } from '@contracts/video-review';
 import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
 import { api, ApiRequestError, errorMessage } from '@/lib/api-client';
@@ -155,6 +156,8 @@ function MessageDialog({
   // The follow-up's answer may carry video reviews (issue 38), read while its form is open.
   const reviewsAnswer = kind === 'follow_up_answer';
   const drafts = useReviewDrafts(questionId, open && reviewsAnswer);
+  // Back from the studio with a review added: the follow-up's answer form opens with it.
+  useOpenedByStudio(setOpen, reviewsAnswer);
 
   const send = useMutation({
     mutationFn: (message: SendMessageInput & { reviewIds?: string[] }) =>

@@ -11,6 +11,7 @@ import { api, ApiRequestError, errorMessage } from '@/lib/api-client';
 import { useUploads } from '@/components/attachments/use-uploads';
 import { DraftReviews, useReviewDrafts } from '@/components/video-review/draft-reviews';
 import { videoReviewsKey } from '@/components/video-review/reviews-api';
+import { useOpenedByStudio } from '@/components/video-review/opened-by-studio';
 import { REVIEW_MESSAGES } from '@contracts/video-review';
 import { Composer } from './composer';
 
@@ -54,6 +55,8 @@ export function RespondDialog({
   const uploads = useUploads();
   // Read while the dialog is open only: the inbox has one of these per question.
   const drafts = useReviewDrafts(question.id, open);
+  // Back from the studio with a review added: the answer form opens with it.
+  useOpenedByStudio(setOpen);
 
   const send = useMutation({
     mutationFn: submitAnswer,
