@@ -82,6 +82,18 @@ export const attachmentIdsSchema = z
   .max(ATTACHMENTS_PER_ITEM, { message: ATTACHMENT_MESSAGES.tooMany })
   .default([]);
 
+/**
+ * A video's own figures, read from its file when it is stored (issue 38): the studio steps one
+ * frame at `frameRate`. Each is null when the file could not say.
+ */
+export const videoFiguresSchema = z.object({
+  durationMs: z.number().int().nullable(),
+  frameRate: z.number().positive().nullable(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+});
+export type VideoFigures = z.infer<typeof videoFiguresSchema>;
+
 /** An attachment as its readers see it; the URLs are short-lived and signed. */
 export const attachmentSchema = z.object({
   id: z.string(),
@@ -95,6 +107,8 @@ export const attachmentSchema = z.object({
   downloadUrl: z.string().nullable(),
   thumbnailUrl: z.string().nullable(),
   removed: z.boolean(),
+  /** A video's figures; null for photos and PDFs. */
+  video: videoFiguresSchema.nullable(),
 });
 export type Attachment = z.infer<typeof attachmentSchema>;
 
@@ -112,6 +126,8 @@ export const uploadedAttachmentSchema = z.object({
   kind: z.enum(ATTACHMENT_KINDS),
   name: z.string(),
   size: z.number().int(),
+  /** A video's figures; null for photos and PDFs. */
+  video: videoFiguresSchema.nullable(),
 });
 export type UploadedAttachment = z.infer<typeof uploadedAttachmentSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { attachmentIdsSchema } from './attachments';
+import { reviewIdsSchema } from './video-review';
 import { secureText } from './secure-input';
 
 /**
@@ -62,6 +63,8 @@ export const sendMessageSchema = z.object({
   kind: z.enum(MESSAGE_KINDS, { message: THREAD_MESSAGES.kindRequired }),
   body: secureText({ max: MESSAGE_MAX_CHARS, message: THREAD_MESSAGES.bodyLength }),
   attachmentIds: attachmentIdsSchema,
+  /** Video review drafts (issue 38): only a follow-up's answer carries them. */
+  reviewIds: reviewIdsSchema,
 });
 export type SendMessageInput = z.infer<typeof sendMessageSchema>;
 

@@ -6,6 +6,7 @@ import { joined } from './messages';
 import { threadMessageSchema } from './question-thread';
 import { reviewWordsSchema } from './reviews-schemas';
 import { attachmentIdsSchema } from './attachments';
+import { reviewIdsSchema } from './video-review';
 import { QUESTION_MESSAGES, REPORT_REASONS } from './question-messages';
 
 // Re-exported for the many pages and server modules that import them with the schemas; code on a
@@ -197,6 +198,8 @@ export type AskQuestionInput = z.infer<typeof askQuestionSchema>;
 export const answerSchema = z.object({
   answer: secureText({ max: 5000, message: QUESTION_MESSAGES.answerRequired }),
   attachmentIds: attachmentIdsSchema,
+  /** The Coach's ready video review drafts sent with it (issue 38), bound in its transaction. */
+  reviewIds: reviewIdsSchema,
 });
 
 export const ratingSchema = z.object({ isHelpful: z.boolean() });

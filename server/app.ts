@@ -34,6 +34,7 @@ import { profileRoutes } from './modules/profiles';
 import { questionRoutes } from './modules/questions';
 import { messageRoutes } from './modules/messages';
 import { reviewRoutes } from './modules/reviews';
+import { videoReviewRoutes } from './modules/video-reviews';
 import { referenceClipRoutes } from './modules/reference-clips';
 import { routeLimitStore } from './modules/rate-limits';
 import { metricsRoutes, observeRequests } from './observability';
@@ -151,6 +152,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions) {
   await app.register(questionRoutes, ctx);
   await app.register(messageRoutes, ctx);
   await app.register(reviewRoutes, ctx);
+  await app.register(videoReviewRoutes, ctx);
   await app.register(referenceClipRoutes, ctx);
   await app.register(attachmentRoutes, ctx);
   await app.register(uploadRoutes, ctx);

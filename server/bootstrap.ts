@@ -20,6 +20,7 @@ import { s3Settings, type Config } from './config';
 import type { AppContext } from './context';
 import { openConfiguredDatabase, type Database, type DatabaseHandle } from './db/client';
 import { paymentSweeps } from './jobs/payment-sweeps';
+import { videoReviewJobs } from './jobs/video-reviews';
 import { moneyOf, accountStatusFromDatabase } from './modules/payments';
 import { queueDepth } from './jobs/metrics';
 import { createJobQueue, type Job } from './jobs/queue';
@@ -178,5 +179,7 @@ export function backgroundJobs(ctx: AppContext, logger: Logger): Job[] {
         return { unfinished, unsent };
       },
     },
+    // Review videos transcoded for every browser (ADR 090).
+    ...videoReviewJobs({ ...ctx, db: ctx.database.db, logger }, logger),
   ];
 }

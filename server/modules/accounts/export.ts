@@ -13,6 +13,7 @@ import {
 } from '../../db/schema';
 import type { SessionUser } from '../auth';
 import { attachmentsOf } from '../attachments';
+import { reviewsBy } from '../video-reviews';
 import { libraryOf } from '../reference-clips';
 
 function columnsWithout<T extends object, K extends keyof T>(columns: T, left: K[]): Omit<T, K> {
@@ -190,5 +191,8 @@ export async function exportAccountData(db: Executor, user: SessionUser) {
     attachments: await attachmentsOf(db, user.id),
     // A Coach's reference library (ADR 091): each clip's name, size and when it was added.
     referenceLibrary: await libraryOf(db, user.id),
+    // The video reviews they recorded (issue 38), sent and drafts: the question, the length, the
+    // state and the structured review; the recording itself is listed among the files above.
+    videoReviews: await reviewsBy(db, user.id),
   };
 }

@@ -156,13 +156,53 @@ export async function bindAttachments(
   return bound.length;
 }
 
+/**
+ * A review video (issue 38) is bound to its answer or message like any file, so every rule of
+ * attachments holds for it, but the page shows it as the review, not again among the plain files.
+ */
+const notAReviewVideo = sql`not exists (select 1 from ${videoReviews} where ${videoReviews.videoAttachmentId} = ${attachments.id})`;
+
 /** Every attachment of a question, its answer and its messages, oldest first. */
 export const questionAttachments = (db: Executor, questionId: string) =>
   db
     .select()
     .from(attachments)
-    .where(eq(attachments.questionId, questionId))
+    .where(and(eq(attachments.questionId, questionId), notAReviewVideo))
     .orderBy(asc(attachments.createdAt), asc(attachments.id));
+
+/**
+ * A review video's stored file replaced by its transcoded copy (ADR 090): the MP4, its poster as
+ * the thumbnail, and the copy's own figures. Returns the keys it replaced, for deletion after.
+ */
+export async function replaceStoredFile(
+  db: Executor,
+  id: string,
+  file: Pick<
+    NewAttachment,
+    | 'contentType'
+    | 'sizeBytes'
+    | 'storageKey'
+    | 'thumbnailKey'
+    | 'videoDurationMs'
+    | 'videoFrameRate'
+    | 'videoWidth'
+    | 'videoHeight'
+  >,
+) {
+  const [before] = await db
+    .select({ storageKey: attachments.storageKey, thumbnailKey: attachments.thumbnailKey })
+    .from(attachments)
+    .where(eq(attachments.id, id));
+  const updated = await db
+    .update(attachments)
+    .set(file)
+    .where(and(eq(attachments.id, id), isNull(attachments.removedAt)))
+    .returning({ id: attachments.id });
+  if (!before || updated.length === 0) return null;
+  return [before.storageKey, before.thumbnailKey].filter(
+    (key): key is string => key !== null && key !== file.storageKey && key !== file.thumbnailKey,
+  );
+}
 
 /** Who may read a question's attachments: its Player and its Coach's user; null if no question. */
 export async function questionParticipants(db: Executor, questionId: string) {

@@ -4,6 +4,7 @@ import {
   type AttachmentPart,
   type QuestionAttachments,
   type UploadedAttachment,
+  type VideoFigures,
 } from '../../../contracts/attachments';
 import { ATTACHMENTS_PER_ITEM, QUESTION_ATTACHMENT_QUOTA_BYTES } from '../../../contracts/limits';
 import {
@@ -29,6 +30,7 @@ import {
 import { cleanPdf, cleanVideo } from './clean';
 import { inspectUpload, processImage } from './inspect';
 import { signedPath, type LinkVariant } from './links';
+import { readVideoFigures } from './video-figures';
 
 type Deps = Pick<ServiceDeps, 'db' | 'attachmentFiles' | 'config'>;
 
@@ -54,6 +56,7 @@ export async function storeUpload(
     storageKey: string;
     thumbnailKey: string | null;
   };
+  let video: VideoFigures | null = null;
   if (inspected.kind === 'image') {
     // A photo is at most ATTACHMENT_IMAGE_MAX_BYTES (checked above): sharp decodes it whole anyway.
     const image = await processImage(await upload.staged.read(0, inspected.size), inspected);
@@ -72,6 +75,8 @@ export async function storeUpload(
     let size: number;
     if (inspected.kind === 'video') {
       size = await cleanVideo(upload.staged, inspected);
+      // Read from the cleaned copy while it is still a local file (S3 uploads it next).
+      video = await readVideoFigures(upload.staged.cleanedPath);
       await upload.staged.keepCleaned(storageKey, inspected.contentType);
     } else {
       // A PDF is at most ATTACHMENT_PDF_MAX_BYTES (checked above): pdf-lib parses it whole.
@@ -90,9 +95,29 @@ export async function storeUpload(
     sizeBytes: stored.size,
     storageKey: stored.storageKey,
     thumbnailKey: stored.thumbnailKey,
+    ...figureColumns(video),
   });
-  return { id: upload.id, kind: inspected.kind, name: upload.name, size: stored.size };
+  return { id: upload.id, kind: inspected.kind, name: upload.name, size: stored.size, video };
 }
+
+/** A video's figures as the attachment's columns (all null for photos and PDFs). */
+export const figureColumns = (video: VideoFigures | null) => ({
+  videoDurationMs: video?.durationMs ?? null,
+  videoFrameRate: video?.frameRate ?? null,
+  videoWidth: video?.width ?? null,
+  videoHeight: video?.height ?? null,
+});
+
+/** An attachment row's video figures, null for a photo or a PDF. */
+export const figuresOf = (row: AttachmentRow): VideoFigures | null =>
+  row.kind === 'video'
+    ? {
+        durationMs: row.videoDurationMs,
+        frameRate: row.videoFrameRate,
+        width: row.videoWidth,
+        height: row.videoHeight,
+      }
+    : null;
 
 /**
  * Binds finished uploads to a question, its answer or a message, inside the caller's transaction:
@@ -108,13 +133,20 @@ export async function bindUploads(
     questionId: string;
     part: AttachmentPart;
     messageId?: string;
+    /**
+     * Review videos (issue 38): counted by REVIEWS_PER_ANSWER instead of the five files a part
+     * holds, and bound after the part's files. Every other rule holds for them.
+     */
+    reviewVideos?: boolean;
   },
 ): Promise<void> {
   const ids = [...new Set(input.ids)];
   if (ids.length === 0) return;
   if (ids.length !== input.ids.length) throw badRequest(ATTACHMENT_MESSAGES.notUsable);
-  const already = await countBound(tx, input.questionId, input.part, input.messageId);
-  if (already + ids.length > ATTACHMENTS_PER_ITEM) throw badRequest(ATTACHMENT_MESSAGES.tooMany);
+  if (!input.reviewVideos) {
+    const already = await countBound(tx, input.questionId, input.part, input.messageId);
+    if (already + ids.length > ATTACHMENTS_PER_ITEM) throw badRequest(ATTACHMENT_MESSAGES.tooMany);
+  }
   const bytes = await questionBytes(tx, { ...input, ids });
   if (bytes.bound + bytes.adding > QUESTION_ATTACHMENT_QUOTA_BYTES) {
     throw badRequest(
@@ -155,6 +187,7 @@ async function present(deps: Deps, row: AttachmentRow, expires: number): Promise
     url: removed ? null : await linkTo(deps, row, 'file', expires),
     downloadUrl: removed ? null : await linkTo(deps, row, 'download', expires),
     thumbnailUrl: removed || !row.thumbnailKey ? null : await linkTo(deps, row, 'thumb', expires),
+    video: removed ? null : figuresOf(row),
   };
 }
 

@@ -4,6 +4,7 @@ import type { Config } from '../../config';
 import type { Executor } from '../../db/client';
 import { queueMail } from '../mail';
 import type { moneyMailSubject } from '../payments';
+import { reviewLines, type SentReview } from '../video-reviews';
 
 type Subject = Awaited<ReturnType<typeof moneyMailSubject>>;
 
@@ -61,6 +62,7 @@ export async function queueMessageMail(
   config: Config,
   s: Subject,
   message: { kind: MessageKind; body: string },
+  reviews: readonly SentReview[] = [],
 ) {
   const t = TEMPLATES[message.kind];
   const toPlayer = t.to === 'player';
@@ -69,7 +71,13 @@ export async function queueMessageMail(
     to: toPlayer ? s.playerEmail : s.coachEmail,
     subject: t.subject(s),
     greeting: `Hi ${toPlayer ? s.playerName : s.coachName},`,
-    paragraphs: [t.lead(s), `“${excerpt(message.body)}”`, `The question: “${excerpt(s.question)}”`],
+    paragraphs: [
+      t.lead(s),
+      `“${excerpt(message.body)}”`,
+      // A follow-up's answer may carry video reviews (issue 38); the button opens them.
+      ...reviewLines(reviews),
+      `The question: “${excerpt(s.question)}”`,
+    ],
     action: {
       label: t.button,
       url: `${config.PUBLIC_URL}${questionPagePath(s.questionId, t.place)}`,

@@ -12,12 +12,14 @@ import {
   type SendMessageInput,
 } from '../../../contracts/question-thread';
 import { QUESTION_MESSAGES, type reportSchema } from '../../../contracts/questions';
+import { REVIEW_MESSAGES } from '../../../contracts/video-review';
 import type { z } from 'zod';
 import type { ServiceDeps } from '../../context';
 import { transaction } from '../../db/unit-of-work';
 import { AppError, badRequest, forbidden, notFound } from '../../errors';
 import { insertAbuseReport } from '../abuse-reports/data';
 import { bindUploads } from '../attachments';
+import { sendReviews } from '../video-reviews';
 import type { SessionUser } from '../auth';
 import { moneyMailSubject, movePayoutWindow, releasableAfter } from '../payments';
 import { lockQuestion, recordMessageOnQuestion } from '../question-records/data';
@@ -135,6 +137,17 @@ export async function sendMessage(
         part: 'message',
         messageId: id,
       });
+      // Video reviews (issue 38) go only with the follow-up's answer, ready, or no message.
+      if (input.reviewIds.length > 0 && input.kind !== 'follow_up_answer') {
+        throw badRequest(REVIEW_MESSAGES.notUsable);
+      }
+      const sentReviews = await sendReviews(tx, {
+        ids: input.reviewIds,
+        coachUserId: user.id,
+        questionId: q.id,
+        messageId: id,
+        at: now,
+      });
       const who = { questionId: q.id, coachUserId: row.coachUserId, playerId: q.playerId };
       const followUpUntil = new Date(now.getTime() + config.FOLLOW_UP_HOURS * HOUR_MS);
       await recordMessageOnQuestion(tx, changes, who, { kind: input.kind, at: now, followUpUntil });
@@ -153,7 +166,7 @@ export async function sendMessage(
         const after = new Date(now.getTime() + AFTER_FOLLOW_UP_MS);
         await movePayoutWindow(tx, q.id, after > usual ? after : usual, 'set');
       }
-      await queueMessageMail(tx, config, await moneyMailSubject(tx, q.id), input);
+      await queueMessageMail(tx, config, await moneyMailSubject(tx, q.id), input, sentReviews);
       return { id };
     });
   } catch (error) {

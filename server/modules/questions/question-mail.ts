@@ -2,6 +2,7 @@ import type { Config } from '../../config';
 import type { Executor } from '../../db/client';
 import { queueMail, questionSummary } from '../mail';
 import type { moneyMailSubject } from '../payments';
+import { reviewLines, type SentReview } from '../video-reviews';
 
 type Subject = Awaited<ReturnType<typeof moneyMailSubject>>;
 
@@ -15,13 +16,15 @@ export async function queueAnsweredMail(
   q: { id: string; playerName: string; playerEmail: string; question: string },
   coachName: string,
   answer: string,
+  reviews: readonly SentReview[] = [],
 ) {
   await queueMail(tx, config, {
     kind: 'question-answered',
     to: q.playerEmail,
     subject: 'Your question has been answered',
     greeting: `Hi ${q.playerName},`,
-    paragraphs: [`${coachName} has answered your question on Playbook:`],
+    // The video reviews it carries (issue 38) are named with their length; the button opens them.
+    paragraphs: [`${coachName} has answered your question on Playbook:`, ...reviewLines(reviews)],
     summary: questionSummary({ question: q.question, answer }),
     action: { label: 'View your answer', url: `${config.PUBLIC_URL}/questions/${q.id}` },
   });

@@ -86,6 +86,7 @@ export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
         request.params.id,
         request.body.answer,
         request.body.attachmentIds,
+        request.body.reviewIds,
       );
       return reply.code(204).send(null);
     },

@@ -36,6 +36,7 @@ import {
 } from '../payments';
 import { insertAbuseReport } from '../abuse-reports/data';
 import { bindUploads } from '../attachments';
+import { sendReviews } from '../video-reviews';
 import { findByIdempotencyKey, findCoach, findQuestion } from '../question-records';
 import {
   countUnpaidWaiting,
@@ -160,6 +161,7 @@ export async function answerQuestion(
   questionId: string,
   answer: string,
   attachmentIds: readonly string[] = [],
+  reviewIds: readonly string[] = [],
 ) {
   const { config } = deps;
   return transaction(deps, async (tx, changes) => {
@@ -176,13 +178,21 @@ export async function answerQuestion(
       questionId: q.id,
       part: 'answer',
     });
+    // The Coach's video reviews go with it (issue 38), after its files: ready, or no answer.
+    const sentReviews = await sendReviews(tx, {
+      ids: reviewIds,
+      coachUserId: user.id,
+      questionId: q.id,
+      messageId: null,
+      at: answeredAt,
+    });
     await createPayout(tx, {
       questionId: q.id,
       coachId: q.coachId,
       amount: coachPayoutCents(q.amount),
       releasableAt: releasableAfter(answeredAt, config.PAYOUT_HOLD_DAYS),
     });
-    await queueAnsweredMail(tx, config, q, row.coachName, answer);
+    await queueAnsweredMail(tx, config, q, row.coachName, answer, sentReviews);
     // Last: marking it answered bumps the Coach's answered_count (a trigger, ADR 025), which locks
     // the Coach's row until the commit; every other answer of that Coach waits for that lock.
     await markAnswered(tx, changes, participants(row), answer, answeredAt);

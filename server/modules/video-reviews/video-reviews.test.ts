@@ -1,0 +1,411 @@
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { eq } from 'drizzle-orm';
+import { ALL_FORMATS, FilePathSource, Input } from 'mediabunny';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { QuestionAttachments } from '../../../contracts/attachments';
+import {
+  REVIEW_MESSAGES,
+  videoReviewApiPaths,
+  type ReviewDocument,
+  type VideoReview,
+} from '../../../contracts/video-review';
+import {
+  attachments,
+  mailOutbox,
+  questionMessages,
+  questions,
+  referenceClips,
+  videoReviews,
+} from '../../db/schema';
+import { askCoach, requestsTo, signedInUser, type TestUser } from '../../test/accounts';
+import { coachProfile } from '../../test/asked-question';
+import { createTestApp, testDatabaseKind, type TestApp } from '../../test/harness';
+import { sampleFiles, tusUpload, uploadedId } from '../../test/uploads';
+import { removeAccountAttachments } from '../attachments';
+import { transcodeNextReview } from './transcode';
+
+const run = promisify(execFile);
+
+/** A tiny review recording as Chromium's MediaRecorder makes one: WebM, VP8 and Opus, 2 s. */
+async function makeClip(file: string) {
+  await run('ffmpeg', [
+    ...['-nostdin', '-y', '-hide_banner', '-loglevel', 'error'],
+    ...['-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=30', '-f', 'lavfi', '-i', 'sine'],
+    ...['-t', '2', '-c:v', 'libvpx', '-b:v', '200k', '-c:a', 'libopus', file],
+  ]);
+  return readFile(file);
+}
+
+describe(`video reviews (${testDatabaseKind})`, () => {
+  let t: TestApp;
+  let coach: TestUser;
+  let player: TestUser;
+  let stranger: TestUser;
+  let coachId: string;
+  let clip: Buffer;
+  let dir: string;
+  const call = requestsTo(() => t.app);
+  const db = () => t.ctx.database.db;
+  let address = 0;
+  /** Drafts are rate-limited per address; this file saves more than one person would. */
+  const post = (user: TestUser | undefined, url: string, payload: unknown) =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      headers: user ? { cookie: user.cookie } : {},
+      remoteAddress: `10.38.${Math.floor(++address / 250)}.${address % 250}`,
+      payload: payload as object,
+    });
+  const upload = async (user: TestUser, bytes = clip) => {
+    const { last } = await tusUpload(t.app, user, bytes, 'review.webm');
+    expect(last.statusCode).toBe(200);
+    return uploadedId(last);
+  };
+  const document = (sourceAttachmentId: string, compare: ReviewDocument['compare'] = null) => ({
+    version: 1,
+    sourceAttachmentId,
+    compare,
+    drawings: [
+      {
+        id: 'arrow-1',
+        tool: 'arrow',
+        colour: '#ff3b30',
+        width: 6,
+        points: [
+          { x: 0.1, y: 0.2 },
+          { x: 0.5, y: 0.6 },
+        ],
+        clip: 'main',
+        from: 500,
+        to: 1500,
+      },
+    ],
+  });
+  const draft = (user: TestUser | undefined, questionId: string, body: unknown) =>
+    post(user, videoReviewApiPaths.reviews(questionId), body);
+  const remove = (user: TestUser, url: string) =>
+    t.app.inject({ method: 'DELETE', url, headers: { cookie: user.cookie } });
+  const reviewsOf = async (user: TestUser, questionId: string) => {
+    const res = await call('GET', videoReviewApiPaths.reviews(questionId), user);
+    expect(res.statusCode).toBe(200);
+    return res.json<{ reviews: VideoReview[] }>().reviews;
+  };
+  const transcodeAll = async () => {
+    const deps = { ...t.ctx, db: db(), logger: pino({ level: 'silent' }) };
+    while (await transcodeNextReview(deps));
+  };
+  const mailTo = async (to: string) =>
+    (await db().select().from(mailOutbox).where(eq(mailOutbox.to, to))).map((m) => m.text);
+
+  /** A question the Player asked with a video and paid for; returns it and the video's id. */
+  async function paidQuestionWithClip() {
+    const source = await upload(player);
+    const id = await askCoach(call, player, coachId, { attachmentIds: [source] });
+    await db()
+      .update(questions)
+      .set({ paymentStatus: 'paid', paidAt: new Date() })
+      .where(eq(questions.id, id));
+    return { id, source };
+  }
+  /** A draft saved by the Coach on the question; returns the review. */
+  async function savedDraft(q: { id: string; source: string }) {
+    const res = await draft(coach, q.id, {
+      videoAttachmentId: await upload(coach),
+      document: document(q.source),
+    });
+    expect(res.statusCode).toBe(201);
+    return res.json<VideoReview>();
+  }
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'playbook-review-test-'));
+    [t, clip] = await Promise.all([
+      createTestApp({ QUESTION_RATE_LIMIT_PER_MINUTE: '1000' }),
+      makeClip(path.join(dir, 'clip.webm')),
+    ]);
+    coach = await signedInUser(t.app, t.ctx, { roles: ['expert'], name: 'Coach Vee' });
+    coachId = await coachProfile(t.app, coach, 'Coach Vee');
+    player = await signedInUser(t.app, t.ctx, { roles: ['asker'], name: 'Pat Player' });
+    stranger = await signedInUser(t.app, t.ctx, { roles: ['asker', 'expert'] });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it("reads a video's duration, frame rate and size when it is uploaded", async () => {
+    const { last } = await tusUpload(t.app, player, clip, 'swing.webm');
+    expect(last.json()).toMatchObject({
+      kind: 'video',
+      video: { frameRate: 30, width: 320, height: 240 },
+    });
+    const duration = last.json<{ video: { durationMs: number } }>().video.durationMs;
+    expect(duration).toBeGreaterThan(1900);
+    expect(duration).toBeLessThan(2100);
+  });
+
+  describe('a draft', () => {
+    let q: { id: string; source: string };
+    beforeAll(async () => {
+      q = await paidQuestionWithClip();
+    });
+
+    it('is saved for the Coach, processing, and shown to nobody else before it is sent', async () => {
+      const review = await savedDraft(q);
+      expect(review).toMatchObject({
+        status: 'processing',
+        sentAt: null,
+        videoUrl: null,
+        source: { attachmentId: q.source, origin: 'question', url: expect.any(String) },
+        document: { sourceAttachmentId: q.source, drawings: [{ tool: 'arrow', from: 500 }] },
+      });
+      expect((await reviewsOf(coach, q.id)).map((r) => r.id)).toContain(review.id);
+      expect(await reviewsOf(player, q.id)).toEqual([]);
+      const asStranger = await call('GET', videoReviewApiPaths.reviews(q.id), stranger);
+      expect(asStranger.statusCode).toBe(404);
+      // Deleted, it is gone (and its recording is an unsent upload again, for the sweep).
+      const deleted = await remove(coach, videoReviewApiPaths.review(q.id, review.id));
+      expect(deleted.statusCode).toBe(204);
+      expect((await reviewsOf(coach, q.id)).map((r) => r.id)).not.toContain(review.id);
+    });
+
+    it('is refused to the Player (403) and to a stranger (404)', async () => {
+      const body = { videoAttachmentId: await upload(player), document: document(q.source) };
+      expect((await draft(player, q.id, body)).statusCode).toBe(403);
+      const theirs = { videoAttachmentId: await upload(stranger), document: document(q.source) };
+      expect((await draft(stranger, q.id, theirs)).statusCode).toBe(404);
+    });
+
+    it('is refused for a recording that is not the Coach’s own video, or is too long', async () => {
+      const refusal = async (videoAttachmentId: string, message: string) => {
+        const res = await draft(coach, q.id, { videoAttachmentId, document: document(q.source) });
+        expect(res.statusCode).toBe(400);
+        expect(res.json().message).toBe(message);
+      };
+      await refusal(await upload(player), REVIEW_MESSAGES.notUsable);
+      await refusal(randomUUID(), REVIEW_MESSAGES.notUsable);
+      await refusal(await upload(coach, await sampleFiles.png()), REVIEW_MESSAGES.notAVideo);
+      const long = await upload(coach);
+      await db()
+        .update(attachments)
+        .set({ videoDurationMs: 11 * 60_000 })
+        .where(eq(attachments.id, long));
+      await refusal(long, REVIEW_MESSAGES.tooLong);
+    });
+
+    it('is refused when its clips are not the question’s or the Coach’s library', async () => {
+      const refusal = async (doc: unknown, message: string) => {
+        const res = await draft(coach, q.id, {
+          videoAttachmentId: await upload(coach),
+          document: doc,
+        });
+        expect(res.statusCode).toBe(400);
+        expect(res.json().message).toBe(message);
+      };
+      const other = await paidQuestionWithClip();
+      await refusal(document(other.source), REVIEW_MESSAGES.notUsable);
+      await refusal(document(await upload(coach)), REVIEW_MESSAGES.notUsable);
+      const compare = (origin: 'question' | 'reference', attachmentId: string) =>
+        document(q.source, {
+          origin,
+          attachmentId,
+          syncMain: 0,
+          syncCompare: 0,
+          layout: 'side',
+          opacity: 0.5,
+        });
+      await refusal(compare('question', other.source), REVIEW_MESSAGES.notUsable);
+      // A clip of another Coach's library, or one of the Coach's own uploads not in theirs.
+      const strangers = await upload(stranger);
+      await db().insert(referenceClips).values({
+        id: randomUUID(),
+        ownerId: stranger.userId,
+        attachmentId: strangers,
+        name: 'Their serve',
+      });
+      await refusal(compare('reference', strangers), REVIEW_MESSAGES.clipNotFound);
+      await refusal(compare('reference', await upload(coach)), REVIEW_MESSAGES.clipNotFound);
+      // The Coach's own library clip is taken, and named as the library names it.
+      const own = await upload(coach);
+      await db().insert(referenceClips).values({
+        id: randomUUID(),
+        ownerId: coach.userId,
+        attachmentId: own,
+        name: 'Model serve',
+      });
+      const res = await draft(coach, q.id, {
+        videoAttachmentId: await upload(coach),
+        document: compare('reference', own),
+      });
+      expect(res.statusCode).toBe(201);
+      expect(res.json<VideoReview>().compare).toMatchObject({
+        origin: 'reference',
+        name: 'Model serve',
+        url: expect.any(String),
+      });
+      await remove(coach, videoReviewApiPaths.review(q.id, res.json<VideoReview>().id));
+    });
+
+    it(`is refused past the answer's limit, and for a recording already in a review`, async () => {
+      const fresh = await paidQuestionWithClip();
+      const first = await savedDraft(fresh);
+      await savedDraft(fresh);
+      await savedDraft(fresh);
+      const recording = await upload(coach);
+      const tooMany = await draft(coach, fresh.id, {
+        videoAttachmentId: recording,
+        document: document(fresh.source),
+      });
+      expect(tooMany.statusCode).toBe(400);
+      expect(tooMany.json().message).toBe(REVIEW_MESSAGES.tooMany);
+      const [row] = await db()
+        .select({ video: videoReviews.videoAttachmentId })
+        .from(videoReviews)
+        .where(eq(videoReviews.id, first.id));
+      const reused = await draft(coach, q.id, {
+        videoAttachmentId: row!.video,
+        document: document(q.source),
+      });
+      expect(reused.statusCode).toBe(400);
+      expect(reused.json().message).toBe(REVIEW_MESSAGES.notUsable);
+    });
+  });
+
+  describe('the transcode and the answer', () => {
+    let q: { id: string; source: string };
+    let review: VideoReview;
+    beforeAll(async () => {
+      q = await paidQuestionWithClip();
+      review = await savedDraft(q);
+    });
+
+    it('refuses an answer whose review is still processing, and changes nothing', async () => {
+      const res = await post(coach, `/api/questions/${q.id}/answer`, {
+        answer: 'Watch the review.',
+        reviewIds: [review.id],
+      });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe(REVIEW_MESSAGES.notReady);
+      const [row] = await db().select().from(questions).where(eq(questions.id, q.id));
+      expect(row?.answer).toBeNull();
+    });
+
+    it('transcodes the recording to an H.264 and AAC MP4 with a poster', async () => {
+      await transcodeAll();
+      const [ready] = await reviewsOf(coach, q.id);
+      expect(ready).toMatchObject({ id: review.id, status: 'ready', progress: 100 });
+      expect(ready!.durationMs).toBeGreaterThan(1900);
+      expect(ready!.durationMs).toBeLessThan(2200);
+      const poster = await t.app.inject({ method: 'GET', url: ready!.posterUrl! });
+      expect(poster.statusCode).toBe(200);
+      expect(poster.headers['content-type']).toBe('image/jpeg');
+      const [stored] = await db()
+        .select()
+        .from(videoReviews)
+        .innerJoin(attachments, eq(attachments.id, videoReviews.videoAttachmentId))
+        .where(eq(videoReviews.id, review.id));
+      expect(stored?.attachments.contentType).toBe('video/mp4');
+      const file = await t.ctx.attachmentFiles.local(stored!.attachments.storageKey);
+      const input = new Input({ source: new FilePathSource(file!.path), formats: ALL_FORMATS });
+      try {
+        const tracks = await input.getTracks();
+        expect(tracks.map((track) => track.codec).sort()).toEqual(['aac', 'avc']);
+        expect(await input.computeDuration()).toBeCloseTo(2, 0);
+        expect((await input.getFormat()).name).toBe('MP4');
+      } finally {
+        input.dispose();
+      }
+    });
+
+    it('sends the ready review with the answer: bound, shown to the Player, e-mailed', async () => {
+      const res = await post(coach, `/api/questions/${q.id}/answer`, {
+        answer: 'Watch the review.',
+        reviewIds: [review.id],
+      });
+      expect(res.statusCode).toBe(204);
+      const [sent] = await reviewsOf(player, q.id);
+      expect(sent).toMatchObject({ id: review.id, messageId: null, sentAt: expect.any(String) });
+      expect(sent!.videoUrl).toEqual(expect.any(String));
+      const played = await t.app.inject({ method: 'GET', url: sent!.videoUrl! });
+      expect(played.statusCode).toBe(200);
+      expect(played.headers['content-type']).toBe('video/mp4');
+      const asStranger = await call('GET', videoReviewApiPaths.reviews(q.id), stranger);
+      expect(asStranger.statusCode).toBe(404);
+      // A file of the answer under every attachment rule, but not listed again among its files.
+      const [row] = await db()
+        .select({ part: attachments.part, questionId: attachments.questionId })
+        .from(attachments)
+        .innerJoin(videoReviews, eq(videoReviews.videoAttachmentId, attachments.id))
+        .where(eq(videoReviews.id, review.id));
+      expect(row).toEqual({ part: 'answer', questionId: q.id });
+      const listed = await call('GET', `/api/questions/${q.id}/attachments`, player);
+      expect(listed.json<QuestionAttachments>().answer).toEqual([]);
+      const mails = await mailTo(player.email);
+      expect(mails.some((text) => text.includes('Your Coach sent a video review (0:02)'))).toBe(
+        true,
+      );
+      // Sent, it is no longer a draft to delete or to send again.
+      const deleted = await remove(coach, videoReviewApiPaths.review(q.id, review.id));
+      expect(deleted.statusCode).toBe(404);
+    });
+
+    it("sends a review with the follow-up's answer, tied to its message", async () => {
+      const followUp = await post(player, `/api/questions/${q.id}/messages`, {
+        kind: 'follow_up',
+        body: 'Is my elbow better at 0:01?',
+      });
+      expect(followUp.statusCode).toBe(201);
+      const next = await savedDraft(q);
+      await transcodeAll();
+      const wrongKind = await post(player, `/api/questions/${q.id}/messages`, {
+        kind: 'clarification_reply',
+        body: 'Here',
+        reviewIds: [next.id],
+      });
+      expect(wrongKind.statusCode).not.toBe(201);
+      const res = await post(coach, `/api/questions/${q.id}/messages`, {
+        kind: 'follow_up_answer',
+        body: 'Yes, see the review.',
+        reviewIds: [next.id],
+      });
+      expect(res.statusCode).toBe(201);
+      const messageId = res.json<{ id: string }>().id;
+      const shown = (await reviewsOf(player, q.id)).find((r) => r.id === next.id);
+      expect(shown).toMatchObject({ messageId, status: 'ready' });
+      const [message] = await db()
+        .select()
+        .from(questionMessages)
+        .where(eq(questionMessages.id, messageId));
+      expect(message?.kind).toBe('follow_up_answer');
+      const texts = await mailTo(player.email);
+      expect(
+        texts.filter((text) => text.includes('Your Coach sent a video review (0:02)')),
+      ).toHaveLength(2);
+    });
+
+    it("lists the Coach's reviews in their data export", async () => {
+      const res = await call('GET', '/api/account/export', coach);
+      const listed = res.json<{
+        videoReviews: { id: string; status: string; question: string }[];
+      }>().videoReviews;
+      expect(listed.find((r) => r.id === review.id)).toMatchObject({
+        questionId: q.id,
+        status: 'ready',
+        durationMs: expect.any(Number),
+        document: { sourceAttachmentId: q.source },
+      });
+    });
+
+    it("reads as removed, without errors, once the Coach's files are removed", async () => {
+      await db().transaction((tx) => removeAccountAttachments(tx, coach.userId, new Date()));
+      const [shown] = await reviewsOf(player, q.id);
+      expect(shown).toMatchObject({ id: review.id, videoUrl: null, posterUrl: null });
+    });
+  });
+});
