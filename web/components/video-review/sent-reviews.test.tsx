@@ -5,7 +5,7 @@ import { ATTACHMENT_MESSAGES } from '@contracts/attachments';
 import { questionApiPaths } from '@contracts/question-api-paths';
 import { REVIEW_PLAYER_MESSAGES } from '@contracts/review-player';
 import { REVIEW_MESSAGES, videoReviewApiPaths } from '@contracts/video-review';
-import { renderApp, signedIn } from '@/test/render-app';
+import { json, renderApp, signedIn } from '@/test/render-app';
 import { answeredFor, message, QUESTION_ID, reviewOf } from './review-fixtures';
 
 /**
@@ -96,6 +96,34 @@ describe('sent video reviews on the question page', () => {
     );
     expect(review.getByText(ATTACHMENT_MESSAGES.removed)).toBeTruthy();
     expect(review.queryByRole('link', { name: REVIEW_PLAYER_MESSAGES.download })).toBeNull();
+  });
+});
+
+describe('reviews that arrive', () => {
+  it("brings a follow-up answer's reviews when the answer arrives", async () => {
+    const { queryClient } = renderApp(`/questions/${QUESTION_ID}`, {
+      account: player,
+      api: {
+        [questionApiPaths.question(QUESTION_ID)]: (_init: RequestInit, earlier: number) =>
+          json(
+            200,
+            earlier === 0
+              ? { ...withFollowUp, messages: withFollowUp.messages.slice(0, 1) }
+              : withFollowUp,
+          ),
+        [videoReviewApiPaths.reviews(QUESTION_ID)]: (_init: RequestInit, earlier: number) =>
+          json(200, { reviews: earlier === 0 ? [first] : [first, second] }),
+      },
+    });
+    await screen.findByRole('region', { name: REVIEW_MESSAGES.sentLine('3:12') });
+    // What a realtime event does when the Coach answers the follow-up.
+    await queryClient.invalidateQueries({ queryKey: ['questions'] });
+    const followUpAnswer = await screen.findByRole('article', {
+      name: 'Answered the follow-up by Quinn Coach',
+    });
+    expect(
+      await within(followUpAnswer).findByRole('region', { name: REVIEW_MESSAGES.sentLine('0:45') }),
+    ).toBeTruthy();
   });
 });
 
