@@ -128,14 +128,33 @@ describe("the Coach's video reviews in the Respond dialog", () => {
     expect(requests().some((r) => r.method === 'DELETE')).toBe(false);
   });
 
-  it('holds the answer back while a draft is being prepared', async () => {
-    const { requests } = open({ reviews: [ready, processing] });
+  it('holds the answer back while a draft is being prepared, and sends it once it is ready', async () => {
+    vi.useFakeTimers({
+      shouldAdvanceTime: true,
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+    });
+    const prepared = { ...processing, status: 'ready' as const, progress: 100 };
+    const sent: unknown[] = [];
+    let held = true;
+    open(() => json(200, { reviews: [ready, held ? processing : prepared] }), questionOf(), {
+      [questionApiPaths.questionAnswer(QUESTION_ID)]: (init: RequestInit) => {
+        sent.push(JSON.parse(String(init.body)));
+        return json(200, {});
+      },
+    });
     const dialog = await respond();
     await dialog.findByText(REVIEW_MESSAGES.processing(40));
     await userEvent.type(dialog.getByLabelText('Your Answer *'), 'Toss lower.');
     await userEvent.click(dialog.getByRole('button', { name: 'Submit Response' }));
     expect(await dialog.findByText(REVIEW_MESSAGES.notReady)).toBeTruthy();
-    expect(requests().some((r) => r.method === 'POST' && r.path.endsWith('/answer'))).toBe(false);
+    expect(sent).toHaveLength(0);
+    // Prepared meanwhile: the refusal goes, and the answer sends both reviews.
+    held = false;
+    await vi.advanceTimersByTimeAsync(PROCESSING_POLL_MS);
+    await waitFor(() => expect(dialog.queryByText(REVIEW_MESSAGES.notReady)).toBeNull());
+    await userEvent.click(dialog.getByRole('button', { name: 'Submit Response' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ reviewIds: [ready.id, processing.id] });
   });
 
   it('removes a draft the Coach will not send', async () => {

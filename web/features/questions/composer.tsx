@@ -1,4 +1,4 @@
-import type { FormEvent, ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { ATTACHMENT_MESSAGES } from '@contracts/attachments';
 import { AttachmentPicker } from '@/components/attachments/attachment-picker';
 import type { Uploads } from '@/components/attachments/use-uploads';
@@ -54,6 +54,9 @@ export function Composer({
   children?: ReactNode;
 }) {
   const blank = value.trim() === '';
+  // A refusal that no longer holds (the video review is ready now) is not shown any more.
+  const [refusedFor, setRefusedFor] = useState<string | undefined>();
+  const shownError = error !== undefined && error === refusedFor && !notReady ? undefined : error;
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (blank || pending) return;
@@ -62,6 +65,7 @@ export function Composer({
       return;
     }
     if (notReady) {
+      setRefusedFor(notReady);
       onError(notReady);
       return;
     }
@@ -72,7 +76,7 @@ export function Composer({
       {children}
       <Field
         label={label}
-        error={error}
+        error={shownError}
         hint={
           <span
             className={cn(
