@@ -211,11 +211,7 @@ describe("the Coach's video reviews in the follow-up answer form", () => {
       'Same fix, earlier.',
     );
     await userEvent.click(dialog.getByRole('button', { name: 'Send' }));
-    await waitFor(() => expect(sent).toHaveLength(1), { timeout: 3000 }).catch(() => {
-      throw new Error(
-        JSON.stringify(requests()) + document.body.querySelector('[role=dialog]')?.textContent,
-      );
-    });
+    await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toMatchObject({
       kind: 'follow_up_answer',
       body: 'Same fix, earlier.',

@@ -160,7 +160,7 @@ function MessageDialog({
   useOpenedByStudio(setOpen, reviewsAnswer);
 
   const send = useMutation({
-    mutationFn: (message: SendMessageInput & { reviewIds?: string[] }) =>
+    mutationFn: (message: SendMessageInput) =>
       api<{ id: string }>(questionApiPaths.questionMessages(questionId), {
         method: 'POST',
         body: message,
@@ -192,14 +192,14 @@ function MessageDialog({
       kind,
       body,
       attachmentIds: uploads.attachmentIds,
-      ...(reviewsAnswer ? { reviewIds: drafts.readyIds } : {}),
+      reviewIds: reviewsAnswer ? drafts.readyIds : [],
     });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? THREAD_MESSAGES.bodyLength);
       return;
     }
     setError(undefined);
-    send.mutate(reviewsAnswer ? { ...parsed.data, reviewIds: drafts.readyIds } : parsed.data);
+    send.mutate(parsed.data);
   };
 
   return (

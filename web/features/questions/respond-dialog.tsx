@@ -99,7 +99,7 @@ export function RespondDialog({
       id: question.id,
       answer: parsed.data.answer,
       attachmentIds: parsed.data.attachmentIds,
-      reviewIds: drafts.readyIds,
+      reviewIds: parsed.data.reviewIds,
     });
   };
 
