@@ -116,8 +116,9 @@ const chooseVideo = async (user: ReturnType<typeof userEvent.setup>, name: strin
 describe('the reference library card', () => {
   it('says what the library is for while empty, then adds a chosen video under the name given', async () => {
     const app = renderLibrary([]);
+    const card = await screen.findByRole('region', { name: REVIEW_MESSAGES.referenceLibrary });
     expect(
-      await screen.findByRole('heading', { name: REVIEW_MESSAGES.referenceLibrary }),
+      within(card).getByRole('heading', { name: REVIEW_MESSAGES.referenceLibrary }),
     ).toBeTruthy();
     expect(await screen.findByText(LABELS.empty)).toBeTruthy();
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Clapperboard } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { UNEXPECTED_ERROR } from '@contracts/api-error';
 import {
   REFERENCE_CLIP_NAME_MAX,
@@ -30,12 +30,15 @@ export const nameOf = (fileName: string) =>
  */
 export function ReferenceLibraryCard() {
   const { data: clips, isError, refetch, isRefetching } = useQuery(referenceClipsQuery());
+  const headingId = useId();
   return (
-    <Card className="p-5 sm:p-6">
+    <Card role="region" aria-labelledby={headingId} className="p-5 sm:p-6">
       <div className="flex items-start gap-3">
         <Clapperboard className="mt-1 size-6 shrink-0 text-navy" aria-hidden />
         <div>
-          <h2 className="text-2xl font-bold text-navy">{REVIEW_MESSAGES.referenceLibrary}</h2>
+          <h2 id={headingId} className="text-2xl font-bold text-navy">
+            {REVIEW_MESSAGES.referenceLibrary}
+          </h2>
           <p className="mt-1 text-sm text-muted">{LABELS.lead}</p>
         </div>
       </div>
