@@ -31,6 +31,8 @@ export function ReviewMoments({
       const video = document.getElementById(reviewVideoElementId(latestId));
       if (!(video instanceof HTMLVideoElement)) return;
       video.scrollIntoView?.({ block: 'center' });
+      // The keyboard goes with the eyes: Space then plays from the moment.
+      video.focus({ preventScroll: true });
       video.pause();
       video.currentTime = seconds;
     };

@@ -142,6 +142,7 @@ describe('moments ("at 0:42")', () => {
     await userEvent.click(moment);
     expect(latest.currentTime).toBe(42);
     expect(latest.paused).toBe(true);
+    expect(document.activeElement).toBe(latest);
     // The answer's text has its moment too.
     await userEvent.click(screen.getByRole('button', { name: 'at 1:05' }));
     expect(latest.currentTime).toBe(65);
