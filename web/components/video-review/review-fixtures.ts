@@ -1,6 +1,7 @@
 import type { QuestionDetail } from '@contracts/questions';
 import type { ThreadMessage } from '@contracts/question-thread';
 import type { VideoReview } from '@contracts/video-review';
+import { questionDetail } from '@/test/questions';
 
 /** The component tests' question and reviews (issue 38), shared by the answer side's tests. */
 
@@ -8,38 +9,18 @@ export const QUESTION_ID = '00000000-0000-4000-8000-000000003801';
 export const PLAYER_VIDEO = '00000000-0000-4000-8000-0000000038a1';
 const SOURCE = '00000000-0000-4000-8000-0000000038a2';
 
-export const questionOf = (overrides: Partial<QuestionDetail> = {}): QuestionDetail => ({
-  id: QUESTION_ID,
-  question: 'Why does my serve go long?',
-  answer: null,
-  status: 'pending',
-  paymentStatus: 'paid',
-  amount: 4000,
-  createdAt: '2099-03-02T10:00:00.000Z',
-  answeredAt: null,
-  context: null,
-  refundedAt: null,
-  answerBy: '2099-03-09T10:00:00.000Z',
-  responseHours: 48,
-  disputeFlagged: false,
-  disputeUntil: null,
-  dispute: null,
-  declinedAt: null,
-  declineNote: null,
-  withdrawnAt: null,
-  viewerRole: 'expert',
-  player: { id: 'u-pat', name: 'Pat Player', photoUrl: null },
-  coach: { id: 'c-1', name: 'Quinn Coach', photoUrl: null, expertise: 'Tennis' },
-  thread: [],
-  myRating: null,
-  myReview: null,
-  messages: [],
-  followUpUntil: null,
-  followUpAnswered: false,
-  myReviewWords: null,
-  reviewReply: null,
-  ...overrides,
-});
+/** Waiting for its Coach's answer, as the Coach reads it. */
+export const questionOf = (overrides: Partial<QuestionDetail> = {}): QuestionDetail =>
+  questionDetail({
+    id: QUESTION_ID,
+    question: 'Why does my serve go long?',
+    answer: null,
+    status: 'pending',
+    answeredAt: null,
+    viewerRole: 'expert',
+    coach: { id: 'c-1', name: 'Quinn Coach', photoUrl: null, expertise: 'Tennis' },
+    ...overrides,
+  });
 
 /** Answered, as its Player reads it. */
 export const answeredFor = (

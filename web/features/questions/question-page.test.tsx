@@ -6,6 +6,7 @@ import { PAYMENT_BOX, QUESTION_THREAD_HEADINGS } from '@contracts/question-messa
 import type { QuestionDetail } from '@contracts/questions';
 import { refundLines } from '@contracts/receipts';
 import { renderApp, signedIn } from '@/test/render-app';
+import { questionDetail } from '@/test/questions';
 
 /**
  * Issue 36, "What people noticed", on the question page: after a partial refund the payment box
@@ -28,30 +29,9 @@ const summary = (id: string, question: string, createdAt: string) => ({
   createdAt,
   answeredAt: createdAt,
 });
-const answered: QuestionDetail = {
-  ...summary(QUESTION, 'How do I fix my jump shot?', '2099-03-02T10:00:00.000Z'),
-  context: null,
-  refundedAt: null,
-  answerBy: '2099-03-09T10:00:00.000Z',
-  responseHours: 48,
-  disputeFlagged: false,
-  disputeUntil: null,
-  dispute: null,
-  declinedAt: null,
-  declineNote: null,
-  withdrawnAt: null,
-  viewerRole: 'asker',
-  player: { id: 'u-pat', name: 'Pat Player', photoUrl: null },
-  coach: { id: 'c-1', name: 'Quinn Coach', photoUrl: null, expertise: 'Shooting' },
-  thread: [],
-  myRating: null,
-  myReview: null,
-  messages: [],
-  followUpUntil: null,
-  followUpAnswered: false,
-  myReviewWords: null,
-  reviewReply: null,
-};
+const answered = questionDetail(
+  summary(QUESTION, 'How do I fix my jump shot?', '2099-03-02T10:00:00.000Z'),
+);
 const partlyRefunded: QuestionDetail = {
   ...answered,
   disputeFlagged: true,
