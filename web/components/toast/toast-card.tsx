@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
+import { useEffect } from 'react';
 import { cn } from '@/lib/cn';
-import { dismissToast, type Toast } from './toast-store';
+import { dismissToast, toastShown, type Toast } from './toast-store';
 
 /**
  * The one current toast. Title and description share one paragraph so the message reads as the
@@ -8,6 +9,7 @@ import { dismissToast, type Toast } from './toast-store';
  */
 export function ToastCard({ toast }: { toast: Toast }) {
   const destructive = toast.variant === 'destructive';
+  useEffect(() => toastShown(toast.id), [toast.id]);
   return (
     <div
       role={destructive ? 'alert' : 'status'}

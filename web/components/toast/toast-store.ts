@@ -21,8 +21,21 @@ const emit = () => listeners.forEach((listener) => listener());
 export function toast(input: ToastInput): void {
   clearTimeout(timer);
   current = { variant: 'default', ...input, id: nextId++ };
-  timer = setTimeout(dismissToast, TOAST_DURATION_MS);
   emit();
+}
+
+/**
+ * The toast `id` is on screen: it closes TOAST_DURATION_MS from now (spec §9's 5000 ms). Counted
+ * from here, not from `toast()`: the card's code loads once the page is idle (toaster.tsx), and on
+ * a slow phone a toast timed from its request closed before it was ever shown (a browser test
+ * under load waited 20 s for "Please copy it manually" and never saw it).
+ */
+export function toastShown(id: number): void {
+  if (current?.id !== id) return;
+  clearTimeout(timer);
+  timer = setTimeout(() => {
+    if (current?.id === id) dismissToast();
+  }, TOAST_DURATION_MS);
 }
 
 export function dismissToast(): void {
