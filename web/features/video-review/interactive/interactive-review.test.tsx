@@ -85,6 +85,21 @@ describe('the interactive review', () => {
     expect(video.currentTime).toBe(3);
   });
 
+  it("answers the studio's keys: space plays and pauses, comma and full stop step a frame", async () => {
+    open({ reviews: [sent] });
+    await screen.findByRole('heading', { name: REVIEW_PLAYER_MESSAGES.title });
+    const video = mainClip();
+    await userEvent.keyboard('.');
+    await userEvent.keyboard('.');
+    expect(video.currentTime).toBeCloseTo(2.5 / 60, 6);
+    await userEvent.keyboard(',');
+    expect(video.currentTime).toBeCloseTo(1.5 / 60, 6);
+    await userEvent.keyboard(' ');
+    expect(video.paused).toBe(false);
+    await userEvent.keyboard(' ');
+    expect(video.paused).toBe(true);
+  });
+
   it("steps at the fallback rate when the clip's own is unknown", async () => {
     open({ reviews: [{ ...sent, source: { ...sent.source, frameRate: null } }] });
     await screen.findByRole('heading', { name: REVIEW_PLAYER_MESSAGES.title });

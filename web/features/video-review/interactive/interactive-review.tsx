@@ -13,6 +13,7 @@ import { Field, inputClass } from '@/components/ui/field';
 import { cn } from '@/lib/cn';
 import { renderDrawings } from '../render-drawings';
 import { stepTarget } from '../studio/frames';
+import { keyTarget, studioKeyAction } from '../studio/keyboard';
 import { stageLayout, type Size } from '../studio/stage-layout';
 import { compareSecondsAt, compareWaits, frameRateOf, frameTimeMs, percentBox } from './playback';
 
@@ -156,7 +157,7 @@ export function InteractiveReview({
     }
   }, [speed, comparing]);
 
-  const togglePlay = () => {
+  const togglePlay = useCallback(() => {
     const video = mainRef.current;
     if (!video) return;
     if (video.paused) {
@@ -165,15 +166,18 @@ export function InteractiveReview({
     } else {
       video.pause();
     }
-  };
+  }, []);
 
-  const step = (frames: number) => {
-    const video = mainRef.current;
-    if (!video) return;
-    video.pause();
-    // The middle of the neighbouring frame, so the browser's rounding shows exactly that frame.
-    video.currentTime = stepTarget(video.currentTime, frameRate, frames, video.duration);
-  };
+  const step = useCallback(
+    (frames: number) => {
+      const video = mainRef.current;
+      if (!video) return;
+      video.pause();
+      // The middle of the neighbouring frame, so the browser's rounding shows exactly that frame.
+      video.currentTime = stepTarget(video.currentTime, frameRate, frames, video.duration);
+    },
+    [frameRate],
+  );
 
   const seek = (seconds: number) => {
     const video = mainRef.current;
@@ -181,6 +185,20 @@ export function InteractiveReview({
     video.currentTime = seconds;
     setTime(seconds);
   };
+
+  // The studio's keys: space plays and pauses, the arrows and comma / full stop step a frame.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const action = studioKeyAction(event, keyTarget(event.target));
+      if (action === 'play-pause') togglePlay();
+      else if (action === 'previous-frame') step(-1);
+      else if (action === 'next-frame') step(1);
+      else return;
+      event.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [togglePlay, step]);
 
   const ratio = layout.width / layout.height;
   return (
