@@ -1,4 +1,5 @@
 import { Clapperboard, LoaderCircle, TriangleAlert } from 'lucide-react';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { REVIEW_PLAYER_MESSAGES } from '@contracts/review-player';
 import { formatDuration, REVIEW_MESSAGES, type VideoReview } from '@contracts/video-review';
@@ -55,14 +56,15 @@ export function DraftReviews({
 }) {
   const clip = useFirstPlayerVideo(drafts.questionId, playerMessageIds);
   const remove = useRemoveDraft(drafts.questionId);
+  const headingId = useId();
   if (!clip && drafts.drafts.length === 0 && !drafts.loading && !drafts.failed) return null;
   return (
     <section
-      aria-labelledby="draft-reviews-heading"
+      aria-labelledby={headingId}
       className="flex flex-col gap-3 rounded-xl border border-line p-3 sm:p-4"
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 id="draft-reviews-heading" className="text-sm font-semibold text-ink">
+        <h3 id={headingId} className="text-sm font-semibold text-ink">
           {REVIEW_PLAYER_MESSAGES.draftsHeading}
         </h3>
         {clip && (
