@@ -28,6 +28,7 @@ import { coachProfile } from '../../test/asked-question';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/harness';
 import { sampleFiles, tusUpload, uploadedId } from '../../test/uploads';
 import { removeAccountAttachments } from '../attachments';
+import { FFMPEG_MISSING } from './ffmpeg';
 import { transcodeNextReview } from './transcode';
 
 const run = promisify(execFile);
@@ -407,5 +408,26 @@ describe(`video reviews (${testDatabaseKind})`, () => {
       const [shown] = await reviewsOf(player, q.id);
       expect(shown).toMatchObject({ id: review.id, videoUrl: null, posterUrl: null });
     });
+  });
+
+  it('fails a review, saying how to install ffmpeg, when there is no ffmpeg to run', async () => {
+    const q = await paidQuestionWithClip();
+    const review = await savedDraft(q);
+    const logged: string[] = [];
+    const logger = {
+      info: () => {},
+      warn: () => {},
+      error: (_: object, m: string) => logged.push(m),
+    };
+    const searchPath = process.env.PATH;
+    process.env.PATH = '/nonexistent';
+    try {
+      expect(await transcodeNextReview({ ...t.ctx, db: db(), logger })).toBe(review.id);
+    } finally {
+      process.env.PATH = searchPath;
+    }
+    const [failed] = await reviewsOf(coach, q.id);
+    expect(failed).toMatchObject({ id: review.id, status: 'failed', videoUrl: null });
+    expect(logged).toEqual([FFMPEG_MISSING]);
   });
 });
