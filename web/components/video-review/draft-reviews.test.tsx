@@ -157,6 +157,19 @@ describe("the Coach's video reviews in the Respond dialog", () => {
     expect(sent[0]).toMatchObject({ reviewIds: [ready.id, processing.id] });
   });
 
+  it("refuses more ready drafts than an answer can carry, in the contract's words", async () => {
+    const many = [1, 2, 3, 4].map((n) =>
+      reviewOf(`00000000-0000-4000-8000-0000000038e${n}`, { durationMs: n * 10_000 }),
+    );
+    const { requests } = open({ reviews: many });
+    const dialog = await respond();
+    await dialog.findByRole('article', { name: 'Video review (0:40)' });
+    await userEvent.type(dialog.getByLabelText('Your Answer *'), 'Toss lower.');
+    await userEvent.click(dialog.getByRole('button', { name: 'Submit Response' }));
+    expect(await dialog.findByText(REVIEW_MESSAGES.tooMany)).toBeTruthy();
+    expect(requests().some((r) => r.method === 'POST' && r.path.endsWith('/answer'))).toBe(false);
+  });
+
   it('removes a draft the Coach will not send', async () => {
     let reviews: VideoReview[] = [ready, failed];
     const { requests } = open(() => json(200, { reviews }), questionOf(), {
