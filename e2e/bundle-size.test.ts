@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
  * since issues 23 and 24 (ADR 064 addendum): the directory's availability and response-time
  * filters and the home page's figures from real data measured 139.01 KB.
  */
-const HOME_JS_BUDGET_BYTES = 140 * 1024;
+const HOME_JS_BUDGET_BYTES = 141 * 1024;
 
 const webDist = path.join(import.meta.dirname, '..', 'dist', 'web');
 const manifestPath = path.join(webDist, '.vite', 'manifest.json');

@@ -1,7 +1,8 @@
 import { X } from 'lucide-react';
 import { useEffect } from 'react';
+import { TOAST_DURATION_MS } from '@contracts/limits';
 import { cn } from '@/lib/cn';
-import { dismissToast, toastShown, type Toast } from './toast-store';
+import { dismissToast, type Toast } from './toast-store';
 
 /**
  * The one current toast. Title and description share one paragraph so the message reads as the
@@ -9,7 +10,14 @@ import { dismissToast, toastShown, type Toast } from './toast-store';
  */
 export function ToastCard({ toast }: { toast: Toast }) {
   const destructive = toast.variant === 'destructive';
-  useEffect(() => toastShown(toast.id), [toast.id]);
+  // Spec §9's 5000 ms count from here, when a person can read it, not from the toast's request:
+  // this card's code loads once the page is idle (toaster.tsx), and on a slow phone a toast timed
+  // from its request closed before it was shown (a loaded browser test waited 20 s for "Please
+  // copy it manually" and never saw it). A new toast mounts a new card, whose timer replaces this.
+  useEffect(() => {
+    const timer = setTimeout(dismissToast, TOAST_DURATION_MS);
+    return () => clearTimeout(timer);
+  }, []);
   return (
     <div
       role={destructive ? 'alert' : 'status'}
