@@ -298,6 +298,10 @@ export const STUDIO_LABELS = {
   setSyncPoint: 'Set sync point',
   mainClip: "Player's clip",
   compareClip: 'Compared clip',
+  /** The compared clip's own stepping, to find its sync point. */
+  compareBack: 'Step compared clip back',
+  compareForward: 'Step compared clip forward',
+  referenceLibrary: 'Reference library',
   recordVoiceOver: 'Record voice-over',
   pauseRecording: 'Pause recording',
   resumeRecording: 'Resume recording',

@@ -133,6 +133,12 @@ export const routes: RouteObject[] = [
               'ManageCoachProfilePage',
             ),
             page('expert-inbox', () => import('@/routes/coach-inbox'), 'CoachInboxPage'),
+            // The Coach reviews the Player's videos (issue 38).
+            page(
+              'questions/:id/studio',
+              () => import('@/routes/video-review-studio'),
+              'VideoReviewStudioPage',
+            ),
             page('payouts', () => import('@/routes/payouts'), 'PayoutsPage'),
             page(
               'expert-payment-setup',

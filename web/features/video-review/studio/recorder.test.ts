@@ -78,7 +78,7 @@ afterEach(() => vi.useRealTimers());
 describe('the voice-over recorder', () => {
   it('records the canvas and the microphone, pauses without counting the pause, and stops with a recording', async () => {
     const recorder = new VoiceOverRecorder(devices());
-    await recorder.start();
+    await recorder.start(null);
     const media = FakeMediaRecorder.last!;
     expect(media.options.mimeType).toBe('video/webm;codecs=vp8,opus');
     expect(media.stream.getTracks()).toEqual([video, audio]);
@@ -104,19 +104,19 @@ describe('the voice-over recorder', () => {
   it('records again: the recording is dropped and its link released', async () => {
     const d = devices();
     const recorder = new VoiceOverRecorder(d);
-    await recorder.start();
+    await recorder.start(null);
     recorder.stop();
     await settle();
     recorder.discard();
     expect(recorder.getState()).toMatchObject({ status: 'idle', recording: null });
     expect(d.revokeUrl).toHaveBeenCalledWith('blob:review');
-    await recorder.start();
+    await recorder.start(null);
     expect(recorder.getState().status).toBe('recording');
   });
 
   it(`stops by itself at ${REVIEW_MAX_SECONDS} s of recorded time`, async () => {
     const recorder = new VoiceOverRecorder(devices());
-    await recorder.start();
+    await recorder.start(null);
     clock = REVIEW_MAX_SECONDS * 1000 - 1000;
     vi.advanceTimersByTime(250);
     expect(recorder.getState().status).toBe('recording');
@@ -131,7 +131,7 @@ describe('the voice-over recorder', () => {
     const recorder = new VoiceOverRecorder(
       devices({ microphone: () => Promise.reject(new DOMException('no', 'NotAllowedError')) }),
     );
-    await recorder.start();
+    await recorder.start(null);
     expect(recorder.getState()).toMatchObject({ status: 'failed', error: 'microphoneDenied' });
     expect(video.stop).toHaveBeenCalled();
   });
@@ -142,7 +142,7 @@ describe('the voice-over recorder', () => {
       { canvasStream: () => null },
     ] satisfies Partial<RecorderDevices>[]) {
       const recorder = new VoiceOverRecorder(devices(change));
-      await recorder.start();
+      await recorder.start(null);
       expect(recorder.getState()).toMatchObject({
         status: 'failed',
         error: 'recordingUnsupported',
@@ -150,7 +150,7 @@ describe('the voice-over recorder', () => {
     }
     FakeMediaRecorder.supported = new Set();
     const recorder = new VoiceOverRecorder(devices());
-    await recorder.start();
+    await recorder.start(null);
     expect(recorder.getState().error).toBe('recordingUnsupported');
     FakeMediaRecorder.supported = new Set(['video/webm;codecs=vp8,opus']);
   });

@@ -35,7 +35,7 @@ type RecorderClass = Pick<typeof MediaRecorder, 'isTypeSupported'> &
 export interface RecorderDevices {
   MediaRecorder: RecorderClass | undefined;
   /** The stage canvas's stream at RECORDING_FRAME_RATE; null where canvases cannot be captured. */
-  canvasStream: (frameRate: number) => MediaStream | null;
+  canvasStream: (canvas: HTMLCanvasElement | null, frameRate: number) => MediaStream | null;
   microphone: () => Promise<MediaStream>;
   combine: (tracks: MediaStreamTrack[]) => MediaStream;
   now: () => number;
@@ -78,12 +78,13 @@ export class VoiceOverRecorder {
     return this.recordedMs + (this.since === null ? 0 : this.devices.now() - this.since);
   }
 
-  async start() {
+  /** Records `canvas` (the stage) with the microphone. */
+  async start(canvas: HTMLCanvasElement | null) {
     if (this.state.status !== 'idle' && this.state.status !== 'failed') return;
     const Recorder = this.devices.MediaRecorder;
     const type = Recorder ? chooseRecordingType((t) => Recorder.isTypeSupported(t)) : null;
-    const canvas = Recorder && type ? this.devices.canvasStream(RECORDING_FRAME_RATE) : null;
-    if (!Recorder || !type || !canvas) {
+    const video = Recorder && type ? this.devices.canvasStream(canvas, RECORDING_FRAME_RATE) : null;
+    if (!Recorder || !type || !video) {
       this.set({ status: 'failed', error: 'recordingUnsupported' });
       return;
     }
@@ -92,13 +93,13 @@ export class VoiceOverRecorder {
     try {
       microphone = await this.devices.microphone();
     } catch {
-      canvas.getTracks().forEach((t) => t.stop());
+      video.getTracks().forEach((t) => t.stop());
       this.set({ status: 'failed', error: 'microphoneDenied' });
       return;
     }
-    this.streams = [canvas, microphone];
+    this.streams = [video, microphone];
     const stream = this.devices.combine([
-      ...canvas.getVideoTracks(),
+      ...video.getVideoTracks(),
       ...microphone.getAudioTracks(),
     ]);
     const recorder = new Recorder(stream, {
@@ -197,16 +198,12 @@ export class VoiceOverRecorder {
   }
 }
 
-/** The browser's own devices for a canvas on the page. */
-export function browserDevices(canvas: () => HTMLCanvasElement | null): RecorderDevices {
+/** The browser's own devices. */
+export function browserDevices(): RecorderDevices {
   return {
     MediaRecorder: typeof MediaRecorder === 'undefined' ? undefined : MediaRecorder,
-    canvasStream: (frameRate) => {
-      const stage = canvas();
-      return stage && typeof stage.captureStream === 'function'
-        ? stage.captureStream(frameRate)
-        : null;
-    },
+    canvasStream: (canvas, frameRate) =>
+      canvas && typeof canvas.captureStream === 'function' ? canvas.captureStream(frameRate) : null,
     microphone: () => navigator.mediaDevices.getUserMedia({ audio: true }),
     combine: (tracks) => new MediaStream(tracks),
     now: () => performance.now(),

@@ -1,0 +1,178 @@
+import { FALLBACK_FRAME_RATE } from '@contracts/video-review';
+import { loopJump, stepTarget } from './frames';
+
+/**
+ * One clip of the studio: a hidden `<video>` the stage draws from. It knows the frame on screen
+ * from `requestVideoFrameCallback` (the frame's own presentation time, `mediaTime`), steps one
+ * frame at the clip's frame rate (read from the file by the server, else measured from the frames
+ * as they play, else FALLBACK_FRAME_RATE), plays at a speed and inside a loop. Components read it
+ * through `subscribe`/`getSnapshot`; the stage redraws on `onFrame`.
+ */
+export interface ClipSnapshot {
+  /** The shown frame's time, in seconds. */
+  time: number;
+  duration: number;
+  playing: boolean;
+  speed: number;
+  frameRate: number;
+  size: { width: number; height: number } | null;
+  loop: { start: number; end: number } | null;
+}
+
+/** Frames measured before the measured rate replaces the fallback. */
+const SAMPLES = 8;
+
+export class ClipController {
+  private video: HTMLVideoElement | null = null;
+  private snapshot: ClipSnapshot;
+  private readonly listeners = new Set<() => void>();
+  private readonly frameListeners = new Set<() => void>();
+  private readonly measured: number;
+  private samples: number[] = [];
+  private last: { mediaTime: number; presented: number } | null = null;
+  private callback: number | null = null;
+  private detach: (() => void) | null = null;
+
+  constructor(frameRate: number | null) {
+    this.measured = frameRate === null ? 0 : frameRate;
+    this.snapshot = {
+      time: 0,
+      duration: NaN,
+      playing: false,
+      speed: 1,
+      frameRate: frameRate ?? FALLBACK_FRAME_RATE,
+      size: null,
+      loop: null,
+    };
+  }
+
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  };
+
+  getSnapshot = () => this.snapshot;
+
+  /** Called whenever the frame on screen may have changed: the stage draws it. */
+  onFrame(listener: () => void) {
+    this.frameListeners.add(listener);
+    return () => {
+      this.frameListeners.delete(listener);
+    };
+  }
+
+  get element() {
+    return this.video;
+  }
+
+  private set(change: Partial<ClipSnapshot>) {
+    this.snapshot = { ...this.snapshot, ...change };
+    for (const listener of this.listeners) listener();
+  }
+
+  private frameShown(time: number) {
+    if (time !== this.snapshot.time) this.set({ time });
+    const loop = this.snapshot.loop;
+    const jump = this.snapshot.playing ? loopJump(time, loop) : null;
+    if (jump !== null && this.video) this.video.currentTime = jump;
+    for (const listener of this.frameListeners) listener();
+  }
+
+  /** The ref callback of the clip's `<video>`. */
+  attach = (video: HTMLVideoElement | null) => {
+    if (video === this.video) return;
+    this.detach?.();
+    this.detach = null;
+    this.video = video;
+    if (!video) return;
+    const update = () =>
+      this.set({
+        duration: video.duration,
+        playing: !video.paused && !video.ended,
+        size: video.videoWidth > 0 ? { width: video.videoWidth, height: video.videoHeight } : null,
+      });
+    // With requestVideoFrameCallback the time is the frame's own (`mediaTime`); a seek's event
+    // only asks for a redraw. Without it (an old Firefox) the events tell the time.
+    const fallback = typeof video.requestVideoFrameCallback !== 'function';
+    const shown = () =>
+      fallback
+        ? this.frameShown(video.currentTime)
+        : this.frameListeners.forEach((listener) => listener());
+    const events = ['loadedmetadata', 'durationchange', 'play', 'pause', 'ended'] as const;
+    events.forEach((e) => video.addEventListener(e, update));
+    const timed = ['seeked', 'loadeddata', ...(fallback ? (['timeupdate'] as const) : [])];
+    timed.forEach((e) => video.addEventListener(e, shown));
+    if (!fallback) this.watchFrames(video);
+    this.detach = () => {
+      events.forEach((e) => video.removeEventListener(e, update));
+      timed.forEach((e) => video.removeEventListener(e, shown));
+      if (this.callback !== null) video.cancelVideoFrameCallback(this.callback);
+      this.callback = null;
+    };
+    video.playbackRate = this.snapshot.speed;
+    update();
+  };
+
+  private watchFrames(video: HTMLVideoElement) {
+    const next: VideoFrameRequestCallback = (_now, frame) => {
+      this.measure(frame.mediaTime, frame.presentedFrames);
+      this.frameShown(frame.mediaTime);
+      this.callback = video.requestVideoFrameCallback(next);
+    };
+    this.callback = video.requestVideoFrameCallback(next);
+  }
+
+  /** A clip whose rate the file did not tell: the gap between two frames shown one after the other. */
+  private measure(mediaTime: number, presented: number) {
+    const last = this.last;
+    this.last = { mediaTime, presented };
+    if (this.measured > 0 || !last || presented - last.presented !== 1) return;
+    const gap = mediaTime - last.mediaTime;
+    if (gap <= 0 || gap > 0.2) return;
+    this.samples.push(gap);
+    if (this.samples.length < SAMPLES) return;
+    const sorted = [...this.samples].sort((a, b) => a - b);
+    const median = sorted[Math.floor(sorted.length / 2)]!;
+    this.samples = [];
+    this.set({ frameRate: Math.round((1 / median) * 1000) / 1000 });
+  }
+
+  play() {
+    void this.video?.play().catch(() => undefined);
+  }
+
+  pause() {
+    this.video?.pause();
+  }
+
+  toggle() {
+    if (this.snapshot.playing) this.pause();
+    else this.play();
+  }
+
+  /** Shows the frame `frames` after (negative: before) the one shown; playback pauses first. */
+  step(frames: number) {
+    const video = this.video;
+    if (!video) return;
+    video.pause();
+    const { time, frameRate, duration } = this.snapshot;
+    this.seek(stepTarget(time, frameRate, frames, duration));
+  }
+
+  seek(seconds: number) {
+    if (!this.video) return;
+    const end = Number.isFinite(this.video.duration) ? this.video.duration : Infinity;
+    this.video.currentTime = Math.min(Math.max(0, seconds), end);
+  }
+
+  setSpeed(speed: number) {
+    if (this.video) this.video.playbackRate = speed;
+    this.set({ speed });
+  }
+
+  setLoop(loop: { start: number; end: number } | null) {
+    this.set({ loop });
+  }
+}
