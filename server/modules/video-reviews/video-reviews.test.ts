@@ -1,13 +1,11 @@
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { ALL_FORMATS, FilePathSource, Input } from 'mediabunny';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { QuestionAttachments } from '../../../contracts/attachments';
 import {
   REVIEW_MESSAGES,
@@ -26,22 +24,11 @@ import {
 import { askCoach, requestsTo, signedInUser, type TestUser } from '../../test/accounts';
 import { coachProfile } from '../../test/asked-question';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/harness';
+import { makeReviewClip } from '../../test/review-clip';
 import { sampleFiles, tusUpload, uploadedId } from '../../test/uploads';
 import { removeAccountAttachments } from '../attachments';
 import { FFMPEG_MISSING } from './ffmpeg';
 import { transcodeNextReview } from './transcode';
-
-const run = promisify(execFile);
-
-/** A tiny review recording as Chromium's MediaRecorder makes one: WebM, VP8 and Opus, 2 s. */
-async function makeClip(file: string) {
-  await run('ffmpeg', [
-    ...['-nostdin', '-y', '-hide_banner', '-loglevel', 'error'],
-    ...['-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=30', '-f', 'lavfi', '-i', 'sine'],
-    ...['-t', '2', '-c:v', 'libvpx', '-b:v', '200k', '-c:a', 'libopus', file],
-  ]);
-  return readFile(file);
-}
 
 describe(`video reviews (${testDatabaseKind})`, () => {
   let t: TestApp;
@@ -128,7 +115,7 @@ describe(`video reviews (${testDatabaseKind})`, () => {
     dir = await mkdtemp(path.join(tmpdir(), 'playbook-review-test-'));
     [t, clip] = await Promise.all([
       createTestApp({ QUESTION_RATE_LIMIT_PER_MINUTE: '1000' }),
-      makeClip(path.join(dir, 'clip.webm')),
+      makeReviewClip(path.join(dir, 'clip.webm')),
     ]);
     coach = await signedInUser(t.app, t.ctx, { roles: ['expert'], name: 'Coach Vee' });
     coachId = await coachProfile(t.app, coach, 'Coach Vee');
@@ -413,12 +400,8 @@ describe(`video reviews (${testDatabaseKind})`, () => {
   it('fails a review, saying how to install ffmpeg, when there is no ffmpeg to run', async () => {
     const q = await paidQuestionWithClip();
     const review = await savedDraft(q);
-    const logged: string[] = [];
-    const logger = {
-      info: () => {},
-      warn: () => {},
-      error: (_: object, m: string) => logged.push(m),
-    };
+    const logger = pino({ level: 'silent' });
+    const logged = vi.spyOn(logger, 'error');
     const searchPath = process.env.PATH;
     process.env.PATH = '/nonexistent';
     try {
@@ -428,6 +411,6 @@ describe(`video reviews (${testDatabaseKind})`, () => {
     }
     const [failed] = await reviewsOf(coach, q.id);
     expect(failed).toMatchObject({ id: review.id, status: 'failed', videoUrl: null });
-    expect(logged).toEqual([FFMPEG_MISSING]);
+    expect(logged.mock.calls).toEqual([[{ reviewId: review.id }, FFMPEG_MISSING]]);
   });
 });
