@@ -344,6 +344,14 @@ describe(`video reviews (${testDatabaseKind})`, () => {
     });
 
     it("sends a review with the follow-up's answer, tied to its message", async () => {
+      // Only a follow-up's answer carries reviews: any other message with them is refused.
+      const withReviews = await post(player, `/api/questions/${q.id}/messages`, {
+        kind: 'follow_up',
+        body: 'Is my elbow better at 0:01?',
+        reviewIds: [review.id],
+      });
+      expect(withReviews.statusCode).toBe(400);
+      expect(withReviews.json().message).toBe(REVIEW_MESSAGES.notUsable);
       const followUp = await post(player, `/api/questions/${q.id}/messages`, {
         kind: 'follow_up',
         body: 'Is my elbow better at 0:01?',
@@ -351,12 +359,6 @@ describe(`video reviews (${testDatabaseKind})`, () => {
       expect(followUp.statusCode).toBe(201);
       const next = await savedDraft(q);
       await transcodeAll();
-      const wrongKind = await post(player, `/api/questions/${q.id}/messages`, {
-        kind: 'clarification_reply',
-        body: 'Here',
-        reviewIds: [next.id],
-      });
-      expect(wrongKind.statusCode).not.toBe(201);
       const res = await post(coach, `/api/questions/${q.id}/messages`, {
         kind: 'follow_up_answer',
         body: 'Yes, see the review.',
