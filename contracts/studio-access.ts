@@ -1,5 +1,5 @@
 import { coachActions, threadFactsOf } from './question-states';
-import { questionPagePath } from './question-page-places';
+import type { QuestionPagePlace } from './question-page-places';
 import type { QuestionDetail } from './questions';
 
 /**
@@ -8,7 +8,7 @@ import type { QuestionDetail } from './questions';
  * Null when not; else the question page's place the review goes back to: the answer's form, or
  * the conversation's for the follow-up's answer.
  */
-export function studioReturn(q: QuestionDetail, now: Date = new Date()): string | null {
+export function studioReturn(q: QuestionDetail, now: Date = new Date()): QuestionPagePlace | null {
   if (q.viewerRole !== 'expert') return null;
   const may = coachActions(
     {
@@ -24,7 +24,7 @@ export function studioReturn(q: QuestionDetail, now: Date = new Date()): string 
     },
     now,
   );
-  if (may.answer) return questionPagePath(q.id, 'respond');
-  if (may.answerFollowUp) return questionPagePath(q.id, 'conversation');
+  if (may.answer) return 'respond';
+  if (may.answerFollowUp) return 'conversation';
   return null;
 }

@@ -28,6 +28,7 @@ import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
 import { api, ApiRequestError, errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@contracts/dates';
 import { Composer } from './composer';
+import { StudioLinks } from './question-attachments';
 import type { ReportInput } from './question-api';
 import { ReasonForm, useReasonDialog } from '@/components/reason-form';
 
@@ -54,7 +55,13 @@ export function ThreadMessages({
         m.kind === 'follow_up_answer' && <SentReviews questionId={q.id} messageId={m.id} />
       }
       action={(m) =>
-        m.authorRole !== q.viewerRole && <ReportMessage questionId={q.id} messageId={m.id} />
+        m.authorRole !== q.viewerRole && (
+          <>
+            {/* The Player's videos open in the Coach's studio (issue 38). */}
+            <StudioLinks questionId={q.id} files={data?.messages[m.id] ?? []} />
+            <ReportMessage questionId={q.id} messageId={m.id} />
+          </>
+        )
       }
     />
   );

@@ -141,7 +141,8 @@ export function Stage(props: StageProps) {
       props.onNeedText();
       return;
     }
-    event.currentTarget.setPointerCapture(event.pointerId);
+    // The stroke keeps its pointer when it leaves the canvas.
+    event.currentTarget.setPointerCapture?.(event.pointerId);
     apply(pointerDown(current?.draft ?? null, props.pen.tool, hit.point), hit.clip);
   };
 

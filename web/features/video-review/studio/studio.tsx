@@ -4,7 +4,8 @@ import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'reac
 import { Link, useSearchParams } from 'react-router';
 import type { Attachment } from '@contracts/attachments';
 import { questionApiPaths } from '@contracts/question-api-paths';
-import { questionPagePath } from '@contracts/question-page-places';
+import { QUESTION_PAGE_PLACES, questionPagePath } from '@contracts/question-page-places';
+import { reviewAddedPath } from '@contracts/review-player';
 import type { QuestionDetail } from '@contracts/questions';
 import { studioReturn } from '@contracts/studio-access';
 import {
@@ -64,7 +65,10 @@ export function StudioView({ questionId }: { questionId: string }) {
   }
   const q = question.data;
   const videos = playerVideos(q, files.data);
-  const back = studioReturn(q) ?? questionPagePath(questionId);
+  const place = studioReturn(q);
+  const back = questionPagePath(questionId, place ?? undefined);
+  // Back at the form the review goes with, which opens with it listed (H4's useOpenedByStudio).
+  const added = `${reviewAddedPath(questionId)}${place ? `#${QUESTION_PAGE_PLACES[place]}` : ''}`;
   const choices: CompareChoice[] = [
     ...videos.map((v) => ({ origin: 'question' as const, attachmentId: v.file.id, name: v.label })),
     ...(references.data ?? []).map((c) => ({
@@ -100,7 +104,7 @@ export function StudioView({ questionId }: { questionId: string }) {
           videos={videos}
           choices={choices}
           sources={urls}
-          back={back}
+          back={added}
         />
       )}
     </div>
