@@ -20,7 +20,28 @@ export interface ClipSnapshot {
 }
 
 /** Frames measured before the measured rate replaces the fallback. */
-const SAMPLES = 8;
+const SAMPLES = 12;
+/** Cameras' and phones' frame rates. */
+const COMMON_RATES = [
+  24000 / 1001,
+  24,
+  25,
+  30000 / 1001,
+  30,
+  48,
+  50,
+  60000 / 1001,
+  60,
+  90,
+  120,
+  240,
+];
+
+/** `rate` as the common rate it is within 2 % of, else itself to three decimals. */
+export function commonRate(rate: number): number {
+  const near = COMMON_RATES.reduce((a, b) => (Math.abs(b - rate) < Math.abs(a - rate) ? b : a));
+  return Math.abs(near - rate) / near <= 0.02 ? near : Math.round(rate * 1000) / 1000;
+}
 
 export class ClipController {
   private video: HTMLVideoElement | null = null;
@@ -133,10 +154,11 @@ export class ClipController {
     if (gap <= 0 || gap > 0.2) return;
     this.samples.push(gap);
     if (this.samples.length < SAMPLES) return;
-    const sorted = [...this.samples].sort((a, b) => a - b);
-    const median = sorted[Math.floor(sorted.length / 2)]!;
+    // Presentation times come rounded (to the millisecond in Chromium): one gap reads 16 or 17 ms
+    // at 60 fps, so the rate is the mean's, taken to the common rate it is within 2 % of.
+    const mean = this.samples.reduce((sum, gap) => sum + gap, 0) / this.samples.length;
     this.samples = [];
-    this.set({ frameRate: Math.round((1 / median) * 1000) / 1000 });
+    this.set({ frameRate: commonRate(1 / mean) });
   }
 
   play() {

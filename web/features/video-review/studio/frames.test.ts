@@ -52,3 +52,12 @@ describe('a loop', () => {
     expect(loopJump(5, null)).toBeNull();
   });
 });
+
+describe('a measured frame rate', () => {
+  it('is the common rate it is within 2 % of: 16 and 17 ms gaps make 60 fps', async () => {
+    const { commonRate } = await import('./clip-controller');
+    expect(commonRate(1 / ((16 + 17 + 17) / 3000))).toBe(60);
+    expect(commonRate(29.9)).toBeCloseTo(30000 / 1001, 9);
+    expect(commonRate(15)).toBe(15);
+  });
+});
