@@ -49,6 +49,7 @@ describe(`security headers, cookies, CSRF and rate limits (${testDatabaseKind})`
       expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).toContain("object-src 'none'");
+      expect(csp).toContain("media-src 'self' blob:");
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['strict-transport-security']).toMatch(/max-age=\d{7,}; includeSubDomains/);
       expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');

@@ -14,6 +14,8 @@ const options: HelmetOptions = {
       // stylesheet inline (ADR 026); no inline script.
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'https:'],
+      // The studio previews its recording from a blob: link before sending it (ADR 092).
+      mediaSrc: ["'self'", 'blob:'],
       fontSrc: ["'self'"],
       connectSrc: ["'self'"],
       objectSrc: ["'none'"],
