@@ -53,6 +53,8 @@ export class ClipController {
   private last: { mediaTime: number; presented: number } | null = null;
   private callback: number | null = null;
   private detach: (() => void) | null = null;
+  /** Where the last step seeks to. */
+  private target: number | null = null;
 
   constructor(frameRate: number | null) {
     this.measured = frameRate === null ? 0 : frameRate;
@@ -180,7 +182,10 @@ export class ClipController {
     if (!video) return;
     video.pause();
     const { time, frameRate, duration } = this.snapshot;
-    this.seek(stepTarget(time, frameRate, frames, duration));
+    // A step pressed again before the last one's frame is on screen goes on from that frame.
+    const from = video.seeking && this.target !== null ? this.target : time;
+    this.target = stepTarget(from, frameRate, frames, duration);
+    this.seek(this.target);
   }
 
   seek(seconds: number) {
