@@ -68,7 +68,7 @@ describe('the interactive review', () => {
     expect(video.paused).toBe(true);
     expect(await screen.findByRole('button', { name: STUDIO_LABELS.play })).toBeTruthy();
 
-    // 60 fps: one frame forward from the start is frame 1, at its middle.
+    // 60 fps: one frame forward from the start is frame 1, half a period past its start.
     await userEvent.click(screen.getByRole('button', { name: STUDIO_LABELS.nextFrame }));
     expect(video.currentTime).toBeCloseTo(1.5 / 60, 6);
     await userEvent.click(screen.getByRole('button', { name: STUDIO_LABELS.nextFrame }));

@@ -12,7 +12,7 @@ import { Button } from '@/components/ui/button';
 import { Field, inputClass } from '@/components/ui/field';
 import { cn } from '@/lib/cn';
 import { renderDrawings } from '../render-drawings';
-import { stepTarget } from '../studio/frames';
+import { shownByTarget, stepTarget } from '../studio/frames';
 import { keyTarget, studioKeyAction } from '../studio/keyboard';
 import { stageLayout, type Size } from '../studio/stage-layout';
 import { compareSecondsAt, compareWaits, frameRateOf, frameTimeMs, percentBox } from './playback';
@@ -41,6 +41,8 @@ export function InteractiveReview({
   const mainRef = useRef<HTMLVideoElement>(null);
   const compareRef = useRef<HTMLVideoElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
+  /** The presentation time of the Player's frame on screen (requestVideoFrameCallback's). */
+  const shown = useRef(0);
   const [mainSize, setMainSize] = useState<Size | null>(null);
   const [compareSize, setCompareSize] = useState<Size | null>(null);
   const [playing, setPlaying] = useState(false);
@@ -48,7 +50,6 @@ export function InteractiveReview({
   const [duration, setDuration] = useState((source.durationMs ?? 0) / 1000);
   const [speed, setSpeed] = useState<number>(1);
   const frameRate = frameRateOf(source);
-  const compareFrameRate = review.compare ? frameRateOf(review.compare) : frameRate;
 
   const layout = useMemo(
     () =>
@@ -66,15 +67,15 @@ export function InteractiveReview({
       const ctx = canvasRef.current?.getContext('2d');
       if (!ctx) return;
       ctx.clearRect(0, 0, layout.width, layout.height);
-      const mainMs = frameTimeMs(mainSeconds, frameRate);
+      const mainMs = frameTimeMs(mainSeconds);
       renderDrawings(ctx, doc.drawings, 'main', mainMs, layout.main);
       if (comparing && layout.compare) {
         const at = compareSecondsAt(mainSeconds, comparing, compareRef.current?.duration);
-        const compareMs = frameTimeMs(at, compareFrameRate);
+        const compareMs = frameTimeMs(at);
         renderDrawings(ctx, doc.drawings, 'compare', compareMs, layout.compare);
       }
     },
-    [doc.drawings, layout, comparing, frameRate, compareFrameRate],
+    [doc.drawings, layout, comparing],
   );
 
   /** Puts the compared clip where the sync points say, playing or waiting as the main one. */
@@ -104,6 +105,7 @@ export function InteractiveReview({
     let frameRequest = 0;
     let animation = 0;
     const onFrame = (_now: number, frame: VideoFrameCallbackMetadata) => {
+      shown.current = frame.mediaTime;
       draw(frame.mediaTime);
       follow(frame.mediaTime);
       frameRequest = video.requestVideoFrameCallback(onFrame);
@@ -173,8 +175,13 @@ export function InteractiveReview({
       const video = mainRef.current;
       if (!video) return;
       video.pause();
-      // The middle of the neighbouring frame, so the browser's rounding shows exactly that frame.
-      video.currentTime = stepTarget(video.currentTime, frameRate, frames, video.duration);
+      // From the frame on screen (requestVideoFrameCallback's), or from the one the step before is
+      // still seeking to, or, in a browser without frame callbacks, the one a step's seek shows.
+      const from =
+        video.seeking || !('requestVideoFrameCallback' in video)
+          ? shownByTarget(video.currentTime, frameRate)
+          : shown.current;
+      video.currentTime = stepTarget(from, frameRate, frames, video.duration);
     },
     [frameRate],
   );

@@ -29,30 +29,26 @@ const arrow = (from: number, to: number | null): Drawing => ({
 
 describe('the interactive review: which drawings show on the frame on screen', () => {
   it('shows a drawing from the frame it was drawn on, not on the frame before', () => {
-    const fps = 60;
-    // Drawn in the studio after stepping to frame 90 (its middle, 1.508 s).
-    const drawnAt = Math.round(stepTarget(1.49, fps, 1, 10) * 1000);
-    const drawing = arrow(drawnAt, null);
-    // Frame 90 on screen: its presentation time (1.5 s) and the time after a step into it agree.
-    expect(showsAt(drawing, frameTimeMs(1.5, fps))).toBe(true);
-    expect(showsAt(drawing, frameTimeMs(1.508333, fps))).toBe(true);
-    // Frame 89: not yet, whether read by its start or its end.
-    expect(showsAt(drawing, frameTimeMs(89 / 60, fps))).toBe(false);
-    expect(showsAt(drawing, frameTimeMs(1.4999, fps))).toBe(false);
+    // Drawn in the studio on the frame presented at 1.5 s of a 60 fps clip whose frames start at 49 ms.
+    const drawing = arrow(Math.floor(1.5 * 1000), null);
+    expect(showsAt(drawing, frameTimeMs(1.5))).toBe(true);
+    expect(showsAt(drawing, frameTimeMs(1.5 + 1 / 60))).toBe(true);
+    // The frame before: not yet.
+    expect(showsAt(drawing, frameTimeMs(1.5 - 1 / 60))).toBe(false);
   });
 
   it('hides a held drawing after its last frame', () => {
-    const drawing = arrow(frameTimeMs(1, 30), frameTimeMs(2, 30));
-    expect(showsAt(drawing, frameTimeMs(2.01, 30))).toBe(true);
-    expect(showsAt(drawing, frameTimeMs(2.04, 30))).toBe(false);
+    const drawing = arrow(frameTimeMs(1), frameTimeMs(2));
+    expect(showsAt(drawing, frameTimeMs(2))).toBe(true);
+    expect(showsAt(drawing, frameTimeMs(2 + 1 / 30))).toBe(false);
   });
 
   it("steps at the clip's own rate, else the fallback", () => {
     expect(frameRateOf({ frameRate: 59.94 })).toBe(59.94);
     expect(frameRateOf({ frameRate: null })).toBe(FALLBACK_FRAME_RATE);
-    // One frame forward from the middle of frame 30 of a 60 fps clip: frame 31's middle.
-    expect(stepTarget(frameTimeMs(0.5, 60) / 1000, 60, 1, 10)).toBeCloseTo(31.5 / 60, 6);
-    expect(stepTarget(0.5 + 0.25 / 60, 60, -1, 10)).toBeCloseTo(29.5 / 60, 6);
+    // One frame forward from the frame shown at 0.5 s of a 60 fps clip: half a period past the next.
+    expect(stepTarget(0.5, 60, 1, 10)).toBeCloseTo(0.5 + 1.5 / 60, 6);
+    expect(stepTarget(0.5, 60, -1, 10)).toBeCloseTo(0.5 - 0.5 / 60, 6);
   });
 });
 

@@ -1,6 +1,5 @@
 import { FALLBACK_FRAME_RATE, type Compare, type ReviewClip } from '@contracts/video-review';
 import type { FrameBox } from '../render-drawings';
-import { frameIndex, frameMiddle } from '../studio/frames';
 import { compareTimeFor } from '../studio/sync';
 import type { StageLayout } from '../studio/stage-layout';
 
@@ -11,13 +10,11 @@ export const frameRateOf = (clip: Pick<ReviewClip, 'frameRate'>) =>
   clip.frameRate ?? FALLBACK_FRAME_RATE;
 
 /**
- * The time (ms) drawings are shown for while the frame at `seconds` is on screen: that frame's
- * middle, so the frame's presentation time (requestVideoFrameCallback's) and the player's current
- * time after a seek into it (a step lands on its middle) agree, and a drawing made on a frame shows
- * from that frame on, never from the one before.
+ * The time (ms) drawings are judged at while the frame at `seconds` is on screen: that frame's own
+ * presentation time (requestVideoFrameCallback's `mediaTime`), which is what the studio stored as
+ * a drawing's start, so a drawing shows from its frame on and never on the one before.
  */
-export const frameTimeMs = (seconds: number, frameRate: number) =>
-  Math.round(frameMiddle(frameIndex(seconds, frameRate), frameRate) * 1000);
+export const frameTimeMs = (seconds: number) => Math.round(seconds * 1000);
 
 /**
  * Where the compared clip is (seconds) while the Player's is at `mainSeconds`, by the review's sync

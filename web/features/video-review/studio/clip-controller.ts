@@ -1,5 +1,5 @@
 import { FALLBACK_FRAME_RATE } from '@contracts/video-review';
-import { loopJump, stepTarget } from './frames';
+import { loopJump, shownByTarget, stepTarget } from './frames';
 
 /**
  * One clip of the studio: a hidden `<video>` the stage draws from. It knows the frame on screen
@@ -183,7 +183,8 @@ export class ClipController {
     video.pause();
     const { time, frameRate, duration } = this.snapshot;
     // A step pressed again before the last one's frame is on screen goes on from that frame.
-    const from = video.seeking && this.target !== null ? this.target : time;
+    const from =
+      video.seeking && this.target !== null ? shownByTarget(this.target, frameRate) : time;
     this.target = stepTarget(from, frameRate, frames, duration);
     this.seek(this.target);
   }

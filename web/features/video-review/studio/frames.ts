@@ -1,38 +1,34 @@
 /**
  * Frame arithmetic for the studio's stepping (ADR 092). `requestVideoFrameCallback` tells the
- * presentation time (`mediaTime`) of the frame on screen; stepping seeks to the middle of the
- * neighbouring frame, so the browser's rounding of a seek can neither skip nor repeat a frame.
+ * presentation time (`mediaTime`) of the frame on screen; a step seeks from that frame's own time,
+ * never from a grid starting at 0: a clip's first frame need not be at 0 (a browser's recording
+ * starts at tens of milliseconds) and its frames need not come at an even pace.
  */
 
-/** The index of the frame whose presentation time is `mediaTime` seconds. */
 export function frameIndex(mediaTime: number, frameRate: number): number {
   // A presentation time a hair below the frame's start (3 / 30 read back as 0.09999…) is that frame.
   return Math.max(0, Math.floor(mediaTime * frameRate + 1e-3));
 }
 
-/** The last frame's index of a clip `durationSeconds` long, or Infinity while it is unknown. */
-export function lastFrameIndex(durationSeconds: number, frameRate: number): number {
-  if (!Number.isFinite(durationSeconds) || durationSeconds <= 0) return Infinity;
-  return Math.max(0, Math.ceil(durationSeconds * frameRate - 1e-3) - 1);
-}
-
-/** The middle of frame `index`, in seconds: where a seek shows exactly that frame. */
-export const frameMiddle = (index: number, frameRate: number) => (index + 0.5) / frameRate;
-
 /**
- * Where to seek to show the frame `step` frames after (negative: before) the one shown at
- * `mediaTime`, kept within the clip.
+ * Where to seek to show the frame `step` frames after (negative: before) the one shown, whose own
+ * presentation time is `shown`, kept within the clip: half a frame period past where that frame
+ * should start, so a frame up to half a period early or late is still the one shown.
  */
 export function stepTarget(
-  mediaTime: number,
+  shown: number,
   frameRate: number,
   step: number,
   durationSeconds: number,
 ): number {
-  const last = lastFrameIndex(durationSeconds, frameRate);
-  const index = Math.min(last, Math.max(0, frameIndex(mediaTime, frameRate) + step));
-  return frameMiddle(index, frameRate);
+  const target = shown + (step + 0.5) / frameRate;
+  const end = Number.isFinite(durationSeconds) && durationSeconds > 0 ? durationSeconds : Infinity;
+  return Math.min(end, Math.max(0, target));
 }
+
+/** The presentation time of the frame a step's seek to `target` shows: half a period before it. */
+export const shownByTarget = (target: number, frameRate: number) =>
+  Math.max(0, target - 0.5 / frameRate);
 
 /** A loop's range in seconds, in order; null while either end is missing or they coincide. */
 export function loopRange(

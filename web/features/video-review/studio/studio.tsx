@@ -27,7 +27,6 @@ import { useReferenceClips } from './api';
 import { ClipController } from './clip-controller';
 import { ComparePanel, type CompareChoice } from './compare-panel';
 import { DrawingList } from './drawing-list';
-import { frameIndex } from './frames';
 import { canRedo, canUndo, commit, emptyHistory, redo, replaceDrawing, undo } from './history';
 import { playerVideos, type PlayerVideo } from './player-videos';
 import { browserDevices, VoiceOverRecorder } from './recorder';
@@ -202,9 +201,10 @@ function Session({
 
   const onDrawn = (points: readonly Point[], clip: Drawing['clip']) => {
     const controller = clip === 'compare' && compare ? compare : main;
-    const { time, frameRate } = controller.getSnapshot();
-    // From the start of the frame on screen, so the drawing shows on that very frame when replayed.
-    const from = Math.floor((frameIndex(time, frameRate) / frameRate) * 1000);
+    const { time } = controller.getSnapshot();
+    // The frame on screen's own presentation time, as the interactive review judges it: the
+    // drawing shows on that very frame when replayed, not on the one before.
+    const from = Math.floor(time * 1000);
     const drawing: Drawing = {
       id: crypto.randomUUID(),
       tool: pen.tool,
