@@ -357,6 +357,24 @@ const CASES: Record<string, Case> = {
     url: () => `/api/coach/reference-clips/${randomUUID()}`,
     expected: coaches(404),
   },
+  // Issue 38's reviews: both people of the question read them, strangers learn nothing (404); only
+  // the Coach saves a draft (a made-up recording is refused) or deletes one (none by that id).
+  'GET /api/questions/:id/reviews': {
+    url: async (fx) => `${await fx.question()}/reviews`,
+    expected: { ...users(404), player: 200, coach: 200 },
+  },
+  'POST /api/questions/:id/reviews': {
+    url: async (fx) => `${await fx.question('paid-pending')}/reviews`,
+    payload: {
+      videoAttachmentId: randomUUID(),
+      document: { version: 1, sourceAttachmentId: randomUUID(), compare: null, drawings: [] },
+    },
+    expected: { ...users(404), player: 403, coach: 400 },
+  },
+  'DELETE /api/questions/:id/reviews/:reviewId': {
+    url: async (fx) => `${await fx.question()}/reviews/${randomUUID()}`,
+    expected: { ...users(404), player: 403, coach: 404 },
+  },
   'GET /api/questions/:id/attachments': {
     url: async (fx) => `${await fx.question()}/attachments`,
     expected: player(200, 200),
