@@ -1,4 +1,5 @@
 import type { Account } from '@contracts/account';
+import type { OwnCoachProfile } from '@contracts/profiles';
 
 /** A visitor: nobody signed in. */
 export const signedOut: Account = {
@@ -28,3 +29,20 @@ export const signedInCoach = (name: string): Account =>
     profileCompleted: { asker: false, expert: true },
     coachId: 'c-1',
   });
+
+/** The signed-in Coach's own profile (id 'c-1', as `signedInCoach`'s), as Manage Coach Profile reads it. */
+export const ownCoachProfile = (name: string, expertise: string): OwnCoachProfile => ({
+  id: 'c-1',
+  slug: name.toLowerCase().replace(/ /g, '-'),
+  name,
+  expertise,
+  price: 3000,
+  bio: null,
+  photoUrl: null,
+  onboardingComplete: true,
+  responseHours: 168,
+  websiteUrl: null,
+  linkedinUrl: null,
+  twitterUrl: null,
+  instagramUrl: null,
+});

@@ -2,7 +2,12 @@ import { Clapperboard, LoaderCircle, TriangleAlert } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { REVIEW_PLAYER_MESSAGES } from '@contracts/review-player';
-import { formatDuration, REVIEW_MESSAGES, type VideoReview } from '@contracts/video-review';
+import {
+  formatDuration,
+  REVIEW_MESSAGES,
+  studioPath,
+  type VideoReview,
+} from '@contracts/video-review';
 import { useQuestionAttachments } from '@/components/attachments/api';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
@@ -37,10 +42,6 @@ export function useReviewDrafts(questionId: string, enabled: boolean): ReviewDra
     failed: isError && data === undefined,
   };
 }
-
-/** The studio's address opened on a clip. */
-export const studioPath = (questionId: string, clipId: string) =>
-  `/questions/${encodeURIComponent(questionId)}/studio?clip=${encodeURIComponent(clipId)}`;
 
 /**
  * The answer form's video reviews: a link to the studio when the Player sent a video, and each

@@ -3,9 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { OwnAvailability } from '@contracts/availability-schemas';
 import { profileApiPaths } from '@contracts/profile-api-paths';
-import type { OwnCoachProfile } from '@contracts/profiles';
 import { json, renderApp } from '@/test/render-app';
-import { signedInCoach } from '@/test/accounts';
+import { ownCoachProfile, signedInCoach } from '@/test/accounts';
 
 /**
  * Manage Coach Profile's availability form (ADR 061) keeps what the Coach chose: its fields appear
@@ -14,21 +13,7 @@ import { signedInCoach } from '@/test/accounts';
  * refetch does not undo what is being typed.
  */
 const coach = signedInCoach('Pia Pause');
-const profile: OwnCoachProfile = {
-  id: 'c-1',
-  slug: 'pia-pause',
-  name: 'Pia Pause',
-  expertise: 'Shooting',
-  price: 3000,
-  bio: null,
-  photoUrl: null,
-  onboardingComplete: true,
-  responseHours: 168,
-  websiteUrl: null,
-  linkedinUrl: null,
-  twitterUrl: null,
-  instagramUrl: null,
-};
+const profile = ownCoachProfile('Pia Pause', 'Shooting');
 const paused: OwnAvailability = {
   paused: true,
   returnOn: '2099-12-09',

@@ -2,12 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Undo2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import {
-  playerActions,
-  coachActions,
-  followUpExpired,
-  threadFactsOf,
-} from '@contracts/question-states';
+import { playerActions, coachActions, followUpExpired } from '@contracts/question-states';
+import { questionDetailState } from '@contracts/studio-access';
 import { aroundAnswer, type MessageKind } from '@contracts/question-thread';
 import type { QuestionDetail } from '@contracts/questions';
 import { QUESTION_MESSAGES } from '@contracts/questions';
@@ -151,17 +147,7 @@ function useGoToPlace() {
 
 function FullDetail({ q }: { q: QuestionDetail }) {
   const isPlayer = q.viewerRole === 'asker';
-  const state = {
-    status: q.status,
-    paymentStatus: q.paymentStatus,
-    hasAnswer: q.answer !== null,
-    disputeFlagged: q.disputeFlagged,
-    disputeUntil: q.disputeUntil,
-    thread: threadFactsOf(
-      q.messages.map((m) => m.kind),
-      { until: q.followUpUntil, answered: q.followUpAnswered },
-    ),
-  };
+  const state = questionDetailState(q);
   useAttachmentsFollowTheThread(q.id, `${q.messages.length}:${q.answeredAt ?? ''}`);
   useReviewsFollowTheThread(q.id, `${q.messages.length}:${q.answeredAt ?? ''}`);
   useGoToPlace();

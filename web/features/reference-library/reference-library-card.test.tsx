@@ -4,14 +4,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { ATTACHMENT_MESSAGES } from '@contracts/attachments';
 import type { OwnAvailability } from '@contracts/availability-schemas';
 import { profileApiPaths } from '@contracts/profile-api-paths';
-import type { OwnCoachProfile } from '@contracts/profiles';
 import {
   REFERENCE_LIBRARY_LABELS as LABELS,
   REVIEW_MESSAGES,
   videoReviewApiPaths,
   type ReferenceClip,
 } from '@contracts/video-review';
-import { signedInCoach } from '@/test/accounts';
+import { ownCoachProfile, signedInCoach } from '@/test/accounts';
 import { json, renderApp, type FakeApi } from '@/test/render-app';
 
 /**
@@ -42,21 +41,7 @@ vi.mock('tus-js-client', () => ({
   },
 }));
 
-const profile: OwnCoachProfile = {
-  id: 'c-1',
-  slug: 'lib-coach',
-  name: 'Lib Coach',
-  expertise: 'Tennis serve',
-  price: 3000,
-  bio: null,
-  photoUrl: null,
-  onboardingComplete: true,
-  responseHours: 168,
-  websiteUrl: null,
-  linkedinUrl: null,
-  twitterUrl: null,
-  instagramUrl: null,
-};
+const profile = ownCoachProfile('Lib Coach', 'Tennis serve');
 const availability: OwnAvailability = {
   paused: false,
   returnOn: null,

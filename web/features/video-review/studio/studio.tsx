@@ -160,12 +160,12 @@ function Session({
   const main = useMemo(() => new ClipController(source.video?.frameRate ?? null), [source]);
   const [compareChoice, setCompareChoice] = useState<CompareChoice | null>(null);
   const compareSource = compareChoice ? sources.get(compareChoice.attachmentId) : undefined;
+  const compareRate = compareSource?.frameRate ?? null;
   const compareKey = compareChoice ? `${compareChoice.origin}:${compareChoice.attachmentId}` : '';
+  // A new controller per chosen clip, at the clip's own rate.
   const compare = useMemo(
-    () => (compareKey ? new ClipController(compareSource?.frameRate ?? null) : null),
-    // A new controller per chosen clip; its rate is the clip's.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [compareKey],
+    () => (compareKey ? new ClipController(compareRate) : null),
+    [compareKey, compareRate],
   );
   const [mode, setMode] = useState<'side' | 'overlay'>('side');
   const [opacity, setOpacity] = useState(0.5);
