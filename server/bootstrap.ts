@@ -156,7 +156,8 @@ export function backgroundJobs(ctx: AppContext, logger: Logger): Job[] {
     {
       name: 'mail-delivery',
       intervalMs: 2000,
-      run: () => deliverDueMail(ctx.database.db, ctx.mail, logger),
+      // The attachments' storage: a review's poster goes inside its e-mail (ADR 093).
+      run: () => deliverDueMail(ctx.database.db, ctx.mail, logger, ctx.attachmentFiles),
     },
     {
       name: 'event-journal-prune',

@@ -7,6 +7,8 @@ export interface ReceivedMail {
   subject: string;
   /** The whole message with quoted-printable decoded: headers, text and HTML parts. */
   text: string;
+  /** The message as it arrived, undecoded (as latin1: one character a byte), for its MIME parts. */
+  raw: string;
   at: number;
 }
 
@@ -45,12 +47,14 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        const text = decodeQuotedPrintable(Buffer.concat(chunks).toString('utf8'));
+        const bytes = Buffer.concat(chunks);
+        const text = decodeQuotedPrintable(bytes.toString('utf8'));
         const subject = /^Subject: (.*(?:\r?\n[ \t].*)*)/m.exec(text)?.[1]?.replace(/\r?\n/g, '');
         received.push({
           to: session.envelope.rcptTo.map((r) => r.address),
           subject: subject ?? '',
           text,
+          raw: bytes.toString('latin1'),
           at: Date.now(),
         });
         waiters.forEach((wake) => wake());

@@ -874,6 +874,14 @@ export const mailOutbox = pgTable(
     html: text('html'),
     /** Extra headers the transport sends (List-Unsubscribe and its One-Click POST, ADR 057). */
     headers: jsonb('headers').$type<Record<string, string>>(),
+    /**
+     * The stored files the message carries inside it, each shown where its HTML names
+     * `cid:{cid}` (a review's poster, ADR 093); read from storage when it is sent.
+     */
+    inlineImages:
+      jsonb('inline_images').$type<
+        { cid: string; key: string; contentType: string; filename: string }[]
+      >(),
     status: mailStatusEnum('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),

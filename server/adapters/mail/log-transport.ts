@@ -13,6 +13,14 @@ export function createLogTransport(logger: Logger): MailTransport {
         { mail: { to: message.to, subject: message.subject, text: message.text } },
         'mail',
       );
+      // The images themselves stay out of the log: the poster is a private file (ADR 093).
+      const images = message.inlineImages?.length ?? 0;
+      if (images > 0) {
+        logger.info(
+          { mail: { to: message.to, subject: message.subject, inlineImages: images } },
+          `mail carries ${images} inline ${images === 1 ? 'image' : 'images'}`,
+        );
+      }
     },
   };
 }

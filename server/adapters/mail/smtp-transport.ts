@@ -16,8 +16,13 @@ export function createSmtpTransport(smtpUrl: string, from: string): MailTranspor
   const transporter = nodemailer.createTransport({ url: smtpUrl, ...limits });
   return {
     name: 'smtp',
-    async deliver(message) {
-      await transporter.sendMail({ from, ...message });
+    async deliver({ inlineImages = [], ...message }) {
+      await transporter.sendMail({
+        from,
+        ...message,
+        // A part with a Content-ID makes nodemailer send multipart/related, the HTML's `cid:` image.
+        attachments: inlineImages.map((image) => ({ ...image, contentDisposition: 'inline' })),
+      });
     },
   };
 }

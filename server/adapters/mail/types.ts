@@ -1,3 +1,14 @@
+/**
+ * A file carried inside the message and shown where its HTML names `cid:{cid}` (ADR 093): the
+ * review's poster frame, so the e-mail needs no link to a private file.
+ */
+export interface InlineImage {
+  cid: string;
+  content: Buffer;
+  contentType: string;
+  filename: string;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
@@ -5,6 +16,7 @@ export interface MailMessage {
   html?: string;
   /** Extra headers (List-Unsubscribe, ADR 057); nodemailer sends them as given. */
   headers?: Record<string, string>;
+  inlineImages?: InlineImage[];
 }
 
 /** Delivers one message; throws when delivery fails so the outbox can retry. */

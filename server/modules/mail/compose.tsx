@@ -11,8 +11,11 @@ import { Preview } from '@react-email/preview';
 import { render, toPlainText } from '@react-email/render';
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
+import { randomUUID } from 'node:crypto';
+import { Fragment } from 'react';
 import type { MailMessage } from '../../adapters/mail/types';
 import type { MailKind } from './kinds';
+import { escapeRegExp } from './scrub';
 
 /** One e-mail in words: a greeting, a few paragraphs and at most one button. */
 export interface MailContent {
@@ -21,11 +24,39 @@ export interface MailContent {
   to: string;
   subject: string;
   greeting: string;
-  paragraphs: string[];
+  paragraphs: MailParagraph[];
   /** A block of labelled texts after the paragraphs: the question summary (`question-summary.ts`). */
   summary?: SummaryRow[];
   action?: { label: string; url: string };
 }
+
+/**
+ * A paragraph, or a paragraph with a stored image under it (a video review's line and its poster
+ * frame, ADR 093). The image goes inside the message, so it shows whenever and wherever the
+ * e-mail is opened while the file itself stays private; its alt text is the paragraph. The plain
+ * text part has the paragraph only.
+ */
+export type MailParagraph = string | { text: string; image: MailImage };
+
+/** A file of the attachments' storage (`PrivateFiles`) an e-mail carries as an inline image. */
+export interface MailImage {
+  key: string;
+  contentType: string;
+  filename: string;
+  /** Its own width in pixels: drawn at that width, or the column's where it is wider. */
+  width: number;
+}
+
+/** An inline image as the outbox keeps it (`mail_outbox.inline_images`): read when it is sent. */
+export interface StoredInlineImage {
+  cid: string;
+  key: string;
+  contentType: string;
+  filename: string;
+}
+
+/** A composed message as it is queued: its inline images named by their stored files. */
+export type QueuedMail = Omit<MailMessage, 'inlineImages'> & { inlineImages?: StoredInlineImage[] };
 
 /** One labelled text of a summary block, e.g. "Question" and what was asked. */
 export interface SummaryRow {
@@ -39,10 +70,21 @@ export interface Unsubscribe {
   label: string;
 }
 
-type Rendered = MailContent & { unsubscribe?: Unsubscribe };
+/** A paragraph as drawn: its text, and the `cid:` of the image under it. */
+interface DrawnParagraph {
+  text: string;
+  image?: { cid: string; width: number };
+}
+
+type Rendered = Omit<MailContent, 'paragraphs'> & {
+  paragraphs: DrawnParagraph[];
+  unsubscribe?: Unsubscribe;
+};
 
 const navy = '#0b1f3a';
 const action = '#12a150';
+/** The message's column: the container's 560 px less its padding. */
+const COLUMN_PX = 496;
 
 /** The summary block: each label in bold over its text, line breaks kept (a question's context). */
 function Summary({ rows }: { rows: SummaryRow[] }) {
@@ -77,17 +119,35 @@ function Message({
   return (
     <Html lang="en">
       <Head />
-      <Preview>{paragraphs[0] ?? subject}</Preview>
+      <Preview>{paragraphs[0]?.text ?? subject}</Preview>
       <Body style={{ backgroundColor: '#f4f6f9', fontFamily: 'system-ui, Arial, sans-serif' }}>
         <Container style={{ backgroundColor: '#ffffff', padding: '32px', maxWidth: '560px' }}>
           <Heading as="h1" style={{ color: navy, fontSize: '22px', margin: '0 0 16px' }}>
             {subject}
           </Heading>
           <Text style={{ color: navy, fontSize: '16px' }}>{greeting}</Text>
-          {paragraphs.map((paragraph) => (
-            <Text key={paragraph} style={{ color: navy, fontSize: '16px', lineHeight: '24px' }}>
-              {paragraph}
-            </Text>
+          {/* By place: two reviews of one length have the same line. */}
+          {paragraphs.map((paragraph, i) => (
+            <Fragment key={i}>
+              <Text style={{ color: navy, fontSize: '16px', lineHeight: '24px' }}>
+                {paragraph.text}
+              </Text>
+              {paragraph.image ? (
+                <img
+                  src={`cid:${paragraph.image.cid}`}
+                  alt={paragraph.text}
+                  width={Math.min(paragraph.image.width, COLUMN_PX)}
+                  style={{
+                    display: 'block',
+                    maxWidth: '100%',
+                    height: 'auto',
+                    border: 0,
+                    borderRadius: '6px',
+                    margin: '0 0 16px',
+                  }}
+                />
+              ) : null}
+            </Fragment>
           ))}
           {summary && summary.length > 0 ? <Summary rows={summary} /> : null}
           {button ? (
@@ -128,9 +188,26 @@ function Message({
 export async function composeMail(
   content: MailContent,
   unsubscribe?: Unsubscribe,
-): Promise<MailMessage> {
-  const html = await render(<Message {...content} unsubscribe={unsubscribe} />);
-  const message = { to: content.to, subject: content.subject, html, text: toPlainText(html) };
+): Promise<QueuedMail> {
+  const inlineImages: StoredInlineImage[] = [];
+  const paragraphs = content.paragraphs.map((paragraph): DrawnParagraph => {
+    if (typeof paragraph === 'string') return { text: paragraph };
+    const { key, contentType, filename, width } = paragraph.image;
+    // Unique beyond the message (RFC 2392), so no client mixes it up with another e-mail's image.
+    const cid = `${randomUUID()}@playbook`;
+    inlineImages.push({ cid, key, contentType, filename });
+    return { text: paragraph.text, image: { cid, width } };
+  });
+  const html = await render(
+    <Message {...content} paragraphs={paragraphs} unsubscribe={unsubscribe} />,
+  );
+  const message = {
+    to: content.to,
+    subject: content.subject,
+    html,
+    text: toPlainText(html),
+    ...(inlineImages.length > 0 ? { inlineImages } : {}),
+  };
   if (!unsubscribe) return message;
   // RFC 2369 and RFC 8058: mail clients offer their own unsubscribe button, which POSTs to the link.
   return {
@@ -140,4 +217,20 @@ export async function composeMail(
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     },
   };
+}
+
+/**
+ * The HTML without the `<img>` of each `cid` left out (its file is gone: the Coach's files were
+ * removed), so no client draws a broken image; the paragraph above it stays. React escapes `>` in
+ * attribute values, so an image tag ends at its first `>`.
+ */
+export function withoutImages(html: string, cids: readonly string[]): string {
+  let result = html;
+  for (const cid of cids) {
+    result = result.replace(
+      new RegExp(`<img\\b[^>]*\\bsrc="cid:${escapeRegExp(cid)}"[^>]*>`, 'g'),
+      '',
+    );
+  }
+  return result;
 }

@@ -1,7 +1,8 @@
 import { and, count, desc, eq, gt, gte, inArray, lt, lte, sql } from 'drizzle-orm';
-import { MAIL_DELIVERY_TIMEOUT_MS, type MailMessage } from '../../adapters/mail/types';
+import { MAIL_DELIVERY_TIMEOUT_MS } from '../../adapters/mail/types';
 import type { Database, Executor } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
+import type { QueuedMail, StoredInlineImage } from './compose';
 
 /**
  * The delivery rules, in one place (ADR 041). A message is tried at most MAIL_MAX_ATTEMPTS times;
@@ -22,10 +23,13 @@ const QUESTION_ID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12
  * Queues a message in the caller's transaction, so it is sent only if the change it reports commits.
  * The mail module's own primitive: other modules queue composed content (`queueMail`).
  */
-export async function enqueueMail(db: Executor, message: MailMessage): Promise<void> {
-  await db
-    .insert(mailOutbox)
-    .values({ ...message, html: message.html ?? null, headers: message.headers ?? null });
+export async function enqueueMail(db: Executor, message: QueuedMail): Promise<void> {
+  await db.insert(mailOutbox).values({
+    ...message,
+    html: message.html ?? null,
+    headers: message.headers ?? null,
+    inlineImages: message.inlineImages?.length ? message.inlineImages : null,
+  });
 }
 
 /** At most `perRecipient` messages of one kind to one address in any `windowMinutes`. */
@@ -41,7 +45,7 @@ export interface RecipientCap {
  */
 export async function enqueueMailWithinCap(
   db: Database,
-  message: MailMessage,
+  message: QueuedMail,
   cap: RecipientCap,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -216,6 +220,7 @@ export function mailAboutQuestions(tx: Executor, questionIds: string[]) {
       subject: mailOutbox.subject,
       text: mailOutbox.text,
       html: mailOutbox.html,
+      inlineImages: mailOutbox.inlineImages,
     })
     .from(mailOutbox)
     .where(
@@ -228,7 +233,12 @@ export function mailAboutQuestions(tx: Executor, questionIds: string[]) {
 export async function rewriteMail(
   tx: Executor,
   id: string,
-  content: { subject: string; text: string; html: string | null },
+  content: {
+    subject: string;
+    text: string;
+    html: string | null;
+    inlineImages: StoredInlineImage[] | null;
+  },
 ): Promise<void> {
   await tx.update(mailOutbox).set(content).where(eq(mailOutbox.id, id));
 }

@@ -2,7 +2,7 @@
  * The mail module's public surface: the outbox every change queues its e-mails in. Other modules
  * hand it content (`MailContent`); it composes every message the same way (HTML and plain text).
  */
-export type { MailContent, SummaryRow } from './compose';
+export type { MailContent, MailImage, MailParagraph, SummaryRow } from './compose';
 export { questionSummary, type QuestionSummaryParts } from './question-summary';
 // A finished message as it is, for tests that plant one; modules queue content (lint says so).
 export { enqueueMail, type RecipientCap } from './data';

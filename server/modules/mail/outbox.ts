@@ -1,10 +1,22 @@
+import { readFile } from 'node:fs/promises';
 import type { Logger } from 'pino';
 import { NOTIFICATION_DEFAULTS, NOTIFICATION_LABELS } from '../../../contracts/notifications';
-import type { MailMessage, MailTransport } from '../../adapters/mail/types';
+import {
+  MAIL_DELIVERY_TIMEOUT_MS,
+  type InlineImage,
+  type MailTransport,
+} from '../../adapters/mail/types';
+import type { PrivateFiles } from '../../adapters/storage/private-files';
 import type { Config } from '../../config';
 import type { Database, Executor } from '../../db/client';
 import { recipientChoice, signUnsubscribeToken } from '../notifications';
-import { composeMail, type MailContent } from './compose';
+import {
+  composeMail,
+  withoutImages,
+  type MailContent,
+  type QueuedMail,
+  type StoredInlineImage,
+} from './compose';
 import { optionalCategory } from './kinds';
 import {
   claimDueMail,
@@ -17,12 +29,18 @@ import {
   recordMailFailed,
   recordMailSent,
   rewriteMail,
+  type ClaimedMail,
   type RecipientCap,
 } from './data';
 import { scrubbed, type MailPerson } from './scrub';
 
 /** Messages one sweep sends at most, one claim at a time: a claim's lease covers one message. */
 const BATCH_SIZE = 20;
+/**
+ * How long reading one inline image from storage may take (they are read at once): with the
+ * transport's own limit it stays within the claim's lease.
+ */
+const INLINE_IMAGE_READ_TIMEOUT_MS = MAIL_DELIVERY_TIMEOUT_MS / 4;
 
 /** What composing needs of the configuration: the links' origin and the signing secret. */
 export type MailConfig = Pick<Config, 'PUBLIC_URL' | 'APP_SECRET'>;
@@ -38,7 +56,7 @@ async function composeFor(
   db: Executor,
   config: MailConfig,
   content: MailContent,
-): Promise<MailMessage | null> {
+): Promise<QueuedMail | null> {
   const category = optionalCategory(content.kind);
   if (!category) return composeMail(content);
   const choice = await recipientChoice(db, content.to, category);
@@ -78,14 +96,90 @@ export async function queueMailWithinCap(
 }
 
 /**
+ * A stored file's bytes, or null when it is gone: disk reads the file, S3 a presigned GET (the
+ * transcode reads a recording the same way, ADR 090).
+ */
+async function readStoredFile(
+  files: PrivateFiles,
+  image: StoredInlineImage,
+): Promise<Buffer | null> {
+  const local = await files.local(image.key);
+  if (local) {
+    try {
+      return await readFile(local.path);
+    } catch (error) {
+      // Removed between the two reads.
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+  if (files.driver === 'disk') return null;
+  const url = await files.presign({
+    key: image.key,
+    contentType: image.contentType,
+    disposition: 'inline',
+    fileName: image.filename,
+    expiresInSeconds: 60,
+  });
+  const response = await fetch(url, { signal: AbortSignal.timeout(INLINE_IMAGE_READ_TIMEOUT_MS) });
+  if (response.status === 404) return null;
+  if (!response.ok) throw new Error(`inline image not read: ${response.status}`);
+  return Buffer.from(await response.arrayBuffer());
+}
+
+/**
+ * The claimed message's inline images read from storage (ADR 093), and the ones left out: a file
+ * that is gone (the Coach's files were removed) never fails the message. A read that fails fails
+ * the attempt, to be retried, except on the last attempt, when the image is left out too: a
+ * poster never costs the Player the e-mail.
+ */
+async function inlineImagesOf(
+  mail: ClaimedMail,
+  files: PrivateFiles | undefined,
+  logger: Logger,
+): Promise<{ images: InlineImage[]; leftOut: string[] }> {
+  const stored = mail.inlineImages ?? [];
+  if (stored.length === 0) return { images: [], leftOut: [] };
+  if (!files) {
+    logger.warn({ mailId: mail.id }, 'mail sent without its inline images: no storage to read');
+    return { images: [], leftOut: stored.map((image) => image.cid) };
+  }
+  const read = await Promise.all(
+    stored.map(async (image) => {
+      try {
+        return { image, content: await readStoredFile(files, image) };
+      } catch (error) {
+        if (mail.attempts < MAIL_MAX_ATTEMPTS) throw error;
+        logger.warn(
+          { err: error, mailId: mail.id },
+          'mail sent without an unreadable inline image',
+        );
+        return { image, content: null };
+      }
+    }),
+  );
+  const images: InlineImage[] = [];
+  const leftOut: string[] = [];
+  for (const { image, content } of read) {
+    const { cid, contentType, filename } = image;
+    if (content) images.push({ cid, content, contentType, filename });
+    else leftOut.push(image.cid);
+  }
+  return { images, leftOut };
+}
+
+/**
  * Sends what is due: claim, send, record (ADR 041), like the money paths. No transaction is open
  * while the transport works, so a stalled SMTP server holds no lock and no connection; every
- * process may run this sweep at once without sending a message twice.
+ * process may run this sweep at once without sending a message twice. `files` is where the
+ * inline images a message names are read from (the attachments' storage); a deliverer without it
+ * sends messages without them.
  */
 export async function deliverDueMail(
   db: Database,
   transport: MailTransport,
   logger: Logger,
+  files?: PrivateFiles,
 ): Promise<number> {
   for (const { id } of await giveUpAbandonedLastAttempts(db)) {
     logger.error({ mailId: id }, 'mail given up: its last attempt never finished');
@@ -95,12 +189,14 @@ export async function deliverDueMail(
     const mail = await claimDueMail(db);
     if (!mail) break;
     try {
+      const { images, leftOut } = await inlineImagesOf(mail, files, logger);
       await transport.deliver({
         to: mail.to,
         subject: mail.subject,
         text: mail.text,
-        html: mail.html ?? undefined,
+        html: mail.html === null ? undefined : withoutImages(mail.html, leftOut),
         headers: mail.headers ?? undefined,
+        ...(images.length > 0 ? { inlineImages: images } : {}),
       });
     } catch (err) {
       const entry = { err, mailId: mail.id, attempts: mail.attempts };
@@ -122,7 +218,9 @@ export async function deliverDueMail(
  * goes, sent or not (there is no account left to act on it, and the row is their data); mail to
  * others about one of their questions keeps its recipient and has the person's names and addresses
  * replaced in subject, text and HTML. Only those messages are rewritten, so a common word that is
- * also someone's name is left alone everywhere else.
+ * also someone's name is left alone everywhere else. Those messages also lose their inline images
+ * (ADR 093): the only ones are the posters of the question's reviews, the Coach's files, which go
+ * with the Coach's account; mail to the Player, the only one that carries them, goes with theirs.
  */
 export async function forgetPersonInMail(
   tx: Executor,
@@ -137,13 +235,18 @@ export async function forgetPersonInMail(
   if (person.questionIds.length === 0) return;
   const who = { names, emails };
   for (const mail of await mailAboutQuestions(tx, person.questionIds)) {
+    const images = (mail.inlineImages ?? []).map((image) => image.cid);
     const next = {
       subject: scrubbed(mail.subject, who, anonymous, false),
       text: scrubbed(mail.text, who, anonymous, false),
-      html: mail.html === null ? null : scrubbed(mail.html, who, anonymous, true),
+      html:
+        mail.html === null
+          ? null
+          : withoutImages(scrubbed(mail.html, who, anonymous, true), images),
+      inlineImages: null,
     };
-    if (next.subject !== mail.subject || next.text !== mail.text || next.html !== mail.html) {
-      await rewriteMail(tx, mail.id, next);
-    }
+    const changed =
+      next.subject !== mail.subject || next.text !== mail.text || next.html !== mail.html;
+    if (changed || images.length > 0) await rewriteMail(tx, mail.id, next);
   }
 }

@@ -14,7 +14,7 @@ const escapeHtml = (text: string) =>
     .replaceAll('"', '&quot;')
     .replaceAll("'", '&#x27;');
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * The name as a whole word or words, with any white space between its words (the plain-text part

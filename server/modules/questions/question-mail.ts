@@ -23,7 +23,8 @@ export async function queueAnsweredMail(
     to: q.playerEmail,
     subject: 'Your question has been answered',
     greeting: `Hi ${q.playerName},`,
-    // The video reviews it carries (issue 38) are named with their length; the button opens them.
+    // The video reviews it carries (issue 38) are named with their length, each with its poster
+    // frame inside the message (ADR 093); the button opens them.
     paragraphs: [`${coachName} has answered your question on Playbook:`, ...reviewLines(reviews)],
     summary: questionSummary({ question: q.question, answer }),
     action: { label: 'View your answer', url: `${config.PUBLIC_URL}/questions/${q.id}` },

@@ -20,6 +20,10 @@ export const REVIEW_VIDEO_OUTPUT = {
   audioBitrate: '128k',
 } as const;
 
+/** The poster's width for a video this wide (posterFrame's scale), or its most without one. */
+export const posterWidth = (videoWidth: number | null) =>
+  Math.floor(Math.min(REVIEW_VIDEO_OUTPUT.posterMaxWidth, videoWidth ?? Infinity) / 2) * 2;
+
 export class FfmpegMissing extends Error {
   constructor() {
     super(FFMPEG_MISSING);

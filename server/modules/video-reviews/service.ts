@@ -19,6 +19,7 @@ import { transaction } from '../../db/unit-of-work';
 import { AppError, badRequest, forbidden, notFound } from '../../errors';
 import { bindUploads, findAttachment, withLinks, type AttachmentRow } from '../attachments';
 import type { SessionUser } from '../auth';
+import type { MailImage, MailParagraph } from '../mail';
 import { findQuestion } from '../question-records';
 import {
   countUnsentDrafts,
@@ -33,6 +34,7 @@ import {
   findReview,
   type VideoReviewRow,
 } from './data';
+import { posterWidth } from './ffmpeg';
 
 type Deps = Pick<ServiceDeps, 'db' | 'bus' | 'attachmentFiles' | 'config'>;
 
@@ -225,15 +227,36 @@ export async function deleteDraft(
   if (!deleted) throw notFound(REVIEW_MESSAGES.notUsable);
 }
 
-/** A review an answer sent, as its e-mail tells of it. */
+/** A review an answer sent, as its e-mail tells of it: its length and its poster frame. */
 export interface SentReview {
   id: string;
   durationMs: number;
+  /** The poster's stored file (the recording's thumbnail, ADR 090); null if it has none. */
+  poster: MailImage | null;
 }
 
-/** The e-mail's line for each review sent: "Your Coach sent a video review (3:12)" (issue 38). */
-export const reviewLines = (reviews: readonly SentReview[]) =>
-  reviews.map((review) => REVIEW_MESSAGES.sentLine(formatDuration(review.durationMs)));
+/**
+ * The e-mail's line for each review sent, "Your Coach sent a video review (3:12)" (issue 38), with
+ * its poster frame under it, carried inside the message (ADR 093).
+ */
+export const reviewLines = (reviews: readonly SentReview[]): MailParagraph[] =>
+  reviews.map((review) => {
+    const text = REVIEW_MESSAGES.sentLine(formatDuration(review.durationMs));
+    return review.poster ? { text, image: review.poster } : text;
+  });
+
+/** The poster of a ready review's video, as the e-mail carries it. */
+async function posterOf(tx: Executor, videoAttachmentId: string): Promise<MailImage | null> {
+  const video = await findAttachment(tx, videoAttachmentId);
+  if (!video?.thumbnailKey || video.removedAt) return null;
+  return {
+    key: video.thumbnailKey,
+    // The transcode stores every poster as a JPEG (ADR 090).
+    contentType: 'image/jpeg',
+    filename: 'video-review.jpg',
+    width: posterWidth(video.videoWidth),
+  };
+}
 
 /**
  * Sends the Coach's drafts with their answer (`messageId` null) or the follow-up's answer (its
@@ -273,5 +296,13 @@ export async function sendReviews(
     reviewVideos: true,
   });
   await markSent(tx, ids, { at: input.at, messageId: input.messageId });
-  return mine.map((r) => ({ id: r.id, durationMs: r.durationMs ?? 0 }));
+  const sent: SentReview[] = [];
+  for (const r of mine) {
+    sent.push({
+      id: r.id,
+      durationMs: r.durationMs ?? 0,
+      poster: await posterOf(tx, r.videoAttachmentId),
+    });
+  }
+  return sent;
 }

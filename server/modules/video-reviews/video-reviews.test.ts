@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -26,9 +26,44 @@ import { coachProfile } from '../../test/asked-question';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/harness';
 import { makeReviewClip } from '../../test/review-clip';
 import { sampleFiles, tusUpload, uploadedId } from '../../test/uploads';
+import { decodeQuotedPrintable, startSmtpSink } from '../../../cluster/support/smtp';
+import { createSmtpTransport } from '../../adapters/mail/smtp-transport';
 import { removeAccountAttachments } from '../attachments';
+import { deliverDueMail } from '../mail';
 import { FFMPEG_MISSING } from './ffmpeg';
 import { transcodeNextReview } from './transcode';
+
+interface MimePart {
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+/** The leaf parts of a MIME message, each body decoded (base64, quoted-printable or as it is). */
+function mimeParts(raw: string): MimePart[] {
+  const split = raw.search(/\r?\n\r?\n/);
+  const headers: Record<string, string> = {};
+  for (const field of raw
+    .slice(0, split)
+    .replace(/\r?\n[ \t]+/g, ' ')
+    .split(/\r?\n/)) {
+    const colon = field.indexOf(':');
+    headers[field.slice(0, colon).trim().toLowerCase()] = field.slice(colon + 1).trim();
+  }
+  const body = raw.slice(split).replace(/^\r?\n\r?\n/, '');
+  const boundary = /boundary="?([^";]+)"?/.exec(headers['content-type'] ?? '')?.[1];
+  if (headers['content-type']?.startsWith('multipart/') && boundary) {
+    return body
+      .split(`--${boundary}`)
+      .slice(1, -1)
+      .flatMap((part) => mimeParts(part.replace(/^\r?\n/, '')));
+  }
+  const encoding = headers['content-transfer-encoding'];
+  if (encoding === 'base64') return [{ headers, body: Buffer.from(body, 'base64') }];
+  if (encoding === 'quoted-printable') {
+    return [{ headers, body: Buffer.from(decodeQuotedPrintable(body), 'utf8') }];
+  }
+  return [{ headers, body: Buffer.from(body, 'latin1') }];
+}
 
 describe(`video reviews (${testDatabaseKind})`, () => {
   let t: TestApp;
@@ -90,6 +125,39 @@ describe(`video reviews (${testDatabaseKind})`, () => {
   };
   const mailTo = async (to: string) =>
     (await db().select().from(mailOutbox).where(eq(mailOutbox.to, to))).map((m) => m.text);
+  /**
+   * Sends what is queued through a real SMTP server; returns the parts of the one message to
+   * `to` with `subject`, and the `cid:` of each image its HTML draws.
+   */
+  const delivered = async (to: string, subject: string) => {
+    const sink = await startSmtpSink();
+    try {
+      const transport = createSmtpTransport(sink.url, 'Playbook <mail@example.test>');
+      await deliverDueMail(db(), transport, pino({ level: 'silent' }), t.ctx.attachmentFiles);
+      const mails = sink.received.filter((m) => m.to.includes(to) && m.subject === subject);
+      expect(mails).toHaveLength(1);
+      const parts = mimeParts(mails[0]!.raw);
+      const html = parts.find((p) => p.headers['content-type']?.startsWith('text/html'));
+      const text = parts.find((p) => p.headers['content-type']?.startsWith('text/plain'));
+      const cids = [...html!.body.toString('utf8').matchAll(/<img[^>]*src="cid:([^"]+)"/g)];
+      return {
+        parts,
+        text: text!.body.toString('utf8'),
+        cids: cids.map((m) => m[1]!),
+      };
+    } finally {
+      await sink.close();
+    }
+  };
+  /** The stored poster of a review's video. */
+  const posterKeyOf = async (reviewId: string) => {
+    const [row] = await db()
+      .select({ key: attachments.thumbnailKey })
+      .from(attachments)
+      .innerJoin(videoReviews, eq(videoReviews.videoAttachmentId, attachments.id))
+      .where(eq(videoReviews.id, reviewId));
+    return row!.key!;
+  };
 
   /** A question the Player asked with a video and paid for; returns it and the video's id. */
   async function paidQuestionWithClip() {
@@ -338,6 +406,17 @@ describe(`video reviews (${testDatabaseKind})`, () => {
       expect(mails.some((text) => text.includes('Your Coach sent a video review (0:02)'))).toBe(
         true,
       );
+      // The e-mail carries the poster inside it (ADR 093): a JPEG part the HTML's <img> names,
+      // the stored poster's bytes, through a real SMTP server.
+      const mail = await delivered(player.email, 'Your question has been answered');
+      expect(mail.text).toContain('Your Coach sent a video review (0:02)');
+      expect(mail.cids).toHaveLength(1);
+      const image = mail.parts.find((p) => p.headers['content-id'] === `<${mail.cids[0]}>`);
+      expect(image?.headers['content-type']).toMatch(/^image\/jpeg/);
+      expect(image?.headers['content-disposition']).toMatch(/^inline/);
+      const poster = await t.ctx.attachmentFiles.local(await posterKeyOf(review.id));
+      expect(image!.body.equals(await readFile(poster!.path))).toBe(true);
+      expect(image!.body.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
       // Sent, it is no longer a draft to delete or to send again.
       const deleted = await remove(coach, videoReviewApiPaths.review(q.id, review.id));
       expect(deleted.statusCode).toBe(404);
@@ -377,6 +456,12 @@ describe(`video reviews (${testDatabaseKind})`, () => {
       expect(
         texts.filter((text) => text.includes('Your Coach sent a video review (0:02)')),
       ).toHaveLength(2);
+      // Its poster gone before the e-mail goes out: the e-mail still goes, without the image.
+      await t.ctx.attachmentFiles.remove(await posterKeyOf(next.id));
+      const mail = await delivered(player.email, 'Coach Vee answered your follow-up');
+      expect(mail.text).toContain('Your Coach sent a video review (0:02)');
+      expect(mail.cids).toEqual([]);
+      expect(mail.parts.some((p) => p.headers['content-type']?.startsWith('image/'))).toBe(false);
     });
 
     it("lists the Coach's reviews in their data export", async () => {
