@@ -1,6 +1,5 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
 
 /**
  * Time-based one-time codes for administrators (ADR 028): RFC 6238 as every authenticator app
@@ -25,6 +24,8 @@ const totpFor = (secret: string, username: string) =>
 export async function newEnrolment(username: string) {
   const secret = new Secret({ size: 20 }).base32;
   const otpauthUrl = totpFor(secret, username).toString();
+  // Loaded when an administrator sets up two-factor sign-in, not at every start-up.
+  const { default: QRCode } = await import('qrcode');
   const qrSvg = await QRCode.toString(otpauthUrl, { type: 'svg', margin: 1 });
   return { secret, otpauthUrl, qrSvg };
 }

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { Resvg } from '@resvg/resvg-js';
+import type { Resvg } from '@resvg/resvg-js';
 import type { ReactNode } from 'react';
-import satori from 'satori';
+import type satori from 'satori';
 import sharp from 'sharp';
 import { LINK_PREVIEW_HEIGHT, LINK_PREVIEW_WIDTH } from '../../../contracts/link-preview';
 
@@ -13,6 +13,17 @@ import { LINK_PREVIEW_HEIGHT, LINK_PREVIEW_WIDTH } from '../../../contracts/link
  */
 
 const require = createRequire(import.meta.url);
+
+/*
+ * satori and resvg load when the first card is drawn, not when the server starts: together they
+ * cost every process a fifth of a second of start-up, and most processes never draw a card.
+ */
+let renderers: Promise<[typeof satori, typeof Resvg]> | null = null;
+const loadRenderers = () =>
+  (renderers ??= Promise.all([import('satori'), import('@resvg/resvg-js')]).then((loaded) => [
+    loaded[0].default,
+    loaded[1].Resvg,
+  ]));
 const fontFile = (name: string) => require.resolve(`dejavu-fonts-ttf/ttf/${name}`);
 
 type Fonts = Parameters<typeof satori>[1]['fonts'];
@@ -30,6 +41,7 @@ function loadFonts(): Promise<Fonts> {
 }
 
 export async function renderCard(card: ReactNode): Promise<Buffer> {
+  const [satori, Resvg] = await loadRenderers();
   const svg = await satori(card, {
     width: LINK_PREVIEW_WIDTH,
     height: LINK_PREVIEW_HEIGHT,

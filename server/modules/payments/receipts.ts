@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import { receiptLines, receiptNumberLabel, type ReceiptFigures } from '../../../contracts/receipts';
 import type { Config } from '../../config';
 import type { Executor } from '../../db/client';
@@ -62,10 +61,12 @@ export async function queueReceiptMail(tx: Executor, config: Config, questionId:
 }
 
 /** The receipt as a PDF (pdfkit, its standard Helvetica: no font file is fetched or bundled). */
-export function receiptPdf(
+export async function receiptPdf(
   config: Pick<Config, 'OPERATOR_COMPANY'>,
   receipt: ReceiptFacts,
 ): Promise<Buffer> {
+  // Loaded with the first receipt, not at start-up: pdfkit costs every process a fifth of a second.
+  const { default: PDFDocument } = await import('pdfkit');
   const lines = receiptLines(figuresOf(config, receipt));
   const doc = new PDFDocument({
     size: 'A4',
