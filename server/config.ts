@@ -101,9 +101,10 @@ const configSchema = z
     // so tests that ask many questions of one Player can lift it, as they lift the rate limits.
     UNPAID_QUESTIONS_PER_PLAYER: z.coerce.number().int().min(1).default(MAX_UNPAID_OPEN_QUESTIONS),
     SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(30),
-    // The job queue (ADR 050): how often an idle worker polls, and a failed job's first retry delay
-    // (doubled on each further one) before it gives up after JOB_RETRY_LIMIT retries.
-    JOB_POLL_INTERVAL_SECONDS: z.coerce.number().min(0.5).default(2),
+    // The job queue (ADR 050): how often an idle worker polls (a job this process asks for wakes it
+    // at once, ADR 094), and a failed job's first retry delay (doubled on each further one) before
+    // it gives up after JOB_RETRY_LIMIT retries.
+    JOB_POLL_INTERVAL_SECONDS: z.coerce.number().min(0.5).default(10),
     JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(10),
     JOB_RETRY_LIMIT: z.coerce.number().int().min(0).default(3),
     // On SIGTERM: how long the process keeps serving while readiness says 503, so the load balancer

@@ -180,6 +180,15 @@ describe(`the job queue (${testDatabaseKind})`, () => {
     await sleep(1500);
     expect(runs).toBe(stoppedAt);
   });
+
+  it('runs a job its own process asked for at once, not at the next poll', async () => {
+    // The worker polls once a minute: within the wait below only the ask's wake-up can start a run.
+    const queue = createJobQueue(t.ctx.database, silent, { ...FAST, pollingIntervalSeconds: 60 });
+    let runs = 0;
+    await queue.start([{ name: 'woken-sweep', intervalMs: 1000, run: async () => void runs++ }]);
+    await until(async () => runs >= 3, 30_000);
+    await queue.stop(2000);
+  });
 });
 
 describe.runIf(testDatabaseKind === 'postgres')('the job queue across processes (postgres)', () => {

@@ -12,7 +12,11 @@ export interface Job {
 }
 
 export interface JobQueueOptions {
-  /** How often an idle worker asks for its queue's next job. */
+  /**
+   * How often an idle worker asks for its queue's next job: for retries, and for a job another
+   * process asked for and did not run. A job this process asked for, or an administrator's Retry
+   * here, wakes the worker at once.
+   */
   pollingIntervalSeconds: number;
   /** Attempts after the first before a job gives up. */
   retryLimit: number;
@@ -27,7 +31,7 @@ export interface JobQueueOptions {
 }
 
 export const DEFAULT_JOB_QUEUE_OPTIONS: JobQueueOptions = {
-  pollingIntervalSeconds: 2,
+  pollingIntervalSeconds: 10,
   retryLimit: 3,
   retryDelaySeconds: 10,
   migrate: true,
@@ -143,13 +147,22 @@ export function createJobQueue(
   });
   const gaveUp: Record<string, number> = {};
   let timers: NodeJS.Timeout[] = [];
+  /** This process's worker of each queue, to wake when there is work for it. */
+  const workers = new Map<string, string>();
+  const wake = (queue: string) => {
+    const worker = workers.get(queue);
+    if (worker) boss.notifyWorker(worker);
+  };
 
   const ask = (job: Job) => {
     let failing = false;
     const singletonSeconds = Math.max(1, Math.round(job.intervalMs / 1000));
     return async () => {
       try {
-        await boss.send(job.name, {}, { singletonKey: job.name, singletonSeconds });
+        const created = await boss.send(job.name, {}, { singletonKey: job.name, singletonSeconds });
+        // The process whose ask made this slot's job runs it at once: its worker need not poll for
+        // it, and polling every queue often was most of an idle server's work (ADR 094).
+        if (created) wake(job.name);
         if (failing) logger.info({ job: job.name }, 'job queue reachable again');
         failing = false;
       } catch (err) {
@@ -174,7 +187,7 @@ export function createJobQueue(
         await retriedOnDeadlock(() => boss.createQueue(job.name, queue));
         // A queue made by an earlier version keeps up with today's retry settings.
         await retriedOnDeadlock(() => boss.updateQueue(job.name, queue));
-        await boss.work<object>(
+        const worker = await boss.work<object>(
           job.name,
           { pollingIntervalSeconds: settings.pollingIntervalSeconds, includeMetadata: true },
           async ([run]) => {
@@ -193,6 +206,7 @@ export function createJobQueue(
             }
           },
         );
+        workers.set(job.name, worker);
       }
       settings.onStart?.(jobs.map((job) => job.name));
       timers = jobs.map((job) => {
@@ -205,6 +219,7 @@ export function createJobQueue(
     async stop(timeoutMs) {
       timers.forEach(clearInterval);
       timers = [];
+      workers.clear();
       // The connections are the app's: the database closes them after.
       await boss.stop({ graceful: true, timeout: timeoutMs, close: false, wait: true });
     },
@@ -229,7 +244,9 @@ export function createJobQueue(
 
     async retry(queue, id) {
       const result = (await boss.retry(queue, id)) as unknown as { affected?: number } | undefined;
-      return (result?.affected ?? 0) > 0;
+      const retried = (result?.affected ?? 0) > 0;
+      if (retried) wake(queue);
+      return retried;
     },
 
     async counts() {
