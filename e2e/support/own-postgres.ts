@@ -33,7 +33,11 @@ export function onOwnPostgres(port: number, prefix: string, env: Record<string, 
     ],
     server: [
       async ({ databaseUrl }, use) => {
-        const server = await startServer({ port, env: { ...env, DATABASE_URL: databaseUrl } });
+        // The refund's and the promise's tests wait for a sweep: it runs every second here.
+        const server = await startServer({
+          port,
+          env: { SWEEP_INTERVAL_SECONDS: '1', ...env, DATABASE_URL: databaseUrl },
+        });
         try {
           await use(server);
         } finally {

@@ -45,7 +45,7 @@ export interface RunningServer {
 
 /**
  * Starts the production build (`dist/server/main.js`) as `npm start` would, with the test
- * settings: the beta gate on, fast sweeps, a generous sign-in limit (the API tests cover it).
+ * settings: the beta gate on, sweeps every 5 s, a generous sign-in limit (the API tests cover it).
  */
 export async function startServer(options: {
   port: number;
@@ -74,7 +74,9 @@ export async function startServer(options: {
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
       QUESTION_RATE_LIMIT_PER_MINUTE: '1000',
       UNPAID_QUESTIONS_PER_PLAYER: '1000',
-      SWEEP_INTERVAL_SECONDS: '1',
+      // Sweeps every 5 s: each is a job a second for every sweep of every server up, and no test
+      // here waits on one but the refund's and the promise's, whose servers sweep every second.
+      SWEEP_INTERVAL_SECONDS: '5',
       DEV_MAILBOX: 'true',
       BETA_ACCESS_CODE: E2E_BETA_CODE,
       APP_SECRET: E2E_APP_SECRET,
