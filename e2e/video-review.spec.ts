@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import { REVIEW_MESSAGES, STUDIO_LABELS, STUDIO_MESSAGES } from '../contracts/video-review';
 import { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } from '../scripts/lib/chromium';
 import { createUser } from './support/accounts';
+import { checkOnPhone } from './support/layout';
 import { expect, test } from './support/fixtures';
 import { recordedVideo } from './support/media';
 import { askAndPay } from './support/questions';
@@ -107,6 +108,10 @@ test('the Coach draws an arrow, records a voice-over and sends it; the Player re
   await coach.goto(questionPath);
   await coach.getByRole('link', { name: REVIEW_MESSAGES.openStudio }).first().click();
   await expect(coach.getByRole('heading', { name: REVIEW_MESSAGES.studioTitle })).toBeVisible();
+  await checkOnPhone(coach, 'studio', [
+    coach.getByRole('button', { name: STUDIO_LABELS.nextFrame }),
+    coach.getByRole('button', { name: STUDIO_LABELS.recordVoiceOver }),
+  ]);
   await stepFrames(coach, 4);
   await coach.getByRole('button', { name: STUDIO_LABELS.tools.arrow }).click();
   const stage = coach.locator(`canvas[aria-label="${REVIEW_MESSAGES.studioTitle}"]`);
@@ -182,6 +187,10 @@ test('the Coach draws an arrow, records a voice-over and sends it; the Player re
   await expect.poll(() => redOnCanvas(canvas)).toBe(0);
   await stepFrames(player, 6);
   await expect.poll(() => redOnCanvas(canvas)).toBeGreaterThan(50);
+  await checkOnPhone(player, 'interactive-review', [
+    canvas,
+    player.getByRole('button', { name: STUDIO_LABELS.nextFrame }),
+  ]);
   const reviewPath = new URL(player.url()).pathname;
 
   // A stranger: the reviews' API (where the signed links come from) and the interactive page refuse.

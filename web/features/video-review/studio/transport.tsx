@@ -65,7 +65,7 @@ export function Transport({ clip, disabled }: { clip: ClipController; disabled?:
           </select>
         </label>
         <output className="ml-auto text-sm text-muted tabular-nums" aria-live="off">
-          {`${clipTime(s.time * 1000)} / ${Number.isFinite(s.duration) ? formatDuration(s.duration * 1000) : '–'} · ${s.frameRate} fps`}
+          {`${clipTime(s.time * 1000)} / ${Number.isFinite(s.duration) ? formatDuration(s.duration * 1000) : '–'} · ${Number(s.frameRate.toFixed(2))} fps`}
         </output>
       </div>
       <Timeline clip={clip} label={STUDIO_LABELS.timeline} disabled={disabled} />
