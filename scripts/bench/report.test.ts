@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { EndpointResult, SignedInRound } from './endpoints';
 import type { Measurement } from './http';
-import { TARGETS, verdicts, type Report } from './report';
+import { TARGETS, verdicts, videoReviewVerdicts, type Report } from './report';
+import type { VideoReviewResult } from './video-review';
 
 // The verdicts need only the upload targets, not the S3 client and server that upload.ts loads.
 vi.mock('./upload', () => ({ UPLOAD_TARGETS: { rssGrowthMB: 64, speedRatio: 0.5 } }));
@@ -101,5 +102,140 @@ describe("a signed-in read's verdicts (ADR 079)", () => {
       `≥ ${TARGETS.ceilingShare}× its ceiling in every round`,
       `≤ ${TARGETS.floorP99Multiple}× the floor's p99 in the same round, every round`,
     ]);
+  });
+});
+
+/** A review phase that meets every target; each test spoils one figure. */
+function reviewOf(): VideoReviewResult {
+  const recording = {
+    file: 'recording.webm',
+    sizeMB: 50,
+    width: 1280,
+    height: 720,
+    durationS: 180,
+    frames: 5_400,
+    framesTarget: 5_292,
+    video: { codec: 'vp9', start: 0, end: 180 },
+    audio: { codec: 'opus', start: 0.01, end: 180.02 },
+    startGapMs: 10,
+    endGapMs: 20,
+    ffprobeFrames: 5_400,
+    repeated: 0,
+    skipped: 0,
+    unreadable: 0,
+    sync: { clicks: 179, phaseFirstMs: 120, phaseLastMs: 130, driftMaxMs: 14, driftLastMs: 10 },
+  };
+  return {
+    clip: { width: 1920, height: 1080, rate: 60, seconds: 10 },
+    syncClip: { width: 1280, height: 720, rate: 60, seconds: 200 },
+    cpuSlowdown: 4,
+    load: { drawing: 1, steps: 1, recording: 1, upload: 1, transcode: 1 },
+    drawing: {
+      seconds: 5,
+      strokes: 5,
+      frames: 290,
+      fps: 58,
+      animationFrames: 290,
+      droppedFrames: 10,
+      mainThreadBusy: 0.5,
+      pointerMoves: 600,
+      pointerSeconds: 5,
+    },
+    steps: {
+      forward: 100,
+      back: 100,
+      p50Ms: 40,
+      p95Ms: 90,
+      maxMs: 120,
+      wrong: 0,
+      timedOut: 0,
+      blackFlashes: 0,
+    },
+    recordSeconds: 180,
+    recordingRate: 30,
+    recordingThreads: [{ thread: 'renderer CrRendererMain', cpuSeconds: 60 }],
+    recordingWall: 182,
+    before: recording,
+    after: { ...recording, file: 'review.mp4' },
+    keepingFrameTimes: { seconds: 60, speed: 3, figures: { ...recording, file: 'review-vfr.mp4' } },
+    upload: { sizeMB: 50, seconds: 2, rssBeforeMB: 200, rssPeakMB: 230, rssGrowthMB: 30 },
+    transcode: {
+      ffmpegSeconds: 90,
+      ffmpegCpuSeconds: 160,
+      draftToReadySeconds: 95,
+      claimToReadySeconds: 93,
+      speed: 2,
+      status: 'ready',
+    },
+  };
+}
+
+const reviewVerdict = (v: VideoReviewResult, check: string) =>
+  videoReviewVerdicts(v).find((x) => x.check === `video review: ${check}`);
+
+describe("the video review studio's verdicts (issue 38)", () => {
+  it('meet every target with figures inside them, and judge both files', () => {
+    const all = videoReviewVerdicts(reviewOf());
+    expect(all.map((v) => v.check)).toEqual([
+      'video review: frames a second while drawing',
+      'video review: frame step p95',
+      'video review: recording frames',
+      'video review: recording audio/video sync',
+      'video review: transcoded frames',
+      'video review: transcoded audio/video sync',
+      'video review: upload server RSS growth',
+      'video review: transcode speed',
+    ]);
+    expect(all.every((v) => v.met)).toBe(true);
+  });
+
+  it('miss the frames below 0.98 × duration × the recorder rate', () => {
+    const v = reviewOf();
+    v.before = { ...v.before, frames: 5_291 };
+    expect(reviewVerdict(v, 'recording frames')).toMatchObject({
+      target: '≥ 0.98 × duration × 30 = 5292',
+      met: false,
+    });
+    expect(reviewVerdict(v, 'transcoded frames')?.met).toBe(true);
+  });
+
+  it('miss the sync when the phase moves, the tracks start apart, or no click was heard', () => {
+    const drift = reviewOf();
+    drift.before = {
+      ...drift.before,
+      sync: { ...drift.before.sync!, driftMaxMs: 51 },
+    };
+    expect(reviewVerdict(drift, 'recording audio/video sync')?.met).toBe(false);
+    const apart = reviewOf();
+    apart.after = { ...apart.after!, startGapMs: 60 };
+    expect(reviewVerdict(apart, 'transcoded audio/video sync')?.met).toBe(false);
+    const silent = reviewOf();
+    silent.before = { ...silent.before, sync: null };
+    expect(reviewVerdict(silent, 'recording audio/video sync')).toMatchObject({
+      figure: 'no clicks found',
+      met: false,
+    });
+  });
+
+  it('miss the steps on the p95, and on any step that did not land on the adjacent frame', () => {
+    const slow = reviewOf();
+    slow.steps = { ...slow.steps, p95Ms: 101 };
+    expect(reviewVerdict(slow, 'frame step p95')?.met).toBe(false);
+    const off = reviewOf();
+    off.steps = { ...off.steps, wrong: 1 };
+    expect(reviewVerdict(off, 'frame step p95')?.met).toBe(false);
+  });
+
+  it('miss the drawing below 50 frames a second, the RSS above 64 MB, a slow or failed transcode', () => {
+    const v = reviewOf();
+    v.drawing = { ...v.drawing, fps: 49.9 };
+    v.upload = { ...v.upload, rssGrowthMB: 64.1 };
+    v.transcode = { ...v.transcode, speed: 0.99 };
+    expect(reviewVerdict(v, 'frames a second while drawing')?.met).toBe(false);
+    expect(reviewVerdict(v, 'upload server RSS growth')?.met).toBe(false);
+    expect(reviewVerdict(v, 'transcode speed')?.met).toBe(false);
+    const failed = reviewOf();
+    failed.transcode = { ...failed.transcode, status: 'failed' };
+    expect(reviewVerdict(failed, 'transcode speed')?.met).toBe(false);
   });
 });

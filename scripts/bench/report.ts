@@ -7,6 +7,7 @@ import type { Size } from './db';
 import type { EndpointResult, SignedInRound } from './endpoints';
 import type { InpResult } from './inp';
 import { UPLOAD_TARGETS, type UploadResult } from './upload';
+import type { VideoReviewResult } from './video-review';
 import type { LighthouseResult } from './lighthouse';
 import type { LoadResult } from './load';
 import type { PgbenchResult } from './pgbench';
@@ -30,6 +31,20 @@ export const TARGETS = {
   latencyConnections: 10,
   writeRatio: 0.3,
   p50Growth: 0.3,
+  /**
+   * The video review studio (issue 38): frames a second while drawing and the frame-step p95 at
+   * CPU ×4 on a 1080p 60 fps clip; a 3-minute recording's frames against 0.98 × duration × its
+   * frame rate and its sound against its picture; the upload's server RSS growth; the transcode's
+   * speed against real time.
+   */
+  videoReview: {
+    drawingFps: 50,
+    stepP95Ms: 100,
+    framesShare: 0.98,
+    syncMs: 50,
+    rssGrowthMB: 64,
+    transcodeSpeed: 1,
+  },
 };
 
 export interface DatasetReport {
@@ -59,6 +74,8 @@ export interface Report {
   load?: LoadResult;
   /** A 200 MB video through the resumable uploads, per storage driver (issue 23). */
   upload?: UploadResult[];
+  /** The video review studio's drawing, frame steps, recording, upload and transcode (issue 38). */
+  videoReview?: VideoReviewResult;
   verdicts?: Verdict[];
   /** Phases that failed; the rest of the run went on. */
   errors: { phase: string; message: string }[];
@@ -221,6 +238,91 @@ function inEveryRound(rounds: SignedInRound[], met: (round: SignedInRound, i: nu
   return { text: `${k} of ${rounds.length}`, met: rounds.length > 0 && k === rounds.length };
 }
 
+/**
+ * A recording's verdicts: its frames against 0.98 × duration × the recorder's rate, and its sound
+ * against its picture (the tracks' starts and ends, and the click's phase after the flash, each
+ * within the sync target).
+ */
+function recordingVerdicts(
+  name: string,
+  r: VideoReviewResult['before'],
+  recordingRate: number,
+): Verdict[] {
+  const t = TARGETS.videoReview;
+  const target = t.framesShare * r.durationS * recordingRate;
+  const sync = r.sync;
+  const syncMet =
+    sync !== null &&
+    r.startGapMs <= t.syncMs &&
+    r.endGapMs <= t.syncMs &&
+    sync.driftMaxMs <= t.syncMs;
+  return [
+    {
+      check: `video review: ${name} frames`,
+      figure:
+        `${r.frames} frames in ${r.durationS.toFixed(2)} s (${(r.frames / r.durationS).toFixed(2)}/s; ` +
+        `${r.repeated} repeated, ${r.skipped} skipped)`,
+      target: `≥ ${t.framesShare} × duration × ${recordingRate} = ${target.toFixed(0)}`,
+      met: r.frames >= target,
+    },
+    {
+      check: `video review: ${name} audio/video sync`,
+      figure: sync
+        ? `starts ${r.startGapMs.toFixed(0)} ms apart, ends ${r.endGapMs.toFixed(0)} ms; click after flash ` +
+          `${sync.phaseFirstMs.toFixed(0)} → ${sync.phaseLastMs.toFixed(0)} ms, moved at most ` +
+          `${sync.driftMaxMs.toFixed(0)} ms over ${sync.clicks} clicks`
+        : 'no clicks found',
+      target: `≤ ${t.syncMs} ms`,
+      met: syncMet,
+    },
+  ];
+}
+
+/** The video review phase's verdicts (issue 38, "Measured"). */
+export function videoReviewVerdicts(v: VideoReviewResult): Verdict[] {
+  const t = TARGETS.videoReview;
+  const out: Verdict[] = [
+    {
+      check: 'video review: frames a second while drawing',
+      figure:
+        `${v.drawing.fps.toFixed(1)} (${v.drawing.frames} DrawFrame in ${v.drawing.seconds.toFixed(1)} s; ` +
+        `CPU ×${v.cpuSlowdown}, load ${v.load.drawing.toFixed(1)})`,
+      target: `≥ ${t.drawingFps}`,
+      met: v.drawing.fps >= t.drawingFps,
+    },
+    {
+      check: 'video review: frame step p95',
+      figure:
+        `${v.steps.p95Ms.toFixed(0)} ms (p50 ${v.steps.p50Ms.toFixed(0)}, max ${v.steps.maxMs.toFixed(0)}; ` +
+        `${v.steps.wrong} off the adjacent frame, ${v.steps.timedOut} timed out; CPU ×${v.cpuSlowdown}, ` +
+        `load ${v.load.steps.toFixed(1)})`,
+      target: `≤ ${t.stepP95Ms} ms, every step on the adjacent frame`,
+      met: v.steps.p95Ms <= t.stepP95Ms && v.steps.wrong === 0 && v.steps.timedOut === 0,
+    },
+    ...recordingVerdicts('recording', v.before, v.recordingRate),
+    ...(v.after ? recordingVerdicts('transcoded', v.after, v.recordingRate) : []),
+    {
+      check: 'video review: upload server RSS growth',
+      figure: `+${v.upload.rssGrowthMB.toFixed(1)} MB (${v.upload.sizeMB.toFixed(1)} MB recording)`,
+      target: `≤ ${t.rssGrowthMB} MB`,
+      met: v.upload.rssGrowthMB <= t.rssGrowthMB,
+    },
+    {
+      check: 'video review: transcode speed',
+      figure:
+        `${v.transcode.speed.toFixed(2)}× real time (${v.before.durationS.toFixed(1)} s recorded; ffmpeg ` +
+        `ran ${v.transcode.ffmpegSeconds.toFixed(1)} s, ${v.transcode.status}` +
+        (v.transcode.stoppedAtProgress === undefined
+          ? ''
+          : `, stopped at ${v.transcode.stoppedAtProgress} %, speed from its progress`) +
+        `; load ${v.load.transcode.toFixed(1)})`,
+      target: `≥ ${t.transcodeSpeed}×`,
+      met: v.transcode.status === 'ready' && v.transcode.speed >= t.transcodeSpeed,
+    },
+  ];
+  return out;
+}
+
 export function verdicts(report: Report): Verdict[] {
   const out: Verdict[] = [];
   const large = report.datasets.large;
@@ -310,6 +412,7 @@ export function verdicts(report: Report): Verdict[] {
       met: u.speedRatio >= UPLOAD_TARGETS.speedRatio,
     });
   }
+  if (report.videoReview) out.push(...videoReviewVerdicts(report.videoReview));
   return out;
 }
 
@@ -399,6 +502,10 @@ export function printReport(report: Report, log: (line: string) => void): void {
         `${w.payoutsWithoutAnswer}; doubled payouts ${w.doubledPayouts}`,
     );
   }
+  if (report.videoReview) {
+    log('');
+    for (const line of videoReviewLines(report.videoReview)) log(`Video review: ${line}`);
+  }
   for (const e of report.errors) log(`FAILED phase ${e.phase}: ${e.message}`);
   if (report.verdicts?.length) {
     log('');
@@ -410,6 +517,43 @@ export function printReport(report: Report, log: (line: string) => void): void {
       );
     }
   }
+}
+
+/** What the video review phase measured, a line each, beyond its verdicts' figures. */
+function videoReviewLines(v: VideoReviewResult): string[] {
+  const clip = (c: VideoReviewResult['clip']) =>
+    `${c.width}×${c.height} ${c.rate} fps, ${c.seconds} s`;
+  const file = (name: string, r: VideoReviewResult['before']) =>
+    `${name}: ${r.video.codec}/${r.audio?.codec ?? 'no audio'} ${r.width}×${r.height}, ${r.sizeMB.toFixed(1)} MB, ` +
+    `${r.durationS.toFixed(2)} s, ${r.frames} frames (ffprobe ${r.ffprobeFrames}), video ` +
+    `${r.video.start.toFixed(3)}–${r.video.end.toFixed(3)} s, audio ${r.audio ? `${r.audio.start.toFixed(3)}–${r.audio.end.toFixed(3)} s` : '–'}; ` +
+    `source frames repeated ${r.repeated}, skipped ${r.skipped}, unreadable ${r.unreadable}` +
+    (r.sync
+      ? `; click after flash ${r.sync.phaseFirstMs.toFixed(0)} → ${r.sync.phaseLastMs.toFixed(0)} ms (moved at most ${r.sync.driftMaxMs.toFixed(0)} ms, ${r.sync.clicks} clicks)`
+      : '');
+  return [
+    `drawing on a ${clip(v.clip)} clip at CPU ×${v.cpuSlowdown} (load ${v.load.drawing.toFixed(2)}): ` +
+      `${v.drawing.fps.toFixed(1)} frames/s, ${v.drawing.frames} DrawFrame in ${v.drawing.seconds.toFixed(2)} s of ` +
+      `${v.drawing.strokes} strokes; ${v.drawing.animationFrames} animation frames, ${v.drawing.droppedFrames} dropped; ` +
+      `main thread busy ${(v.drawing.mainThreadBusy * 100).toFixed(0)} %; ${v.drawing.pointerMoves} pointer moves in ` +
+      `${v.drawing.pointerSeconds.toFixed(1)} s`,
+    `frame steps (load ${v.load.steps.toFixed(2)}): ${v.steps.forward} forward and ${v.steps.back} back, p50 ` +
+      `${v.steps.p50Ms.toFixed(0)} ms, p95 ${v.steps.p95Ms.toFixed(0)} ms, max ${v.steps.maxMs.toFixed(0)} ms; ` +
+      `${v.steps.wrong} off the adjacent frame, ${v.steps.timedOut} timed out, ${v.steps.blackFlashes} showed black first`,
+    `recorded ${v.recordSeconds} s on a ${clip(v.syncClip)} clip playing (load ${v.load.recording.toFixed(2)}); ` +
+      `Chromium's busiest threads over its ${v.recordingWall.toFixed(0)} s (CPU s): ` +
+      v.recordingThreads.map((t) => `${t.thread} ${t.cpuSeconds.toFixed(1)}`).join(', '),
+    file('recording', v.before),
+    ...(v.after ? [file('transcoded', v.after)] : []),
+    `the same transcode with -fps_mode vfr, run by the bench: ${v.keepingFrameTimes.seconds.toFixed(1)} s, ` +
+      `${v.keepingFrameTimes.speed.toFixed(2)}× real time`,
+    file('transcoded with -fps_mode vfr', v.keepingFrameTimes.figures),
+    `upload (load ${v.load.upload.toFixed(2)}): ${v.upload.sizeMB.toFixed(1)} MB in ${v.upload.seconds.toFixed(1)} s, ` +
+      `server RSS ${v.upload.rssBeforeMB.toFixed(0)} → peak ${v.upload.rssPeakMB.toFixed(0)} MB (+${v.upload.rssGrowthMB.toFixed(1)} MB)`,
+    `transcode (load ${v.load.transcode.toFixed(2)}): ffmpeg ${v.transcode.ffmpegSeconds.toFixed(1)} s wall, ` +
+      `${v.transcode.ffmpegCpuSeconds.toFixed(1)} s CPU, ${v.transcode.speed.toFixed(2)}× real time; the job's claim → ready ` +
+      `${v.transcode.claimToReadySeconds.toFixed(1)} s, the draft → ready ${v.transcode.draftToReadySeconds.toFixed(1)} s`,
+  ];
 }
 
 /** The same figures as Markdown tables (what bench/LATEST.md is made from). */
@@ -535,6 +679,11 @@ export function markdownReport(report: Report): string {
           .join(', ')} |`,
       );
     }
+    lines.push('');
+  }
+  if (report.videoReview) {
+    lines.push('## Video review studio (issue 38)', '');
+    for (const line of videoReviewLines(report.videoReview)) lines.push(`- ${line}`);
     lines.push('');
   }
   const judged = verdicts(report);

@@ -7,9 +7,10 @@
  *   --connections 50        autocannon connections
  *   --rounds 3              rounds of each signed-in read and its statement (ADR 068, 079)
  *   --skip a,b              phases to skip: endpoints, public-reads, writes, realtime, sse,
- *                           lighthouse, inp, load, upload (public-reads and writes are parts of
- *                           endpoints: skip both to measure only the signed-in reads)
+ *                           lighthouse, inp, load, upload, video-review (public-reads and writes
+ *                           are parts of endpoints: skip both to measure only the signed-in reads)
  *   --upload-mb 200         the upload phase's video; --upload-drivers disk,s3
+ *   --review-seconds 180    the video-review phase's recorded voice-over (issue 38: 3 minutes)
  *   --load-duration 120     seconds of the simulated-user load; --load-users 200; --think-ms 500
  *   --sse 2000,5000,10000   idle SSE connection levels; --rt-answers 200
  *   --log-level warn        the app server's LOG_LEVEL
@@ -54,7 +55,8 @@ import {
   type Report,
 } from './report';
 import { seedBench } from './seed';
-import { measureUploads } from './upload';
+import { measureUploads, type StartApp } from './upload';
+import { measureVideoReview } from './video-review';
 
 const PHASES = [
   'endpoints',
@@ -66,6 +68,7 @@ const PHASES = [
   'inp',
   'load',
   'upload',
+  'video-review',
 ] as const;
 type Phase = (typeof PHASES)[number];
 
@@ -90,6 +93,7 @@ const { values: args } = parseArgs({
     'form-factors': { type: 'string', default: 'mobile,desktop' },
     'upload-mb': { type: 'string', default: '200' },
     'upload-drivers': { type: 'string', default: 'disk,s3' },
+    'review-seconds': { type: 'string', default: '180' },
   },
 });
 
@@ -243,6 +247,17 @@ for (const size of sizes) {
       }
     }
     if (size !== primary) continue;
+    /** The app on this dataset with a DATA_DIR and configuration of the phase's own. */
+    const startAppIn: StartApp = ({ dataDir, env }) =>
+      start(
+        startAppServer({
+          databaseUrl: databaseUrl(size),
+          port: appPort,
+          logLevel: args['log-level'] ?? 'warn',
+          dataDir,
+          env,
+        }),
+      );
     if (runs('upload')) {
       log(`Uploads: a ${num('upload-mb')} MB video through tus…`);
       const drivers = (args['upload-drivers'] ?? '')
@@ -253,21 +268,26 @@ for (const size of sizes) {
           return d;
         });
       report.upload = await phase('upload', () =>
-        measureUploads(
-          ({ dataDir, env }) =>
-            start(
-              startAppServer({
-                databaseUrl: databaseUrl(size),
-                port: appPort,
-                logLevel: args['log-level'] ?? 'warn',
-                dataDir,
-                env,
-              }),
-            ),
-          stop,
-          fixtures.player.email,
-          { sizeMB: num('upload-mb'), drivers, floorPort: num('baseline-port'), log },
-        ),
+        measureUploads(startAppIn, stop, fixtures.player.email, {
+          sizeMB: num('upload-mb'),
+          drivers,
+          floorPort: num('baseline-port'),
+          log,
+        }),
+      );
+    }
+    if (runs('video-review')) {
+      log(`Video review studio: drawing, frame steps, a ${num('review-seconds')} s voice-over…`);
+      report.videoReview = await phase('video-review', () =>
+        measureVideoReview(startAppIn, stop, pool, size, {
+          recordSeconds: num('review-seconds'),
+          traceFile: path.join(
+            ROOT,
+            'bench/results',
+            `video-review-trace-${report.startedAt.replace(/[:.]/g, '-')}.json`,
+          ),
+          log,
+        }),
       );
     }
     const startServer = () =>

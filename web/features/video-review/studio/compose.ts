@@ -16,17 +16,20 @@ export interface StageScene {
   draft: Drawing | null;
 }
 
+/** What the frames alone depend on: while it stays the same, so does their picture. */
+export type FramesScene = Pick<StageScene, 'layout' | 'mode' | 'opacity' | 'main' | 'compare'>;
+
+/** Whether a video has a frame to draw (a seeking video has none until its new frame is decoded). */
+export const hasFrame = (video: HTMLVideoElement | null) => !video || video.readyState >= 2;
+
 /** A video's current frame, once it has one to draw. */
 function drawFrame(ctx: CanvasRenderingContext2D, video: HTMLVideoElement | null, box: FrameBox) {
-  if (!video || video.readyState < 2) return;
+  if (!video || !hasFrame(video)) return;
   ctx.drawImage(video, box.x, box.y, box.width, box.height);
 }
 
-/**
- * Composes the stage (ADR 092): one canvas holds the frame (or the two frames) and the drawings,
- * so the recording, which captures this canvas, is what the Coach sees.
- */
-export function composeStage(ctx: CanvasRenderingContext2D, scene: StageScene) {
+/** The clips' frames on black: the part of the stage that changes only with a new frame. */
+export function composeFrames(ctx: CanvasRenderingContext2D, scene: FramesScene) {
   const { layout } = scene;
   ctx.fillStyle = '#000000';
   ctx.fillRect(0, 0, layout.width, layout.height);
@@ -37,6 +40,11 @@ export function composeStage(ctx: CanvasRenderingContext2D, scene: StageScene) {
     drawFrame(ctx, scene.compare, layout.compare);
     ctx.restore();
   }
+}
+
+/** The drawings that show at each clip's time, and the one being made, over the frames. */
+export function composeDrawings(ctx: CanvasRenderingContext2D, scene: StageScene) {
+  const { layout } = scene;
   renderDrawings(ctx, scene.drawings, 'main', scene.mainMs, layout.main);
   if (layout.compare) {
     renderDrawings(ctx, scene.drawings, 'compare', scene.compareMs, layout.compare);
@@ -48,5 +56,78 @@ export function composeStage(ctx: CanvasRenderingContext2D, scene: StageScene) {
     const preview: Drawing =
       draft.tool === 'angle' && draft.points.length < 3 ? { ...draft, tool: 'line' } : draft;
     renderDrawing(ctx, preview, box);
+  }
+}
+
+/**
+ * Composes the stage (ADR 092): one canvas holds the frame (or the two frames) and the drawings,
+ * so the recording, which captures this canvas, is what the Coach sees.
+ */
+export function composeStage(ctx: CanvasRenderingContext2D, scene: StageScene) {
+  composeFrames(ctx, scene);
+  composeDrawings(ctx, scene);
+}
+
+/**
+ * The stage's frames kept between paints (the bench's trace, issue 38): drawing a video frame
+ * onto a canvas converts and scales the whole frame, most of a paint's time at CPU ×4 on a 1080p
+ * clip, while a stroke being drawn changes only the drawings. Each paint copies the kept frames
+ * and draws the drawings over them; the frames are drawn again only when a clip shows a new
+ * frame (`invalidate`) or the layout changes. While a clip is seeking (a frame step) it has no
+ * frame to draw: the kept one stays on screen until the new one comes, where the stage would
+ * otherwise flash black between two frames.
+ */
+export class FrameCache {
+  private canvas: HTMLCanvasElement | null = null;
+  private scene: FramesScene | null = null;
+  private stale = true;
+
+  /** A clip showed a new frame (or may have): draw the frames again at the next paint. */
+  invalidate() {
+    this.stale = true;
+  }
+
+  private sameScene(scene: FramesScene) {
+    const kept = this.scene;
+    return (
+      kept !== null &&
+      kept.layout === scene.layout &&
+      kept.mode === scene.mode &&
+      kept.opacity === scene.opacity &&
+      kept.main === scene.main &&
+      kept.compare === scene.compare
+    );
+  }
+
+  /** Paints the whole stage on `ctx`: the kept frames (drawn again when stale), then the drawings. */
+  paint(ctx: CanvasRenderingContext2D, scene: StageScene) {
+    const { width, height } = scene.layout;
+    const same = this.sameScene(scene);
+    // A frame a seek is still decoding is not drawn over the one on screen (while the layout stays).
+    const ready = hasFrame(scene.main) && (!scene.layout.compare || hasFrame(scene.compare));
+    if (!this.canvas) this.canvas = document.createElement('canvas');
+    const cache = this.canvas;
+    const cacheCtx = cache.getContext('2d');
+    if (!cacheCtx) {
+      composeStage(ctx, scene);
+      return;
+    }
+    if (!same || (this.stale && ready)) {
+      if (cache.width !== width || cache.height !== height) {
+        cache.width = width;
+        cache.height = height;
+      }
+      composeFrames(cacheCtx, scene);
+      this.scene = {
+        layout: scene.layout,
+        mode: scene.mode,
+        opacity: scene.opacity,
+        main: scene.main,
+        compare: scene.compare,
+      };
+      this.stale = !ready;
+    }
+    ctx.drawImage(cache, 0, 0);
+    composeDrawings(ctx, scene);
   }
 }

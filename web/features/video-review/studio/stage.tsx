@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useRef, type PointerEvent, type RefObject } from 'react';
+import { useCallback, useEffect, useRef, useState, type PointerEvent, type RefObject } from 'react';
 import type { Drawing, DrawingTool, Point } from '@contracts/video-review';
 import type { ClipController } from './clip-controller';
-import { composeStage } from './compose';
+import { FrameCache } from './compose';
 import {
   draftPoints,
   pointerDown,
@@ -46,6 +46,7 @@ export function Stage(props: StageProps) {
   const draft = useRef<{ draft: Draft; clip: Drawing['clip'] } | null>(null);
   const latest = useRef(props);
   const pending = useRef<number | null>(null);
+  const [frames] = useState(() => new FrameCache());
 
   const paint = useCallback(() => {
     pending.current = null;
@@ -53,7 +54,7 @@ export function Stage(props: StageProps) {
     if (!ctx) return;
     const p = latest.current;
     const current = draft.current;
-    composeStage(ctx, {
+    frames.paint(ctx, {
       layout: p.layout,
       mode: p.mode,
       opacity: p.opacity,
@@ -75,7 +76,7 @@ export function Stage(props: StageProps) {
           }
         : null,
     });
-  }, [canvasRef]);
+  }, [canvasRef, frames]);
 
   const request = useCallback(() => {
     if (pending.current === null) pending.current = requestAnimationFrame(paint);
@@ -87,9 +88,13 @@ export function Stage(props: StageProps) {
   });
 
   useEffect(() => {
-    const stops = [main.onFrame(request), compare?.onFrame(request)];
+    const shown = () => {
+      frames.invalidate();
+      request();
+    };
+    const stops = [main.onFrame(shown), compare?.onFrame(shown)];
     return () => stops.forEach((stop) => stop?.());
-  }, [main, compare, request]);
+  }, [main, compare, request, frames]);
 
   // Recording: a frame for the recorder every animation frame, so its frame rate stays constant.
   useEffect(() => {
