@@ -77,8 +77,8 @@ export async function ffmpegInstalled() {
 const OUT_TIME = /^out_time_us=(\d+)$/;
 
 /**
- * Transcodes `input` to the review video at `output`: H.264 (libx264, veryfast, CRF 23, yuv420p)
- * at most 1280 px wide with even sides and its aspect kept, AAC at 128 kb/s, no metadata, the
+ * Transcodes `input` to the review video at `output`: H.264 (libx264, veryfast, CRF 23, yuv420p,
+ * its frames at their own times) at most 1280 px wide with even sides and its aspect kept, AAC at 128 kb/s, no metadata, the
  * index first (`+faststart`) so playback starts before the whole file arrives. `onProgress` gets
  * 0..1 against `durationMs`.
  */
@@ -107,6 +107,11 @@ export async function transcodeToMp4(
       String(o.crf),
       '-pix_fmt',
       'yuv420p',
+      // A browser's recording declares 1000 fps (its WebM has millisecond timestamps and no frame
+      // duration): a constant-rate MP4 of it repeated each frame into every millisecond, 180,000
+      // frames for 3 minutes, and transcoded at a tenth of real time. Each frame is kept once.
+      '-fps_mode',
+      'vfr',
       '-c:a',
       'aac',
       '-b:a',
