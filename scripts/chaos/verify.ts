@@ -92,7 +92,9 @@ export async function verify(
        FROM payouts`,
   );
   const { rows: mailRows } = await client.query<{ question_id: string; n: string }>(
-    `SELECT substring(text from '/questions/([0-9a-f-]{36})') AS question_id, count(*) AS n
+    // A message not sent yet holds what it says, not its text (ADR 095).
+    `SELECT substring(coalesce(text, content::text) from '/questions/([0-9a-f-]{36})') AS question_id,
+            count(*) AS n
        FROM mail_outbox
       WHERE subject = 'Your question has been answered'
       GROUP BY 1`,

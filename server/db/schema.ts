@@ -870,7 +870,21 @@ export const mailOutbox = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     to: text('to').notNull(),
     subject: text('subject').notNull(),
-    text: text('text').notNull(),
+    /**
+     * What the message is (its `MailKind`, ADR 057) and what it says, as queued (ADR 095): the
+     * delivery job renders HTML and text from it, outside any transaction. Null on rows queued
+     * before migration 0029, which were rendered when queued.
+     */
+    kind: text('kind'),
+    content: jsonb('content').$type<{
+      greeting: string;
+      paragraphs: { text: string; image?: { cid: string; width: number } }[];
+      summary?: { label: string; text: string }[];
+      action?: { label: string; url: string };
+      unsubscribe?: { url: string; label: string };
+    }>(),
+    /** The message as rendered: set when it is sent (or, before ADR 095, when it was queued). */
+    text: text('text'),
     html: text('html'),
     /** Extra headers the transport sends (List-Unsubscribe and its One-Click POST, ADR 057). */
     headers: jsonb('headers').$type<Record<string, string>>(),
@@ -891,6 +905,8 @@ export const mailOutbox = pgTable(
   },
   (t) => [
     check('mail_outbox_attempts_non_negative', sql`${t.attempts} >= 0`),
+    // Something to send: the rendered message, or what the delivery job renders it from.
+    check('mail_outbox_renderable', sql`${t.text} is not null or ${t.content} is not null`),
     index('mail_outbox_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'pending'`),

@@ -3,17 +3,20 @@ import type { Role } from '../../contracts/account';
 import type { App } from '../app';
 import type { AppContext } from '../context';
 import { mailOutbox } from '../db/schema';
+import { asSent } from './mail';
 
 export const PASSWORD = 'correct-horse-battery';
 
 /** The confirmation link of the newest mail to `email`, as the outbox holds it. */
 export async function confirmationLink(ctx: AppContext, email: string): Promise<string> {
-  const [mail] = await ctx.database.db
-    .select()
-    .from(mailOutbox)
-    .where(eq(mailOutbox.to, email))
-    .orderBy(desc(mailOutbox.createdAt))
-    .limit(1);
+  const [mail] = await asSent(
+    ctx.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, email))
+      .orderBy(desc(mailOutbox.createdAt))
+      .limit(1),
+  );
   const link = mail?.text.match(/https?:\/\/\S+/)?.[0];
   if (!link) throw new Error(`no confirmation mail for ${email}`);
   return link;

@@ -1,11 +1,13 @@
+import pino from 'pino';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SETTINGS_MESSAGES } from '../../../contracts/account';
 import { checkoutSessions, coaches, mailOutbox, payouts, questions, users } from '../../db/schema';
+import { asSent } from '../../test/mail';
 import { connectPayouts, PASSWORD, signedInUser, signIn } from '../../test/accounts';
 import { insertCoach, insertQuestion } from '../../test/factories';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/harness';
-import { enqueueMail } from '../mail';
+import { deliverDueMail, enqueueMail } from '../mail';
 import { moneyMailSubject, queueDisputeMail, queueDisputeResolvedMail } from '../payments';
 
 const coachBody = {
@@ -262,8 +264,10 @@ describe(`deleting an account and downloading its data (${testDatabaseKind})`, (
     });
     const subject = await moneyMailSubject(db(), disputed.id);
     await queueDisputeMail(db(), t.ctx.config, subject, { reason: 'incomplete', details: null });
-    // Some already sent, some still waiting.
-    await db().update(mailOutbox).set({ status: 'sent', sentAt: new Date() });
+    // Some already sent (rendered by the delivery job, as stored text and HTML), some still
+    // waiting (stored as what they say, ADR 095).
+    const nowhere = { name: 'outbox' as const, deliver: async () => {} };
+    await deliverDueMail(db(), nowhere, pino({ level: 'silent' }));
     await queueDisputeResolvedMail(
       db(),
       t.ctx.config,
@@ -293,7 +297,8 @@ describe(`deleting an account and downloading its data (${testDatabaseKind})`, (
 
     expect((await remove(c.cookie)).statusCode).toBe(204);
 
-    const after = await db().select().from(mailOutbox);
+    // As stored and as it would go out: the waiting ones rendered from their scrubbed content.
+    const after = await asSent(db().select().from(mailOutbox));
     const leftovers = after
       .filter((m) => m.subject !== unrelated.subject)
       .filter((m) => named.test(words(m)) || JSON.stringify(m).includes(c.email));

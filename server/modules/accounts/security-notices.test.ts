@@ -1,6 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, sessions } from '../../db/schema';
+import { asSent } from '../../test/mail';
 import { SESSION_ACTIVITY_STEP_MINUTES } from '../auth/data';
 import {
   confirmationLink,
@@ -29,12 +30,14 @@ describe(`security notices and the sessions list (${testDatabaseKind})`, () => {
   const get = (url: string, cookie?: string) =>
     t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
   const newest = async (email: string, subject: string) => {
-    const [mail] = await t.ctx.database.db
-      .select()
-      .from(mailOutbox)
-      .where(and(eq(mailOutbox.to, email), eq(mailOutbox.subject, subject)))
-      .orderBy(desc(mailOutbox.createdAt))
-      .limit(1);
+    const [mail] = await asSent(
+      t.ctx.database.db
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.to, email), eq(mailOutbox.subject, subject)))
+        .orderBy(desc(mailOutbox.createdAt))
+        .limit(1),
+    );
     return mail;
   };
   const pathOf = (link: string) => {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DISPUTE_STATEMENT_MESSAGES, RESOLVE_MESSAGES } from '../../../contracts/disputes';
 import type { PlayerPayments } from '../../../contracts/payments';
 import { adminAuditLog, mailOutbox, payouts, questions } from '../../db/schema';
+import { asSent } from '../../test/mail';
 import { signedInUser, type TestUser } from '../../test/accounts';
 import { insertCoach, insertQuestion } from '../../test/factories';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/harness';
@@ -47,7 +48,7 @@ describe(`disputes heard from both sides, with partial refunds (${testDatabaseKi
   const questionRow = async (id: string) =>
     (await db().select().from(questions).where(eq(questions.id, id)))[0];
   const mailsTo = async (to: string) =>
-    (await db().select().from(mailOutbox).where(eq(mailOutbox.to, to))).map((m) => m.text);
+    (await asSent(db().select().from(mailOutbox).where(eq(mailOutbox.to, to)))).map((m) => m.text);
 
   /** A paid, answered, disputed $50 question whose $35 payout is past its hold window. */
   async function disputed(options: { transferred?: boolean } = {}) {

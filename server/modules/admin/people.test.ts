@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PEOPLE_MESSAGES } from '../../../contracts/admin-people';
 import { adminAuditLog, mailOutbox, questions, sessions } from '../../db/schema';
+import { asSent } from '../../test/mail';
 import { askCoach, requestsTo, signIn, signedInUser, type TestUser } from '../../test/accounts';
 import { coachProfile } from '../../test/asked-question';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/harness';
@@ -98,7 +99,7 @@ describe(`administrators manage people: user page, suspend and restore (${testDa
     expect(all.coaches.map((c: { id: string }) => c.id)).not.toContain(coachId);
     const [q] = await db().select().from(questions).where(eq(questions.id, paidQuestionId));
     expect(q).toMatchObject({ paymentStatus: 'refunded', refundReason: 'suspended' });
-    const mail = await db().select().from(mailOutbox).where(eq(mailOutbox.to, coach.email));
+    const mail = await asSent(db().select().from(mailOutbox).where(eq(mailOutbox.to, coach.email)));
     expect(mail.map((m) => m.subject)).toContain('Your Playbook account has been suspended');
     expect(mail.map((m) => m.text).join('\n')).toContain(ACCOUNT_STATUS_MAIL.suspended(true));
     const detail = (await asAdmin('GET', `/api/admin/users/${coach.userId}`)).json();
@@ -138,7 +139,9 @@ describe(`administrators manage people: user page, suspend and restore (${testDa
       reason: 'Appeal upheld',
     });
     expect(restore.statusCode).toBe(204);
-    const mail = await db().select().from(mailOutbox).where(eq(mailOutbox.to, player.email));
+    const mail = await asSent(
+      db().select().from(mailOutbox).where(eq(mailOutbox.to, player.email)),
+    );
     const text = (subject: string) => mail.find((m) => m.subject === subject)?.text ?? '';
     const suspended = text('Your Playbook account has been suspended');
     expect(suspended).toContain(ACCOUNT_STATUS_MAIL.suspended(false));

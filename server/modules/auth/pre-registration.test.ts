@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, mailOutbox, sessions, users } from '../../db/schema';
+import { asSent } from '../../test/mail';
 import {
   confirmationLink,
   cookieHeader,
@@ -48,11 +49,13 @@ describe(`sign-up of an address someone else signed up first (${testDatabaseKind
   const userOf = (email: string) =>
     db().query.users.findFirst({ where: (u, { eq: is }) => is(u.email, email) });
   const mailsTo = (email: string) =>
-    db()
-      .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.to, email))
-      .orderBy(desc(mailOutbox.createdAt));
+    asSent(
+      db()
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.to, email))
+        .orderBy(desc(mailOutbox.createdAt)),
+    );
   const accountOf = async (cookie: string) =>
     (await t.app.inject({ method: 'GET', url: '/api/account', headers: { cookie } })).json();
 

@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, sessions } from '../../db/schema';
+import { asSent } from '../../test/mail';
 import {
   confirmationLink,
   cookieHeader,
@@ -31,11 +32,13 @@ describe(`account recovery (${testDatabaseKind})`, () => {
   const get = (url: string, cookie?: string) =>
     t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
   const mailsTo = (email: string) =>
-    t.ctx.database.db
-      .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.to, email))
-      .orderBy(desc(mailOutbox.createdAt));
+    asSent(
+      t.ctx.database.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.to, email))
+        .orderBy(desc(mailOutbox.createdAt)),
+    );
   const pathOf = (link: string) => {
     const url = new URL(link);
     return url.pathname + url.search;

@@ -14,6 +14,8 @@ import { Text } from '@react-email/text';
 import { randomUUID } from 'node:crypto';
 import { Fragment } from 'react';
 import type { MailMessage } from '../../adapters/mail/types';
+import type { mailOutbox } from '../../db/schema';
+import { insideTransaction } from '../../db/unit-of-work';
 import type { MailKind } from './kinds';
 import { escapeRegExp } from './scrub';
 
@@ -55,8 +57,30 @@ export interface StoredInlineImage {
   filename: string;
 }
 
-/** A composed message as it is queued: its inline images named by their stored files. */
-export type QueuedMail = Omit<MailMessage, 'inlineImages'> & { inlineImages?: StoredInlineImage[] };
+/**
+ * What a queued message says (`mail_outbox.content`, ADR 095): the content without its recipient,
+ * subject and kind (columns of their own), each image by the `cid:` its HTML will name, and the
+ * unsubscribe link decided at queue time. The delivery job renders it.
+ */
+export type StoredMailContent = NonNullable<(typeof mailOutbox.$inferInsert)['content']>;
+
+/**
+ * A message as it is queued: what it is and says, not yet rendered (ADR 095), its List-Unsubscribe
+ * headers and its inline images named by their stored files.
+ */
+export interface QueuedMail {
+  to: string;
+  subject: string;
+  kind: MailKind;
+  content: StoredMailContent;
+  headers?: Record<string, string>;
+  inlineImages?: StoredInlineImage[];
+}
+
+/** A message planted already rendered (tests; and every row queued before ADR 095). */
+export type RenderedMail = Omit<MailMessage, 'inlineImages'> & {
+  inlineImages?: StoredInlineImage[];
+};
 
 /** One labelled text of a summary block, e.g. "Question" and what was asked. */
 export interface SummaryRow {
@@ -71,15 +95,9 @@ export interface Unsubscribe {
 }
 
 /** A paragraph as drawn: its text, and the `cid:` of the image under it. */
-interface DrawnParagraph {
-  text: string;
-  image?: { cid: string; width: number };
-}
+type DrawnParagraph = StoredMailContent['paragraphs'][number];
 
-type Rendered = Omit<MailContent, 'paragraphs'> & {
-  paragraphs: DrawnParagraph[];
-  unsubscribe?: Unsubscribe;
-};
+type Rendered = StoredMailContent & { subject: string };
 
 const navy = '#0b1f3a';
 const action = '#12a150';
@@ -182,13 +200,11 @@ function Message({
 }
 
 /**
- * Renders a message as HTML with its plain-text part (react-email, ADR 023), so every client shows
- * it and the dev mailbox and the log keep a readable copy with the link in full.
+ * What a message is, as the outbox keeps it (ADR 095): no rendering here, since this runs in the
+ * caller's transaction. Each image gets its `cid:` now, so the row names the stored files it embeds
+ * (ADR 093) and deletion can drop them before the message is ever rendered.
  */
-export async function composeMail(
-  content: MailContent,
-  unsubscribe?: Unsubscribe,
-): Promise<QueuedMail> {
+export function prepareMail(content: MailContent, unsubscribe?: Unsubscribe): QueuedMail {
   const inlineImages: StoredInlineImage[] = [];
   const paragraphs = content.paragraphs.map((paragraph): DrawnParagraph => {
     if (typeof paragraph === 'string') return { text: paragraph };
@@ -198,14 +214,17 @@ export async function composeMail(
     inlineImages.push({ cid, key, contentType, filename });
     return { text: paragraph.text, image: { cid, width } };
   });
-  const html = await render(
-    <Message {...content} paragraphs={paragraphs} unsubscribe={unsubscribe} />,
-  );
-  const message = {
+  const message: QueuedMail = {
     to: content.to,
     subject: content.subject,
-    html,
-    text: toPlainText(html),
+    kind: content.kind,
+    content: {
+      greeting: content.greeting,
+      paragraphs,
+      ...(content.summary ? { summary: content.summary } : {}),
+      ...(content.action ? { action: content.action } : {}),
+      ...(unsubscribe ? { unsubscribe } : {}),
+    },
     ...(inlineImages.length > 0 ? { inlineImages } : {}),
   };
   if (!unsubscribe) return message;
@@ -216,6 +235,36 @@ export async function composeMail(
       'List-Unsubscribe': `<${unsubscribe.url}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     },
+  };
+}
+
+/**
+ * Renders a queued message as HTML with its plain-text part (react-email, ADR 023), so every client
+ * shows it and the dev mailbox and the log keep a readable copy with the link in full. CPU-only
+ * work: it refuses to run inside a unit of work's transaction (ADR 095), where it would hold the
+ * transaction and its row locks open while it works.
+ */
+export async function renderMail(mail: {
+  subject: string;
+  content: StoredMailContent;
+}): Promise<{ html: string; text: string }> {
+  if (insideTransaction()) {
+    throw new Error(`e-mail "${mail.subject}" rendered inside a transaction (ADR 095)`);
+  }
+  const html = await render(<Message subject={mail.subject} {...mail.content} />);
+  return { html, text: toPlainText(html) };
+}
+
+/** The content without the images of these `cid`s: their paragraphs stay, as text. */
+export function contentWithoutImages(
+  content: StoredMailContent,
+  cids: readonly string[],
+): StoredMailContent {
+  return {
+    ...content,
+    paragraphs: content.paragraphs.map((paragraph) =>
+      paragraph.image && cids.includes(paragraph.image.cid) ? { text: paragraph.text } : paragraph,
+    ),
   };
 }
 

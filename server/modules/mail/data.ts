@@ -2,7 +2,7 @@ import { and, count, desc, eq, gt, gte, inArray, lt, lte, sql } from 'drizzle-or
 import { MAIL_DELIVERY_TIMEOUT_MS } from '../../adapters/mail/types';
 import type { Database, Executor } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
-import type { QueuedMail, StoredInlineImage } from './compose';
+import type { QueuedMail, RenderedMail, StoredInlineImage, StoredMailContent } from './compose';
 
 /**
  * The delivery rules, in one place (ADR 041). A message is tried at most MAIL_MAX_ATTEMPTS times;
@@ -21,12 +21,16 @@ const QUESTION_ID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12
 
 /**
  * Queues a message in the caller's transaction, so it is sent only if the change it reports commits.
- * The mail module's own primitive: other modules queue composed content (`queueMail`).
+ * The mail module's own primitive: other modules queue content (`queueMail`), which the delivery job
+ * renders (ADR 095); a test may plant a message already rendered, as rows queued before were.
  */
-export async function enqueueMail(db: Executor, message: QueuedMail): Promise<void> {
+export async function enqueueMail(db: Executor, message: QueuedMail | RenderedMail): Promise<void> {
   await db.insert(mailOutbox).values({
-    ...message,
-    html: message.html ?? null,
+    to: message.to,
+    subject: message.subject,
+    ...('content' in message
+      ? { kind: message.kind, content: message.content }
+      : { text: message.text, html: message.html ?? null }),
     headers: message.headers ?? null,
     inlineImages: message.inlineImages?.length ? message.inlineImages : null,
   });
@@ -96,11 +100,30 @@ export async function claimDueMail(db: Executor): Promise<ClaimedMail | null> {
   return claimed ?? null;
 }
 
-/** The claim's message went out. */
-export async function recordMailSent(db: Executor, mail: ClaimedMail): Promise<void> {
+/**
+ * The claim's message went out, as `rendered` (ADR 095: what was sent stays readable on the row,
+ * and deletion rewrites it there); a row queued already rendered keeps its text and HTML. Kept only
+ * if the content is still what was rendered: a deletion that scrubbed it meanwhile (ADR 041: the
+ * message was already on its way) must not get the person's names back on the row.
+ */
+export async function recordMailSent(
+  db: Executor,
+  mail: ClaimedMail,
+  rendered?: { text: string; html: string },
+): Promise<void> {
+  const unchanged = sql`${mailOutbox.content} = ${JSON.stringify(mail.content)}::jsonb`;
   await db
     .update(mailOutbox)
-    .set({ status: 'sent', sentAt: new Date() })
+    .set({
+      status: 'sent',
+      sentAt: new Date(),
+      ...(rendered
+        ? {
+            text: sql`case when ${unchanged} then ${rendered.text}::text end`,
+            html: sql`case when ${unchanged} then ${rendered.html}::text end`,
+          }
+        : {}),
+    })
     .where(claimStillHeld(mail));
 }
 
@@ -197,6 +220,7 @@ export function recentMail(db: Executor, limit = 50) {
       to: mailOutbox.to,
       subject: mailOutbox.subject,
       text: mailOutbox.text,
+      content: mailOutbox.content,
       headers: mailOutbox.headers,
       status: mailOutbox.status,
       createdAt: mailOutbox.createdAt,
@@ -212,19 +236,24 @@ export async function deleteMailTo(tx: Executor, emails: string[]): Promise<void
   await tx.delete(mailOutbox).where(inArray(sql`lower(${mailOutbox.to})`, emails));
 }
 
-/** The messages that name one of these questions (by its id anywhere in the text). */
+/**
+ * The messages that name one of these questions (by its id anywhere in the text, or, for one not
+ * rendered yet, in what it says: its links carry the id).
+ */
 export function mailAboutQuestions(tx: Executor, questionIds: string[]) {
+  const said = sql`coalesce(${mailOutbox.text}, '') || ' ' || coalesce(${mailOutbox.content}::text, '')`;
   return tx
     .select({
       id: mailOutbox.id,
       subject: mailOutbox.subject,
       text: mailOutbox.text,
       html: mailOutbox.html,
+      content: mailOutbox.content,
       inlineImages: mailOutbox.inlineImages,
     })
     .from(mailOutbox)
     .where(
-      sql`exists (select 1 from regexp_matches(${mailOutbox.text}, ${QUESTION_ID}, 'g') as found(ids)
+      sql`exists (select 1 from regexp_matches(${said}, ${QUESTION_ID}, 'g') as found(ids)
         where found.ids[1] in (select jsonb_array_elements_text(${JSON.stringify(questionIds)}::jsonb)))`,
     );
 }
@@ -235,8 +264,9 @@ export async function rewriteMail(
   id: string,
   content: {
     subject: string;
-    text: string;
+    text: string | null;
     html: string | null;
+    content: StoredMailContent | null;
     inlineImages: StoredInlineImage[] | null;
   },
 ): Promise<void> {

@@ -14,6 +14,8 @@ export {
   forgetPersonInMail,
   queueMail,
   queueMailWithinCap,
+  // What a stored message says when it goes out (tests read queued mail through it).
+  renderedMail,
   type MailConfig,
 } from './outbox';
 export type { MailPerson } from './scrub';

@@ -6,6 +6,7 @@ import { createLogTransport } from '../../adapters/mail/log-transport';
 import type { MailMessage, MailTransport } from '../../adapters/mail/types';
 import type { PrivateFiles } from '../../adapters/storage/private-files';
 import { mailOutbox } from '../../db/schema';
+import { asSent } from '../../test/mail';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/harness';
 import type { MailContent } from './compose';
 import { MAIL_MAX_ATTEMPTS } from './data';
@@ -52,7 +53,8 @@ describe(`inline images: a review's poster inside its e-mail (${testDatabaseKind
     ],
     action: { label: 'View your answer', url: `http://localhost/questions/${questionId}` },
   });
-  const stored = async () => (await db().select().from(mailOutbox))[0]!;
+  // As the message goes out: the delivery job renders it (ADR 095).
+  const stored = async () => (await asSent(db().select().from(mailOutbox)))[0]!;
   const imgOf = (html: string, cid: string) =>
     new RegExp(`<img[^>]*src="cid:${cid.replace(/[.]/g, '\\.')}"[^>]*>`).exec(html)?.[0];
 

@@ -5,6 +5,7 @@ import { EXTRA_PAYMENT_REASONS } from '../../../contracts/payments';
 import { REFUND_REASONS } from '../../../contracts/question-states';
 import { depsOf } from '../../context';
 import { mailOutbox } from '../../db/schema';
+import { asSent } from '../../test/mail';
 import { insertCoach, insertQuestion, insertUser } from '../../test/factories';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/harness';
 import {
@@ -85,7 +86,7 @@ describe(`every e-mail is composed with HTML and plain text (${testDatabaseKind}
       q.id,
       'Keep your eyes up.',
     );
-    const all = await db().select().from(mailOutbox);
+    const all = await asSent(db().select().from(mailOutbox));
     expect(all.map((m) => m.subject).sort()).toEqual([
       'You have a new question',
       'Your question has been answered',
@@ -174,7 +175,7 @@ describe(`every e-mail is composed with HTML and plain text (${testDatabaseKind}
     );
     await queuePayoutSentMail(db(), config, s, 700);
 
-    const mails = await db().select().from(mailOutbox);
+    const mails = await asSent(db().select().from(mailOutbox));
     expect([...new Set(mails.map((m) => m.subject))].sort()).toEqual([...KINDS].sort());
     for (const mail of mails) {
       expect(mail.html, mail.subject).toMatch(/^<!DOCTYPE html[\s\S]*<\/html>$/);
@@ -182,10 +183,12 @@ describe(`every e-mail is composed with HTML and plain text (${testDatabaseKind}
       expect(mail.text, mail.subject).toContain(mail.subject.toUpperCase());
       expect(mail.text.length, mail.subject).toBeGreaterThan(mail.subject.length + 20);
     }
-    const [answered] = await db()
-      .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.subject, 'Your question has been answered'));
+    const [answered] = await asSent(
+      db()
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.subject, 'Your question has been answered')),
+    );
     expect(answered?.text).toContain(`/questions/${s.questionId}`);
   });
 });

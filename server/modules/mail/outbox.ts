@@ -11,11 +11,14 @@ import type { Config } from '../../config';
 import type { Database, Executor } from '../../db/client';
 import { recipientChoice, signUnsubscribeToken } from '../notifications';
 import {
-  composeMail,
+  contentWithoutImages,
+  prepareMail,
+  renderMail,
   withoutImages,
   type MailContent,
   type QueuedMail,
   type StoredInlineImage,
+  type StoredMailContent,
 } from './compose';
 import { optionalCategory } from './kinds';
 import {
@@ -42,44 +45,46 @@ const BATCH_SIZE = 20;
  */
 const INLINE_IMAGE_READ_TIMEOUT_MS = MAIL_DELIVERY_TIMEOUT_MS / 4;
 
-/** What composing needs of the configuration: the links' origin and the signing secret. */
+/** What queueing needs of the configuration: the links' origin and the signing secret. */
 export type MailConfig = Pick<Config, 'PUBLIC_URL' | 'APP_SECRET'>;
 
 /**
- * The message as it goes out, or null when its recipient turned its kind off (ADR 057). Decided
+ * The message as it is queued, or null when its recipient turned its kind off (ADR 057). Decided
  * here, at queue time, in the caller's transaction: a kind a person may turn off is looked up
  * against the account of its address, and carries that account's signed unsubscribe link (in its
  * footer and as RFC 8058's List-Unsubscribe headers). An address without an account gets the
- * category's default and no link (there is nobody to hold the preference).
+ * category's default and no link (there is nobody to hold the preference). The lookup and the
+ * HMAC are all the work done here: the delivery job renders the message (ADR 095).
  */
-async function composeFor(
+async function prepareFor(
   db: Executor,
   config: MailConfig,
   content: MailContent,
 ): Promise<QueuedMail | null> {
   const category = optionalCategory(content.kind);
-  if (!category) return composeMail(content);
+  if (!category) return prepareMail(content);
   const choice = await recipientChoice(db, content.to, category);
-  if (!choice) return NOTIFICATION_DEFAULTS[category] ? composeMail(content) : null;
+  if (!choice) return NOTIFICATION_DEFAULTS[category] ? prepareMail(content) : null;
   if (!choice.enabled) return null;
   const token = signUnsubscribeToken(config.APP_SECRET, choice.userId, category);
-  return composeMail(content, {
+  return prepareMail(content, {
     url: `${config.PUBLIC_URL}/unsubscribe?token=${encodeURIComponent(token)}`,
     label: NOTIFICATION_LABELS[category],
   });
 }
 
 /**
- * Queues an e-mail composed by the one pipeline (react-email: HTML and plain text, ADR 041) in the
- * caller's transaction, unless its recipient turned its kind off; returns whether it was queued.
- * Other modules queue mail only through this (or the capped form below).
+ * Queues an e-mail in the caller's transaction, unless its recipient turned its kind off; returns
+ * whether it was queued. The delivery job renders it by the one pipeline (react-email: HTML and
+ * plain text, ADR 041), outside any transaction (ADR 095). Other modules queue mail only through
+ * this (or the capped form below).
  */
 export async function queueMail(
   db: Executor,
   config: MailConfig,
   content: MailContent,
 ): Promise<boolean> {
-  const message = await composeFor(db, config, content);
+  const message = await prepareFor(db, config, content);
   if (message) await enqueueMail(db, message);
   return message !== null;
 }
@@ -91,7 +96,7 @@ export async function queueMailWithinCap(
   content: MailContent,
   cap: RecipientCap,
 ): Promise<boolean> {
-  const message = await composeFor(db, config, content);
+  const message = await prepareFor(db, config, content);
   return message !== null && enqueueMailWithinCap(db, message, cap);
 }
 
@@ -169,11 +174,31 @@ async function inlineImagesOf(
 }
 
 /**
- * Sends what is due: claim, send, record (ADR 041), like the money paths. No transaction is open
- * while the transport works, so a stalled SMTP server holds no lock and no connection; every
- * process may run this sweep at once without sending a message twice. `files` is where the
- * inline images a message names are read from (the attachments' storage); a deliverer without it
- * sends messages without them.
+ * The message's HTML and text as they go out: rendered from what it says (ADR 095), or as stored
+ * for a row queued already rendered (before migration 0029, or planted by a test).
+ */
+export async function renderedMail(mail: {
+  subject: string;
+  text: string | null;
+  html: string | null;
+  content: StoredMailContent | null;
+}): Promise<{ text: string; html: string | null; rendered: boolean }> {
+  if (mail.content && mail.text === null) {
+    return {
+      ...(await renderMail({ subject: mail.subject, content: mail.content })),
+      rendered: true,
+    };
+  }
+  return { text: mail.text ?? '', html: mail.html, rendered: false };
+}
+
+/**
+ * Sends what is due: claim, render, send, record (ADR 041, 095), like the money paths. No
+ * transaction is open while the message is rendered or the transport works, so neither holds a
+ * lock or a connection; every process may run this sweep at once without sending a message twice.
+ * What was sent is recorded on the row with the send. `files` is where the inline images a message
+ * names are read from (the attachments' storage); a deliverer without it sends messages without
+ * them.
  */
 export async function deliverDueMail(
   db: Database,
@@ -188,13 +213,17 @@ export async function deliverDueMail(
   for (let i = 0; i < BATCH_SIZE; i++) {
     const mail = await claimDueMail(db);
     if (!mail) break;
+    let sentAs: { text: string; html: string } | undefined;
     try {
+      const { text, html, rendered } = await renderedMail(mail);
       const { images, leftOut } = await inlineImagesOf(mail, files, logger);
+      const sentHtml = html === null ? undefined : withoutImages(html, leftOut);
+      if (rendered && sentHtml !== undefined) sentAs = { text, html: sentHtml };
       await transport.deliver({
         to: mail.to,
         subject: mail.subject,
-        text: mail.text,
-        html: mail.html === null ? undefined : withoutImages(mail.html, leftOut),
+        text,
+        html: sentHtml,
         headers: mail.headers ?? undefined,
         ...(images.length > 0 ? { inlineImages: images } : {}),
       });
@@ -207,7 +236,7 @@ export async function deliverDueMail(
       await recordMailFailed(db, mail, err instanceof Error ? err.message : String(err));
       continue;
     }
-    await recordMailSent(db, mail);
+    await recordMailSent(db, mail, sentAs);
     sent++;
   }
   return sent;
@@ -234,19 +263,42 @@ export async function forgetPersonInMail(
   await deleteMailTo(tx, emails);
   if (person.questionIds.length === 0) return;
   const who = { names, emails };
+  const scrub = (text: string, html: boolean) => scrubbed(text, who, anonymous, html);
   for (const mail of await mailAboutQuestions(tx, person.questionIds)) {
     const images = (mail.inlineImages ?? []).map((image) => image.cid);
     const next = {
-      subject: scrubbed(mail.subject, who, anonymous, false),
-      text: scrubbed(mail.text, who, anonymous, false),
-      html:
-        mail.html === null
+      subject: scrub(mail.subject, false),
+      text: mail.text === null ? null : scrub(mail.text, false),
+      html: mail.html === null ? null : withoutImages(scrub(mail.html, true), images),
+      // A message not sent yet is rendered from this: it must not name the person either.
+      content:
+        mail.content === null
           ? null
-          : withoutImages(scrubbed(mail.html, who, anonymous, true), images),
+          : scrubbedContent(contentWithoutImages(mail.content, images), scrub),
       inlineImages: null,
     };
     const changed =
-      next.subject !== mail.subject || next.text !== mail.text || next.html !== mail.html;
+      next.subject !== mail.subject ||
+      next.text !== mail.text ||
+      next.html !== mail.html ||
+      JSON.stringify(next.content) !== JSON.stringify(mail.content);
     if (changed || images.length > 0) await rewriteMail(tx, mail.id, next);
   }
+}
+
+/** Every text of a message's content scrubbed, its links and image references included. */
+function scrubbedContent(
+  content: StoredMailContent,
+  scrub: (text: string, html: boolean) => string,
+): StoredMailContent {
+  const strings = (value: unknown): unknown =>
+    typeof value === 'string'
+      ? scrub(value, false)
+      : Array.isArray(value)
+        ? value.map(strings)
+        : value !== null && typeof value === 'object'
+          ? Object.fromEntries(Object.entries(value).map(([key, v]) => [key, strings(v)]))
+          : value;
+  // The same shape back: only its strings changed.
+  return strings(content) as StoredMailContent;
 }

@@ -3,6 +3,7 @@ import { mailboxSchema } from '../../../contracts/mailbox';
 import type { AppContext } from '../../context';
 import { notFound } from '../../errors';
 import { recentMail } from './data';
+import { renderedMail } from './outbox';
 
 /** The addresses of this machine: the mailbox is for the developer sitting at it. */
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
@@ -22,6 +23,15 @@ export const devMailboxRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
   });
   app.get('/api/dev/mailbox', { schema: { response: { 200: mailboxSchema } } }, async () => {
     const messages = await recentMail(database.db);
-    return { messages: messages.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })) };
+    return {
+      // A message not sent yet is rendered here, on read (ADR 095): its links are in its text.
+      messages: await Promise.all(
+        messages.map(async ({ content, ...m }) => ({
+          ...m,
+          text: (await renderedMail({ ...m, html: null, content })).text,
+          createdAt: m.createdAt.toISOString(),
+        })),
+      ),
+    };
   });
 };

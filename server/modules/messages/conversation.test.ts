@@ -13,6 +13,7 @@ import {
   questionMessages,
   questions,
 } from '../../db/schema';
+import { asSent } from '../../test/mail';
 import { askCoach, requestsTo, signedInUser, type TestUser } from '../../test/accounts';
 import { coachProfile } from '../../test/asked-question';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/harness';
@@ -52,7 +53,7 @@ describe(`the conversation on a question (${testDatabaseKind})`, () => {
   const messagesOf = (id: string) =>
     db().select().from(questionMessages).where(eq(questionMessages.questionId, id));
   const mailTo = async (to: string, subject: string) =>
-    (await db().select().from(mailOutbox).where(eq(mailOutbox.to, to))).filter((m) =>
+    (await asSent(db().select().from(mailOutbox).where(eq(mailOutbox.to, to)))).filter((m) =>
       m.subject.includes(subject),
     );
 

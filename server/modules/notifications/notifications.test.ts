@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFICATION_MESSAGES } from '../../../contracts/notifications';
 import type { MailTransport } from '../../adapters/mail/types';
 import { mailOutbox } from '../../db/schema';
+import { asSent } from '../../test/mail';
 import { signedInUser, type TestUser } from '../../test/accounts';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/harness';
 import { deliverDueMail } from '../mail';
@@ -41,10 +42,12 @@ describe(`notification preferences and one-click unsubscribe (${testDatabaseKind
     coachEmail: coach.email,
   });
   const mailsTo = (email: string, title: string) =>
-    db()
-      .select()
-      .from(mailOutbox)
-      .where(and(eq(mailOutbox.to, email), eq(mailOutbox.subject, title)));
+    asSent(
+      db()
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.to, email), eq(mailOutbox.subject, title))),
+    );
   const preferences = async (cookie?: string) =>
     t.app.inject({
       method: 'GET',

@@ -3,6 +3,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_MESSAGES } from '../../../contracts/payments';
 import { checkoutSessions, coaches, extraPayments, mailOutbox, payouts } from '../../db/schema';
+import { asSent } from '../../test/mail';
 import { connectPayouts, askCoach, requestsTo, signedInUser } from '../../test/accounts';
 import { insertQuestion, questionRow } from '../../test/factories';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/harness';
@@ -79,7 +80,9 @@ describe(`payments with the local provider (${testDatabaseKind})`, () => {
     expect(paid).toMatchObject({ paymentStatus: 'paid' });
     expect(paid.paymentIntentId).toMatch(/^pi_local_/);
     expect(paid.paidAt).toBeInstanceOf(Date);
-    const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.to, coach.email));
+    const mails = await asSent(
+      db().select().from(mailOutbox).where(eq(mailOutbox.to, coach.email)),
+    );
     expect(mails.some((m) => m.text.includes(`/questions/${id}`))).toBe(true);
     expect(
       (await call('POST', '/api/payments/checkout', player, { questionId: id, amount: 4000 }))
@@ -136,7 +139,9 @@ describe(`payments with the local provider (${testDatabaseKind})`, () => {
       refundClaimedAt: null,
     });
     expect(extra[0]!.refundId).toMatch(/^re_local_/);
-    const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.to, player.email));
+    const mails = await asSent(
+      db().select().from(mailOutbox).where(eq(mailOutbox.to, player.email)),
+    );
     expect(
       mails.filter((m) => m.subject === 'A payment was refunded' && m.text.includes(id)),
     ).toHaveLength(1);

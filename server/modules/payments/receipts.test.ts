@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { questionReference } from '../../../contracts/receipts';
 import { transaction } from '../../db/unit-of-work';
 import { adminAuditLog, mailOutbox, payouts, questions, receipts } from '../../db/schema';
+import { asSent } from '../../test/mail';
 import {
   connectPayouts,
   askCoach,
@@ -71,12 +72,13 @@ describe(`receipts, earnings and statements (${testDatabaseKind})`, () => {
     return call('POST', `/api/payments/local/checkout/${sessionId}/pay`, by);
   };
   const receiptMails = (to: string) =>
-    db()
-      .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.to, to))
-      .orderBy(desc(mailOutbox.createdAt))
-      .then((rows) => rows.filter((m) => m.subject.startsWith('Your receipt')));
+    asSent(
+      db()
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.to, to))
+        .orderBy(desc(mailOutbox.createdAt)),
+    ).then((rows) => rows.filter((m) => m.subject.startsWith('Your receipt')));
   const receiptOf = async (questionId: string) =>
     (await db().select().from(receipts).where(eq(receipts.questionId, questionId)))[0];
   const download = (questionId: string, user?: TestUser) =>

@@ -9,6 +9,7 @@ import {
   mailOutbox,
   processedProviderEvents,
 } from '../../db/schema';
+import { asSent } from '../../test/mail';
 import { askCoach, requestsTo, signedInUser } from '../../test/accounts';
 import { questionRow } from '../../test/factories';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/harness';
@@ -154,7 +155,7 @@ describe(`the Stripe webhook (${testDatabaseKind})`, () => {
     expect(after.paymentStatus).toBe('paid');
     expect(after.paidAt).toEqual(paid.paidAt);
     const coachMails = (
-      await db().select().from(mailOutbox).where(eq(mailOutbox.to, coach.email))
+      await asSent(db().select().from(mailOutbox).where(eq(mailOutbox.to, coach.email)))
     ).filter((m) => m.text.includes(`/questions/${id}`));
     expect(coachMails).toHaveLength(1);
   });
@@ -253,7 +254,7 @@ describe(`the Stripe webhook (${testDatabaseKind})`, () => {
       refunds: { object: 'list', data: [{ id: refundId, object: 'refund' }] },
     });
   const mailsTo = async (to: string, questionId: string) =>
-    (await db().select().from(mailOutbox).where(eq(mailOutbox.to, to)))
+    (await asSent(db().select().from(mailOutbox).where(eq(mailOutbox.to, to))))
       .filter((m) => m.text.includes(`/questions/${questionId}`))
       .map((m) => m.subject);
   const startCheckout = async (questionId: string) => {

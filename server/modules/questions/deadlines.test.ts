@@ -3,6 +3,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESPONSE_PROMISE_HOURS } from '../../../contracts/response-time';
 import { mailOutbox } from '../../db/schema';
+import { asSent } from '../../test/mail';
 import {
   askCoach,
   connectPayouts,
@@ -51,10 +52,12 @@ describe(`deadlines and the response-time promise (${testDatabaseKind})`, () => 
   };
   const mailsAbout = async (to: string, subject: string, id: string) =>
     (
-      await db()
-        .select()
-        .from(mailOutbox)
-        .where(and(eq(mailOutbox.to, to), eq(mailOutbox.subject, subject)))
+      await asSent(
+        db()
+          .select()
+          .from(mailOutbox)
+          .where(and(eq(mailOutbox.to, to), eq(mailOutbox.subject, subject))),
+      )
     ).filter((m) => m.text.includes(`/questions/${id}`));
 
   beforeAll(async () => {

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNSAFE_INPUT } from '../../../contracts/secure-input';
 import { abuseReports, mailOutbox, payouts, questions, reviews } from '../../db/schema';
+import { asSent } from '../../test/mail';
 import pino from 'pino';
 import { connectPayouts, requestsTo, signedInUser } from '../../test/accounts';
 import { applyPaymentEvent } from '../payments/apply-event';
@@ -218,7 +219,9 @@ describe(`the question loop (${testDatabaseKind})`, () => {
       expect(row?.answeredAt).toBeInstanceOf(Date);
       const [payout] = await db().select().from(payouts).where(eq(payouts.questionId, id));
       expect(payout).toMatchObject({ amount: 3500, status: 'pending', coachId });
-      const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.to, player.email));
+      const mails = await asSent(
+        db().select().from(mailOutbox).where(eq(mailOutbox.to, player.email)),
+      );
       expect(mails.some((m) => m.text.includes(`/questions/${id}`))).toBe(true);
     });
 

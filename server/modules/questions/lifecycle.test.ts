@@ -3,6 +3,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DISPUTE_MESSAGES, UNPAID_MESSAGES } from '../../../contracts/question-states';
 import { mailOutbox, payouts, questions } from '../../db/schema';
+import { asSent } from '../../test/mail';
 import { connectPayouts, signedInUser } from '../../test/accounts';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/harness';
 import { applyPaymentEvent } from '../payments/apply-event';
@@ -45,7 +46,8 @@ describe(`a question's money lifecycle (${testDatabaseKind})`, () => {
     });
   const row = async (id: string) =>
     (await db().select().from(questions).where(eq(questions.id, id)))[0]!;
-  const mailsTo = async (to: string) => db().select().from(mailOutbox).where(eq(mailOutbox.to, to));
+  const mailsTo = async (to: string) =>
+    asSent(db().select().from(mailOutbox).where(eq(mailOutbox.to, to)));
   const inboxIds = async () =>
     (await call('GET', '/api/questions/coach-inbox', coach))
       .json()

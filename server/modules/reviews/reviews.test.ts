@@ -14,6 +14,7 @@ import {
   questions,
   reviews,
 } from '../../db/schema';
+import { asSent } from '../../test/mail';
 import { requestsTo, signedInUser } from '../../test/accounts';
 import { insertQuestion } from '../../test/factories';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/harness';
@@ -339,7 +340,7 @@ describe(`written reviews (${testDatabaseKind})`, () => {
     // The name the Player asked under, as every e-mail about the question says it.
     const { playerName } = (await db().select().from(questions).where(eq(questions.id, id)))[0]!;
     const reviewMail = async () =>
-      (await db().select().from(mailOutbox).where(eq(mailOutbox.to, coach.email))).filter(
+      (await asSent(db().select().from(mailOutbox).where(eq(mailOutbox.to, coach.email)))).filter(
         (m) => m.subject === REVIEW_MAIL.subject(playerName),
       );
     expect((await review(id, { rating: 4, words: 'Sharp advice.' })).statusCode).toBe(204);

@@ -21,6 +21,7 @@ import {
   referenceClips,
   videoReviews,
 } from '../../db/schema';
+import { asSent } from '../../test/mail';
 import { askCoach, requestsTo, signedInUser, type TestUser } from '../../test/accounts';
 import { coachProfile } from '../../test/asked-question';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/harness';
@@ -124,7 +125,7 @@ describe(`video reviews (${testDatabaseKind})`, () => {
     while (await transcodeNextReview(deps));
   };
   const mailTo = async (to: string) =>
-    (await db().select().from(mailOutbox).where(eq(mailOutbox.to, to))).map((m) => m.text);
+    (await asSent(db().select().from(mailOutbox).where(eq(mailOutbox.to, to)))).map((m) => m.text);
   /**
    * Sends what is queued through a real SMTP server; returns the parts of the one message to
    * `to` with `subject`, and the `cid:` of each image its HTML draws.
