@@ -11,6 +11,8 @@
  *                           are parts of endpoints: skip both to measure only the signed-in reads)
  *   --upload-mb 200         the upload phase's video; --upload-drivers disk,s3
  *   --review-seconds 180    the video-review phase's recorded voice-over (issue 38: 3 minutes)
+ *   --review-parts steps    the video-review phase's parts: drawing, steps, recording (all by
+ *                           default; without the recording the figures are logged, not reported)
  *   --load-duration 120     seconds of the simulated-user load; --load-users 200; --think-ms 500
  *   --sse 2000,5000,10000   idle SSE connection levels; --rt-answers 200
  *   --log-level warn        the app server's LOG_LEVEL
@@ -56,7 +58,7 @@ import {
 } from './report';
 import { seedBench } from './seed';
 import { measureUploads, type StartApp } from './upload';
-import { measureVideoReview } from './video-review';
+import { measureVideoReview, REVIEW_PARTS, type ReviewPart } from './video-review';
 
 const PHASES = [
   'endpoints',
@@ -94,6 +96,7 @@ const { values: args } = parseArgs({
     'upload-mb': { type: 'string', default: '200' },
     'upload-drivers': { type: 'string', default: 'disk,s3' },
     'review-seconds': { type: 'string', default: '180' },
+    'review-parts': { type: 'string', default: REVIEW_PARTS.join(',') },
   },
 });
 
@@ -278,17 +281,23 @@ for (const size of sizes) {
     }
     if (runs('video-review')) {
       log(`Video review studio: drawing, frame steps, a ${num('review-seconds')} s voice-over…`);
-      report.videoReview = await phase('video-review', () =>
-        measureVideoReview(startAppIn, stop, pool, size, {
-          recordSeconds: num('review-seconds'),
-          traceFile: path.join(
-            ROOT,
-            'bench/results',
-            `video-review-trace-${report.startedAt.replace(/[:.]/g, '-')}.json`,
-          ),
-          log,
-        }),
-      );
+      report.videoReview =
+        (await phase('video-review', () =>
+          measureVideoReview(startAppIn, stop, pool, size, {
+            recordSeconds: num('review-seconds'),
+            parts: (args['review-parts'] ?? '')
+              .split(',')
+              .filter((part): part is ReviewPart =>
+                (REVIEW_PARTS as readonly string[]).includes(part),
+              ),
+            traceFile: path.join(
+              ROOT,
+              'bench/results',
+              `video-review-trace-${report.startedAt.replace(/[:.]/g, '-')}.json`,
+            ),
+            log,
+          }),
+        )) ?? undefined;
     }
     const startServer = () =>
       start(

@@ -66,6 +66,12 @@ import { drawingFrames, TRACE_CATEGORIES, type DrawingFrames } from './video-rev
 
 const CPU_SLOWDOWN = 4;
 const STEPS = 100;
+/**
+ * The phase's parts (`--review-parts`): the drawing's trace, the frame steps, and the recording
+ * with its upload and transcode (minutes; the first two alone take one).
+ */
+export const REVIEW_PARTS = ['drawing', 'steps', 'recording'] as const;
+export type ReviewPart = (typeof REVIEW_PARTS)[number];
 const DRAWING_SECONDS = 5;
 /** A mouse's report rate: one move every 8 ms while a stroke is drawn. */
 const POINTER_MOVE_MS = 8;
@@ -352,6 +358,8 @@ async function measureSteps(coach: Page, log: (line: string) => void): Promise<S
   await stepAll('.', 1, 10, false);
   await stepAll('.', 1, STEPS, true);
   await stepAll(',', -1, STEPS, true);
+  // Each step's time, in order, to see where the slow ones fall (a keyframe, a turn of direction).
+  log(`  steps' ms, forward then back: ${latencies.map((ms) => ms.toFixed(0)).join(' ')}`);
   const figures = {
     forward: STEPS,
     back: STEPS,
@@ -580,13 +588,27 @@ export async function measureVideoReview(
   stopApp: (child: Child) => Promise<void>,
   pool: pg.Pool,
   size: Size,
-  options: { recordSeconds: number; traceFile: string; log: (line: string) => void },
-): Promise<VideoReviewResult> {
+  options: {
+    recordSeconds: number;
+    traceFile: string;
+    log: (line: string) => void;
+    /** The parts to run; without 'recording' (and its upload and transcode) no result is kept. */
+    parts?: readonly ReviewPart[];
+  },
+): Promise<VideoReviewResult | null> {
   const { log, recordSeconds } = options;
+  const parts = new Set(options.parts ?? REVIEW_PARTS);
+  const whole = parts.has('recording');
+  if (whole && parts.size < REVIEW_PARTS.length) {
+    throw new Error(
+      '--review-parts: the recording is measured only with the drawing and the steps',
+    );
+  }
   const work = dataDir();
   const stepClip = await clip(STEP_CLIP, log);
   const longSpec = syncClip(recordSeconds);
-  const longClip = await clip(longSpec, log);
+  // The long clip takes ffmpeg minutes to make the first time: only the recording plays it.
+  const longClip = whole ? await clip(longSpec, log) : null;
   const wav = path.join(work, 'clicks.wav');
   writeFileSync(wav, clickWav(recordSeconds + 120));
   const coachActor = await coachNumber(pool, SHAPES[size].coaches);
@@ -607,9 +629,13 @@ export async function measureVideoReview(
     const playerContext = await signedIn(browser, server.url, playerActor.email);
     const player = await playerContext.newPage();
     log(
-      `  the Player asks with both clips (${path.basename(stepClip)}, ${path.basename(longClip)})…`,
+      `  the Player asks with the clips (${[stepClip, longClip ?? ''].map((f) => path.basename(f)).join(' ')})…`,
     );
-    const questionId = await askWithClips(player, coachActor.coachId, [stepClip, longClip]);
+    const questionId = await askWithClips(
+      player,
+      coachActor.coachId,
+      longClip ? [stepClip, longClip] : [stepClip],
+    );
     await playerContext.close();
 
     const coachContext = await signedIn(browser, server.url, coachActor.email);
@@ -622,31 +648,37 @@ export async function measureVideoReview(
 
     // 1a. Drawing under a trace.
     const load = { drawing: load1(), steps: 0, recording: 0, upload: 0, transcode: 0 };
-    await browser.startTracing(coach, { categories: TRACE_CATEGORIES });
-    const drawStart = performance.now();
-    const pointerMoves = await drawStrokes(coach, cdp, DRAWING_SECONDS, 5);
-    const drawEnd = performance.now();
-    const trace = await browser.stopTracing();
-    mkdirSync(path.dirname(options.traceFile), { recursive: true });
-    writeFileSync(options.traceFile, trace);
-    const drawing = {
-      ...drawingFrames(JSON.parse(trace.toString('utf8'))),
-      pointerMoves,
-      pointerSeconds: (drawEnd - drawStart) / 1000,
-    };
-    log(
-      `  drawing at CPU ×${CPU_SLOWDOWN}: ${drawing.fps.toFixed(1)} frames/s (${drawing.frames} DrawFrame in ` +
-        `${drawing.seconds.toFixed(1)} s of ${drawing.strokes} strokes; ${drawing.animationFrames} animation frames, ` +
-        `${drawing.droppedFrames} dropped; main thread busy ${(drawing.mainThreadBusy * 100).toFixed(0)} %; ` +
-        `${pointerMoves} pointer moves; load ${load.drawing.toFixed(2)})`,
-    );
+    let drawing: VideoReviewResult['drawing'] | null = null;
+    if (parts.has('drawing')) {
+      await browser.startTracing(coach, { categories: TRACE_CATEGORIES });
+      const drawStart = performance.now();
+      const pointerMoves = await drawStrokes(coach, cdp, DRAWING_SECONDS, 5);
+      const drawEnd = performance.now();
+      const trace = await browser.stopTracing();
+      mkdirSync(path.dirname(options.traceFile), { recursive: true });
+      writeFileSync(options.traceFile, trace);
+      drawing = {
+        ...drawingFrames(JSON.parse(trace.toString('utf8'))),
+        pointerMoves,
+        pointerSeconds: (drawEnd - drawStart) / 1000,
+      };
+      log(
+        `  drawing at CPU ×${CPU_SLOWDOWN}: ${drawing.fps.toFixed(1)} frames/s (${drawing.frames} DrawFrame in ` +
+          `${drawing.seconds.toFixed(1)} s of ${drawing.strokes} strokes; ${drawing.animationFrames} animation frames, ` +
+          `${drawing.droppedFrames} dropped; main thread busy ${(drawing.mainThreadBusy * 100).toFixed(0)} %; ` +
+          `${pointerMoves} pointer moves; load ${load.drawing.toFixed(2)})`,
+      );
+    }
 
     // 1b. Frame steps, from the clip's start.
     const clear = coach.getByRole('button', { name: STUDIO_LABELS.clear, exact: true });
     if (await clear.isEnabled()) await clear.click();
     load.steps = load1();
-    const steps = await measureSteps(coach, log);
+    log(`  load average (1 min) before the steps: ${load.steps.toFixed(2)}`);
+    const steps = parts.has('steps') ? await measureSteps(coach, log) : null;
+    log(`  load average (1 min) after the steps: ${load1().toFixed(2)}`);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    if (!longClip || !drawing || !steps) return null;
 
     // 2. The 3-minute voice-over on the long clip, playing on from before the recording starts.
     await openStudio(coach, questionId, path.basename(longClip));

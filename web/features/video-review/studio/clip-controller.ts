@@ -1,4 +1,6 @@
 import { FALLBACK_FRAME_RATE } from '@contracts/video-review';
+import type { DecodedFrame } from './decoded-frames';
+import { FrameDecoder, type Picture } from './frame-decoder';
 import { loopJump, shownByTarget, stepTarget } from './frames';
 
 /**
@@ -7,6 +9,11 @@ import { loopJump, shownByTarget, stepTarget } from './frames';
  * frame at the clip's frame rate (read from the file by the server, else measured from the frames
  * as they play, else FALLBACK_FRAME_RATE), plays at a speed and inside a loop. Components read it
  * through `subscribe`/`getSnapshot`; the stage redraws on `onFrame`.
+ *
+ * While paused, a step (or a compared clip following one) shows a frame its FrameDecoder has
+ * already decoded, at once, and brings the `<video>` to that time only once the steps stop, so
+ * play resumes from there; a frame not decoded (or no decoder: no WebCodecs, an unreadable file)
+ * is a seek, as before (ADR 092's addendum).
  */
 export interface ClipSnapshot {
   /** The shown frame's time, in seconds. */
@@ -18,6 +25,9 @@ export interface ClipSnapshot {
   size: { width: number; height: number } | null;
   loop: { start: number; end: number } | null;
 }
+
+/** The `<video>` follows decoded steps this long after the last one: each seek decodes a GOP. */
+const CATCH_UP_MS = 500;
 
 /** Frames measured before the measured rate replaces the fallback. */
 const SAMPLES = 12;
@@ -53,8 +63,19 @@ export class ClipController {
   private last: { mediaTime: number; presented: number } | null = null;
   private callback: number | null = null;
   private detach: (() => void) | null = null;
-  /** Where the last step seeks to. */
+  /** Where the last seek of the `<video>` for a frame not decoded goes, until it shows that frame. */
   private target: number | null = null;
+  private source: string | null = null;
+  private frameSize: { width: number; height: number } | null = null;
+  private decoder: FrameDecoder | null = null;
+  /** Bumped whenever the decoder is replaced, so a decoder opened for an old source is dropped. */
+  private decoderGeneration = 0;
+  /**
+   * The decoded frame on screen instead of the `<video>`'s, until the video shows it too, or the
+   * frame a later seek went to (kept meanwhile: the video's own frame is then one left behind).
+   */
+  private decoded: DecodedFrame<Picture> | null = null;
+  private catchUp: { timer: ReturnType<typeof setTimeout>; time: number } | null = null;
 
   constructor(frameRate: number | null) {
     this.measured = frameRate === null ? 0 : frameRate;
@@ -90,13 +111,93 @@ export class ClipController {
     return this.video;
   }
 
+  /** What the stage draws for this clip: the decoded frame a step showed, else the `<video>`. */
+  get picture(): HTMLVideoElement | Picture | null {
+    return this.decoded?.picture ?? this.video;
+  }
+
+  /** The clip's file, which the decoder reads with range requests. */
+  setSource(url: string | null) {
+    if (url === this.source) return;
+    this.source = url;
+    this.reopen();
+  }
+
+  /** The size the stage draws this clip's frame at, which its decoded frames are made at. */
+  setFrameSize(width: number, height: number) {
+    const size = { width: Math.max(2, Math.round(width)), height: Math.max(2, Math.round(height)) };
+    const kept = this.frameSize;
+    if (kept && kept.width === size.width && kept.height === size.height) return;
+    this.frameSize = size;
+    this.reopen();
+  }
+
+  private reopen() {
+    const generation = ++this.decoderGeneration;
+    this.dropDecoded();
+    this.decoder?.dispose();
+    this.decoder = null;
+    const { source, frameSize } = this;
+    if (!source || !frameSize) return;
+    void FrameDecoder.open(source, frameSize.width, frameSize.height, this.snapshot.frameRate)
+      .catch(() => null)
+      .then((decoder) => {
+        if (generation !== this.decoderGeneration) decoder?.dispose();
+        else {
+          this.decoder = decoder;
+          if (this.video?.paused) decoder?.want(this.snapshot.time, 1);
+        }
+      });
+  }
+
+  /** Back to the `<video>`'s frame, which must first be where the decoded one was. */
+  private dropDecoded() {
+    if (!this.decoded) return;
+    this.decoded = null;
+    this.seekNow();
+  }
+
+  /** The pending catch-up seek, made now. */
+  private seekNow() {
+    const pending = this.catchUp;
+    if (!pending) return;
+    clearTimeout(pending.timer);
+    this.catchUp = null;
+    if (this.video) this.video.currentTime = pending.time;
+  }
+
+  /** The decoder goes; a source set again (React's effects run twice in development) reopens it. */
+  dispose() {
+    this.source = null;
+    this.decoderGeneration++;
+    if (this.catchUp) clearTimeout(this.catchUp.timer);
+    this.catchUp = null;
+    this.decoded = null;
+    this.decoder?.dispose();
+    this.decoder = null;
+  }
+
   private set(change: Partial<ClipSnapshot>) {
     this.snapshot = { ...this.snapshot, ...change };
     for (const listener of this.listeners) listener();
   }
 
   private frameShown(time: number) {
+    const video = this.video;
+    const decoded = this.decoded;
+    if (decoded && video?.paused) {
+      // A catch-up seek the steps have since gone past, or a seek still under way: the decoded
+      // frame stays, and with it its time.
+      const arrived =
+        this.target !== null
+          ? !video.seeking
+          : Math.abs(time - decoded.timestamp) <= 0.5 / this.snapshot.frameRate;
+      if (!arrived) return;
+    }
+    this.decoded = null;
+    if (video && !video.seeking) this.target = null;
     if (time !== this.snapshot.time) this.set({ time });
+    if (this.video?.paused && !this.catchUp) this.decoder?.want(time, 1);
     const loop = this.snapshot.loop;
     const jump = this.snapshot.playing ? loopJump(time, loop) : null;
     if (jump !== null && this.video) this.video.currentTime = jump;
@@ -164,6 +265,8 @@ export class ClipController {
   }
 
   play() {
+    // Play resumes from the stepped-to frame; it stays on the stage until the video's own comes.
+    this.seekNow();
     void this.video?.play().catch(() => undefined);
   }
 
@@ -185,14 +288,30 @@ export class ClipController {
     // A step pressed again before the last one's frame is on screen goes on from that frame.
     const from =
       video.seeking && this.target !== null ? shownByTarget(this.target, frameRate) : time;
-    this.target = stepTarget(from, frameRate, frames, duration);
-    this.seek(this.target);
+    this.seek(stepTarget(from, frameRate, frames, duration), frames < 0 ? -1 : 1);
   }
 
-  seek(seconds: number) {
-    if (!this.video) return;
-    const end = Number.isFinite(this.video.duration) ? this.video.duration : Infinity;
-    this.video.currentTime = Math.min(Math.max(0, seconds), end);
+  /** Shows the frame at `seconds`: a decoded one at once while paused, else by a seek. */
+  seek(seconds: number, direction: 1 | -1 = 1) {
+    const video = this.video;
+    if (!video) return;
+    const end = Number.isFinite(video.duration) ? video.duration : Infinity;
+    const time = Math.min(Math.max(0, seconds), end);
+    const frame = video.paused ? (this.decoder?.at(time) ?? null) : null;
+    if (!frame) {
+      if (this.catchUp) clearTimeout(this.catchUp.timer);
+      this.catchUp = null;
+      this.target = time;
+      video.currentTime = time;
+      return;
+    }
+    this.decoded = frame;
+    this.target = null;
+    if (this.catchUp) clearTimeout(this.catchUp.timer);
+    this.catchUp = { timer: setTimeout(() => this.seekNow(), CATCH_UP_MS), time };
+    this.decoder?.want(frame.timestamp, direction);
+    if (frame.timestamp !== this.snapshot.time) this.set({ time: frame.timestamp });
+    for (const listener of this.frameListeners) listener();
   }
 
   setSpeed(speed: number) {

@@ -1,14 +1,18 @@
 import type { Drawing } from '@contracts/video-review';
 import { renderDrawing, renderDrawings, type FrameBox } from '../render-drawings';
+import type { Picture } from './frame-decoder';
 import type { StageLayout } from './stage-layout';
+
+/** A clip's frame to draw: its `<video>`, or the decoded frame a step showed (ADR 092's addendum). */
+export type ClipPicture = HTMLVideoElement | Picture;
 
 /** What the stage shows at one moment: the frames and the drawings that show at their clips' times. */
 export interface StageScene {
   layout: StageLayout;
   mode: 'side' | 'overlay';
   opacity: number;
-  main: HTMLVideoElement | null;
-  compare: HTMLVideoElement | null;
+  main: ClipPicture | null;
+  compare: ClipPicture | null;
   drawings: readonly Drawing[];
   mainMs: number;
   compareMs: number;
@@ -19,11 +23,15 @@ export interface StageScene {
 /** What the frames alone depend on: while it stays the same, so does their picture. */
 export type FramesScene = Pick<StageScene, 'layout' | 'mode' | 'opacity' | 'main' | 'compare'>;
 
-/** Whether a video has a frame to draw (a seeking video has none until its new frame is decoded). */
-export const hasFrame = (video: HTMLVideoElement | null) => !video || video.readyState >= 2;
+/**
+ * Whether a clip has a frame to draw (a seeking video has none until its new frame is decoded; a
+ * decoded frame always has).
+ */
+export const hasFrame = (video: ClipPicture | null) =>
+  !video || !('readyState' in video) || video.readyState >= 2;
 
-/** A video's current frame, once it has one to draw. */
-function drawFrame(ctx: CanvasRenderingContext2D, video: HTMLVideoElement | null, box: FrameBox) {
+/** A clip's current frame, once it has one to draw. */
+function drawFrame(ctx: CanvasRenderingContext2D, video: ClipPicture | null, box: FrameBox) {
   if (!video || !hasFrame(video)) return;
   ctx.drawImage(video, box.x, box.y, box.width, box.height);
 }
@@ -87,23 +95,27 @@ export class FrameCache {
     this.stale = true;
   }
 
-  private sameScene(scene: FramesScene) {
+  private sameLayout(scene: FramesScene) {
     const kept = this.scene;
     return (
       kept !== null &&
       kept.layout === scene.layout &&
       kept.mode === scene.mode &&
-      kept.opacity === scene.opacity &&
-      kept.main === scene.main &&
-      kept.compare === scene.compare
+      kept.opacity === scene.opacity
     );
+  }
+
+  private samePictures(scene: FramesScene) {
+    return this.scene?.main === scene.main && this.scene.compare === scene.compare;
   }
 
   /** Paints the whole stage on `ctx`: the kept frames (drawn again when stale), then the drawings. */
   paint(ctx: CanvasRenderingContext2D, scene: StageScene) {
     const { width, height } = scene.layout;
-    const same = this.sameScene(scene);
-    // A frame a seek is still decoding is not drawn over the one on screen (while the layout stays).
+    const sameLayout = this.sameLayout(scene);
+    // A frame a seek is still decoding is not drawn over the one on screen (while the layout
+    // stays), nor is a `<video>` taking over from a decoded frame before it has its own.
+    const changed = this.stale || !this.samePictures(scene);
     const ready = hasFrame(scene.main) && (!scene.layout.compare || hasFrame(scene.compare));
     if (!this.canvas) this.canvas = document.createElement('canvas');
     const cache = this.canvas;
@@ -112,7 +124,7 @@ export class FrameCache {
       composeStage(ctx, scene);
       return;
     }
-    if (!same || (this.stale && ready)) {
+    if (!sameLayout || (changed && ready)) {
       if (cache.width !== width || cache.height !== height) {
         cache.width = width;
         cache.height = height;

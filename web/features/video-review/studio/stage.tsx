@@ -58,8 +58,8 @@ export function Stage(props: StageProps) {
       layout: p.layout,
       mode: p.mode,
       opacity: p.opacity,
-      main: p.main.element,
-      compare: p.compare?.element ?? null,
+      main: p.main.picture,
+      compare: p.compare?.picture ?? null,
       drawings: p.drawings,
       mainMs: p.main.getSnapshot().time * 1000,
       compareMs: (p.compare?.getSnapshot().time ?? 0) * 1000,
@@ -95,6 +95,13 @@ export function Stage(props: StageProps) {
     const stops = [main.onFrame(shown), compare?.onFrame(shown)];
     return () => stops.forEach((stop) => stop?.());
   }, [main, compare, request, frames]);
+
+  // Decoded frames are made at the size the stage draws them, so showing one is a copy.
+  useEffect(() => {
+    main.setFrameSize(layout.main.width, layout.main.height);
+    if (compare && layout.compare)
+      compare.setFrameSize(layout.compare.width, layout.compare.height);
+  }, [main, compare, layout]);
 
   // Recording: a frame for the recorder every animation frame, so its frame rate stays constant.
   useEffect(() => {
