@@ -12,7 +12,11 @@ export type Picture = HTMLCanvasElement | OffscreenCanvas;
 export const KEPT_FRAMES = 48;
 /** Frames kept on the side a step came from; the rest are ahead, where the next steps go. */
 const BEHIND = 12;
-/** Fewer frames than this ahead and the decoder decodes on. */
+/**
+ * Fewer frames than this behind and the frames before them are decoded, from their keyframe.
+ * Ahead, the open run tops up a frame a step: a burst of frames drawn into their canvases at once
+ * holds up the steps pressed meanwhile.
+ */
 const REFILL = 24;
 
 /** A frame's bitmap freed when it leaves the cache, rather than when a collector gets to it. */
@@ -104,9 +108,9 @@ export class FrameDecoder {
 
   private async fillAhead(time: number) {
     const span = this.frames.span(time);
-    if (span && span.after >= REFILL) return;
     const from = span ? span.end : time;
     const until = time + (KEPT_FRAMES - BEHIND) * this.period;
+    if (from >= until) return;
     // The open run goes on where it stopped; a run started anew decodes from the keyframe before.
     if (!this.forward || Math.abs(this.forward.next - from) > this.period / 2) {
       await this.forward?.run.return(undefined);
