@@ -19,6 +19,17 @@ const BEHIND = 12;
  */
 const REFILL = 24;
 
+/**
+ * Until the page is idle (at most a second): each decoded frame is drawn into its canvas on the
+ * main thread, which, while the Coach draws, would take the paints' time (the bench's trace).
+ */
+const idle = () =>
+  new Promise<void>((resolve) => {
+    if (typeof requestIdleCallback === 'function')
+      requestIdleCallback(() => resolve(), { timeout: 1000 });
+    else setTimeout(resolve, 0);
+  });
+
 /** A frame's bitmap freed when it leaves the cache, rather than when a collector gets to it. */
 const release = (picture: Picture) => {
   picture.width = 0;
@@ -118,6 +129,7 @@ export class FrameDecoder {
     }
     const forward = this.forward;
     while (forward.next < until && !this.closed && !this.wanted) {
+      await idle();
       const result = await forward.run.next();
       if (result.done) break;
       forward.next = result.value.timestamp + result.value.duration;
@@ -132,10 +144,13 @@ export class FrameDecoder {
     const from = Math.max(0, time - (KEPT_FRAMES - BEHIND) * this.period);
     if (until <= from) return;
     const run = this.sink.canvases(from, until);
-    for await (const frame of run) {
-      if (this.closed) break;
-      this.keep(frame);
+    for (;;) {
+      await idle();
+      const result = await run.next();
+      if (result.done || this.closed) break;
+      this.keep(result.value);
     }
+    await run.return(undefined);
   }
 
   dispose() {
