@@ -13,7 +13,7 @@ import { loopJump, shownByTarget, stepTarget } from './frames';
  * While paused, a step (or a compared clip following one) shows a frame its FrameDecoder has
  * already decoded, at once, and brings the `<video>` to that time only once the steps stop, so
  * play resumes from there; a frame not decoded (or no decoder: no WebCodecs, an unreadable file)
- * is a seek, as before (ADR 092's addendum).
+ * is a seek, as before (ADR 096).
  */
 export interface ClipSnapshot {
   /** The shown frame's time, in seconds. */

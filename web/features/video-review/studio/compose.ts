@@ -3,7 +3,7 @@ import { renderDrawing, renderDrawings, type FrameBox } from '../render-drawings
 import type { Picture } from './frame-decoder';
 import type { StageLayout } from './stage-layout';
 
-/** A clip's frame to draw: its `<video>`, or the decoded frame a step showed (ADR 092's addendum). */
+/** A clip's frame to draw: its `<video>`, or the decoded frame a step showed (ADR 096). */
 export type ClipPicture = HTMLVideoElement | Picture;
 
 /** What the stage shows at one moment: the frames and the drawings that show at their clips' times. */

@@ -1,5 +1,5 @@
 /**
- * The frames a clip's decoder has decoded around the frame on screen (ADR 092's addendum): a step
+ * The frames a clip's decoder has decoded around the frame on screen (ADR 096): a step
  * while paused shows the cached frame at once instead of waiting for a `<video>` seek, which
  * decodes from the keyframe before it every time (266–590 ms at CPU ×4 on a 60 fps clip, issue 38).
  * Bounded: each frame is a stage-sized bitmap, so the ones farthest from the frame on screen are

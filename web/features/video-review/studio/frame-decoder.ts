@@ -37,7 +37,7 @@ const release = (picture: Picture) => {
 };
 
 /**
- * Decodes a clip's frames with WebCodecs through mediabunny (ADR 092's addendum), around the frame
+ * Decodes a clip's frames with WebCodecs through mediabunny (ADR 096), around the frame
  * on screen, into DecodedFrames: reading the file with range requests (`UrlSource`, same-origin or
  * the storage host with CORS), never the whole file first. Forward steps are fed by one decoding
  * run kept open; a step back decodes the frames before the run from their keyframe.
