@@ -12,6 +12,7 @@
 import { execFile, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
 import { ALL_FORMATS, EncodedPacketSink, FilePathSource, Input } from 'mediabunny';
+import { transcodeToMp4 } from '../../server/modules/video-reviews/ffmpeg';
 import { percentile } from './stats';
 
 export const FFMPEG = process.env.FFMPEG_PATH ?? '/usr/bin/ffmpeg';
@@ -414,48 +415,15 @@ export async function readRecording(
 }
 
 /**
- * The server's transcode (ADR 090's arguments, REVIEW_VIDEO_OUTPUT) with `-fps_mode vfr` added,
- * run by the bench on the recording: what the transcode does when it keeps the recording's own
- * frame times instead of filling the 1000 fps a browser's WebM declares (see bench/README.md).
- * Returns its wall time in seconds.
+ * The server's own transcode (ADR 090, `transcodeToMp4`), run by the bench on the recording beside
+ * the job's run: the MP4 it reads back. Returns its wall time in seconds.
  */
 export async function transcodeKeepingFrameTimes(
   input: string,
   output: string,
-  o: { maxWidth: number; preset: string; crf: number; audioBitrate: string },
+  durationMs: number,
 ): Promise<number> {
   const started = performance.now();
-  await ffmpegOutput([
-    '-v',
-    'error',
-    '-y',
-    '-i',
-    input,
-    '-map',
-    '0:v:0',
-    '-map',
-    '0:a:0?',
-    '-vf',
-    `scale='trunc(min(${o.maxWidth},iw)/2)*2':-2,setsar=1`,
-    '-fps_mode',
-    'vfr',
-    '-c:v',
-    'libx264',
-    '-preset',
-    o.preset,
-    '-crf',
-    String(o.crf),
-    '-pix_fmt',
-    'yuv420p',
-    '-c:a',
-    'aac',
-    '-b:a',
-    o.audioBitrate,
-    '-movflags',
-    '+faststart',
-    '-f',
-    'mp4',
-    output,
-  ]);
+  await transcodeToMp4(input, output, durationMs, () => undefined);
   return (performance.now() - started) / 1000;
 }

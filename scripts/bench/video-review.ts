@@ -43,7 +43,6 @@ import {
   studioPath,
   type VideoReview,
 } from '../../contracts/video-review';
-import { REVIEW_VIDEO_OUTPUT } from '../../server/modules/video-reviews/ffmpeg';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../lib/chromium';
 import { BENCH_PASSWORD, SHAPES } from './constants';
 import type { Size } from './db';
@@ -775,7 +774,11 @@ export async function measureVideoReview(
     }
     await coachContext.close();
     const fixedFile = path.join(work, 'review-vfr.mp4');
-    const fixedSeconds = await transcodeKeepingFrameTimes(original, fixedFile, REVIEW_VIDEO_OUTPUT);
+    const fixedSeconds = await transcodeKeepingFrameTimes(
+      original,
+      fixedFile,
+      before.durationS * 1000,
+    );
     const keepingFrameTimes = {
       seconds: fixedSeconds,
       speed: before.durationS / fixedSeconds,
