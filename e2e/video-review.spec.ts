@@ -7,6 +7,7 @@ import { ALL_FORMATS, BufferSource, Input } from 'mediabunny';
 import sharp from 'sharp';
 import { REVIEW_MESSAGES, STUDIO_LABELS, STUDIO_MESSAGES } from '../contracts/video-review';
 import { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } from '../scripts/lib/chromium';
+import { monoWav } from '../scripts/lib/wav';
 import { createUser } from './support/accounts';
 import { checkOnPhone } from './support/layout';
 import { expect, test } from './support/fixtures';
@@ -22,7 +23,11 @@ import { askAndPay } from './support/questions';
  */
 const work = mkdtempSync(path.join(tmpdir(), 'playbook-e2e-review-'));
 const tone = path.join(work, 'tone.wav');
-writeFileSync(tone, sineWav(10, 440));
+// A 440 Hz tone, 10 s, for Chromium's fake microphone.
+writeFileSync(
+  tone,
+  monoWav(48_000, 10, (i) => Math.sin((2 * Math.PI * 440 * i) / 48_000) * 12_000),
+);
 
 test.use({
   launchOptions: {
@@ -35,29 +40,6 @@ test.use({
     ],
   },
 });
-
-/** A mono 16-bit PCM WAV of a sine tone, for Chromium's fake microphone. */
-function sineWav(seconds: number, hertz: number): Buffer {
-  const rate = 48_000;
-  const samples = rate * seconds;
-  const wav = Buffer.alloc(44 + samples * 2);
-  wav.write('RIFF', 0);
-  wav.writeUInt32LE(36 + samples * 2, 4);
-  wav.write('WAVEfmt ', 8);
-  wav.writeUInt32LE(16, 16);
-  wav.writeUInt16LE(1, 20);
-  wav.writeUInt16LE(1, 22);
-  wav.writeUInt32LE(rate, 24);
-  wav.writeUInt32LE(rate * 2, 28);
-  wav.writeUInt16LE(2, 32);
-  wav.writeUInt16LE(16, 34);
-  wav.write('data', 36);
-  wav.writeUInt32LE(samples * 2, 40);
-  for (let i = 0; i < samples; i++) {
-    wav.writeInt16LE(Math.round(Math.sin((2 * Math.PI * hertz * i) / rate) * 12_000), 44 + i * 2);
-  }
-  return wav;
-}
 
 /** Pixels of the studio's red (#ff3b30) in raw RGB(A) bytes. */
 function redPixels(data: Uint8Array | Uint8ClampedArray, channels: number): number {

@@ -13,6 +13,7 @@ import { execFile, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
 import { ALL_FORMATS, EncodedPacketSink, FilePathSource, Input } from 'mediabunny';
 import { transcodeToMp4 } from '../../server/modules/video-reviews/ffmpeg';
+import { monoWav } from '../lib/wav';
 import { percentile } from './stats';
 
 export const FFMPEG = process.env.FFMPEG_PATH ?? '/usr/bin/ffmpeg';
@@ -83,28 +84,11 @@ export async function makeClip(spec: ClipSpec, output: string): Promise<void> {
  * second, silence between, so each second of the microphone's own clock is a click in the sound.
  */
 export function clickWav(seconds: number): Buffer {
-  const samples = AUDIO_RATE * seconds;
-  const wav = Buffer.alloc(44 + samples * 2);
-  wav.write('RIFF', 0);
-  wav.writeUInt32LE(36 + samples * 2, 4);
-  wav.write('WAVEfmt ', 8);
-  wav.writeUInt32LE(16, 16);
-  wav.writeUInt16LE(1, 20);
-  wav.writeUInt16LE(1, 22);
-  wav.writeUInt32LE(AUDIO_RATE, 24);
-  wav.writeUInt32LE(AUDIO_RATE * 2, 28);
-  wav.writeUInt16LE(2, 32);
-  wav.writeUInt16LE(16, 34);
-  wav.write('data', 36);
-  wav.writeUInt32LE(samples * 2, 40);
   const burst = AUDIO_RATE / 50;
-  for (let second = 0; second < seconds; second++) {
-    for (let i = 0; i < burst; i++) {
-      const value = Math.sin((2 * Math.PI * 1000 * i) / AUDIO_RATE) * 24_000;
-      wav.writeInt16LE(Math.round(value), 44 + (second * AUDIO_RATE + i) * 2);
-    }
-  }
-  return wav;
+  return monoWav(AUDIO_RATE, seconds, (i) => {
+    const within = i % AUDIO_RATE;
+    return within < burst ? Math.sin((2 * Math.PI * 1000 * within) / AUDIO_RATE) * 24_000 : 0;
+  });
 }
 
 /** Reads the frame number from the code band's 4 × CODE_BITS column means (0..255): null if unclear. */
