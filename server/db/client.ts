@@ -11,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Config } from '../config';
 import { autoPrepare } from './auto-prepare';
+import { markEveryTransaction } from './open-transaction';
 import { lockDataDir } from './data-dir-lock';
 import { installJobQueue, type ExecuteSql } from './job-queue-schema';
 
@@ -127,7 +128,7 @@ export async function openDatabase(
       watchForDeadConnections(client, () => breaker.trip());
       if (tracing) traceClient(client);
     });
-    const db = drizzlePg(pool, { schema, logger });
+    const db = markEveryTransaction(drizzlePg(pool, { schema, logger }));
     return {
       db,
       driver: 'postgres',
@@ -162,7 +163,7 @@ export async function openDatabase(
     ...('from' in target && target.from ? { loadDataDir: target.from } : {}),
   });
   if (tracingEnabled()) tracePglite(client);
-  const db = drizzlePglite(client, { schema, logger });
+  const db = markEveryTransaction(drizzlePglite(client, { schema, logger }));
   const executeSql: ExecuteSql = async (text, values) => {
     if (values && values.length > 0) {
       return { rows: (await client.query<Record<string, unknown>>(text, values)).rows };

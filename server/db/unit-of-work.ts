@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { BusChannel, BusEvents, EventBus } from '../adapters/events/types';
 import type { Database } from './client';
 
@@ -26,19 +25,6 @@ export class Changes {
   }
 }
 
-/** Set while a unit of work's transaction is open, for the code that must never run inside one. */
-const openTransaction = new AsyncLocalStorage<true>();
-
-/**
- * True inside a unit of work's transaction. CPU-only work (rendering an e-mail, ADR 095) refuses to
- * run there: it would hold the transaction and its row locks open for nothing.
- */
-export const insideTransaction = (): boolean => openTransaction.getStore() === true;
-
-/** Runs `open`, which opens a transaction, with `insideTransaction()` true until it settles. */
-export const asTransaction = <T>(open: () => Promise<T>): Promise<T> =>
-  openTransaction.run(true, open);
-
 /** What a unit of work needs: the database it writes and the bus its events go out on. */
 export interface UnitOfWorkDeps {
   db: Database;
@@ -57,7 +43,7 @@ export async function transaction<T>(
   work: (tx: UnitTransaction, changes: Changes) => Promise<T>,
 ): Promise<T> {
   const changes = new Changes();
-  const result = await asTransaction(() => deps.db.transaction((tx) => work(tx, changes)));
+  const result = await deps.db.transaction((tx) => work(tx, changes));
   for (const { channel, payload } of changes.raised) {
     await deps.bus.publish(channel, payload as never);
   }

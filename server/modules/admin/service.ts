@@ -23,6 +23,7 @@ import {
   revokeSession,
 } from './data';
 import { acceptCode, disable, enable, startEnrolment } from './two-factor';
+import { refuseInsideTransaction } from '../../db/open-transaction';
 
 export { audit, findAdmin } from './data';
 
@@ -35,6 +36,7 @@ export interface AttemptContext {
 const DUMMY_HASH = hash('not-a-real-password-for-timing');
 
 export async function createAdmin(db: Executor, username: string, password: string) {
+  refuseInsideTransaction('Hashing an administrator password');
   return insertAdmin(db, username, await hash(password));
 }
 
@@ -86,6 +88,7 @@ export async function login(
   // Asked before the password is checked, so the answer says nothing about the password.
   if (slowed && admin?.totpSecret && !input.code) throw await askCode('slowed down');
   if (slowed && !admin?.totpSecret) await sleep(ADMIN_THROTTLED_LOGIN_DELAY_MS);
+  refuseInsideTransaction('Checking an administrator password');
   const valid = admin
     ? await verify(admin.passwordHash, input.password)
     : (await verify(await DUMMY_HASH, input.password), false);

@@ -8,6 +8,7 @@ import {
 import { ATTACHMENT_MESSAGES, type AttachmentKind } from '../../../contracts/attachments';
 import type { StagedUpload } from '../../adapters/storage/private-files';
 import { AppError } from '../../errors';
+import { refuseInsideTransaction } from '../../db/open-transaction';
 
 const MB = 1024 * 1024;
 
@@ -95,6 +96,7 @@ const refuse = (status: number, message: string) => new AppError(status, message
  * time, wherever the upload is staged (a file, or ranged GETs of the bucket object).
  */
 export async function inspectUpload(staged: StagedUpload, videoMaxMb: number): Promise<Inspected> {
+  refuseInsideTransaction('Inspecting an upload');
   const size = await staged.size();
   if (size === 0) throw refuse(400, ATTACHMENT_MESSAGES.empty);
   const head = await staged.read(0, Math.min(size, HEAD_BYTES));
@@ -135,6 +137,7 @@ export interface ProcessedImage {
  * stops a decompression bomb before it is decoded.
  */
 export async function processImage(bytes: Buffer, inspected: Inspected): Promise<ProcessedImage> {
+  refuseInsideTransaction('Re-encoding an attached image');
   const heic = inspected.extension === 'heic';
   const input = () =>
     sharp(bytes, { limitInputPixels: ATTACHMENT_IMAGE_MAX_PIXELS, failOn: 'error' });

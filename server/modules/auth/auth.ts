@@ -1,9 +1,11 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { z } from 'zod';
 import { verifyingSecrets, type Config } from '../../config';
 import type { Database } from '../../db/client';
+import { refuseInsideTransaction } from '../../db/open-transaction';
 import { accounts, sessions, users, verifications } from '../../db/schema';
 import { queueMail, queueMailWithinCap, type RecipientCap } from '../mail';
 import { authLimitStorage, databaseHitCounter, type HitCounter } from '../rate-limits';
@@ -56,6 +58,18 @@ export interface PasswordHashing {
   verify(input: { hash: string; password: string }): Promise<boolean>;
 }
 
+/** better-auth's own scrypt, refused inside a transaction as every CPU-only piece of work is. */
+const outsideTransactions = ({ hash, verify }: PasswordHashing): PasswordHashing => ({
+  hash: (password) => {
+    refuseInsideTransaction('Hashing a password');
+    return hash(password);
+  },
+  verify: (input) => {
+    refuseInsideTransaction('Checking a password');
+    return verify(input);
+  },
+});
+
 /**
  * Told, once a session's deletion is committed, whose it was (the events module ends the streams
  * opened with it). Never throws: the sign-out itself has happened.
@@ -103,7 +117,7 @@ export function createAuth(
       minPasswordLength: MIN_PASSWORD_LENGTH,
       maxPasswordLength: MAX_PASSWORD_LENGTH,
       autoSignIn: false,
-      ...(passwords ? { password: passwords } : {}),
+      password: outsideTransactions(passwords ?? { hash: hashPassword, verify: verifyPassword }),
       resetPasswordTokenExpiresIn: ONE_HOUR,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) => {

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import type satori from 'satori';
 import sharp from 'sharp';
 import { LINK_PREVIEW_HEIGHT, LINK_PREVIEW_WIDTH } from '../../../contracts/link-preview';
+import { refuseInsideTransaction } from '../../db/open-transaction';
 
 /**
  * Draws a card to a 1200×630 PNG: satori lays the elements out to SVG with the bundled DejaVu Sans
@@ -41,6 +42,7 @@ function loadFonts(): Promise<Fonts> {
 }
 
 export async function renderCard(card: ReactNode): Promise<Buffer> {
+  refuseInsideTransaction('Drawing a link preview');
   const [satori, Resvg] = await loadRenderers();
   const svg = await satori(card, {
     width: LINK_PREVIEW_WIDTH,

@@ -15,7 +15,7 @@ import { randomUUID } from 'node:crypto';
 import { Fragment } from 'react';
 import type { MailMessage } from '../../adapters/mail/types';
 import type { mailOutbox } from '../../db/schema';
-import { insideTransaction } from '../../db/unit-of-work';
+import { refuseInsideTransaction } from '../../db/open-transaction';
 import type { MailKind } from './kinds';
 import { escapeRegExp } from './scrub';
 
@@ -248,9 +248,7 @@ export async function renderMail(mail: {
   subject: string;
   content: StoredMailContent;
 }): Promise<{ html: string; text: string }> {
-  if (insideTransaction()) {
-    throw new Error(`e-mail "${mail.subject}" rendered inside a transaction (ADR 095)`);
-  }
+  refuseInsideTransaction(`Rendering the e-mail "${mail.subject}"`);
   const html = await render(<Message subject={mail.subject} {...mail.content} />);
   return { html, text: toPlainText(html) };
 }

@@ -3,6 +3,7 @@ import type { Config } from '../../config';
 import type { Executor } from '../../db/client';
 import { queueMail } from '../mail';
 import { receiptOfQuestion, type ReceiptFacts } from './data/receipts';
+import { refuseInsideTransaction } from '../../db/open-transaction';
 
 /**
  * Receipts (ADR 056): the e-mail sent when a payment is recorded (again with the refund lines when
@@ -65,6 +66,7 @@ export async function receiptPdf(
   config: Pick<Config, 'OPERATOR_COMPANY'>,
   receipt: ReceiptFacts,
 ): Promise<Buffer> {
+  refuseInsideTransaction('Writing a receipt PDF');
   // Loaded with the first receipt, not at start-up: pdfkit costs every process a fifth of a second.
   const { default: PDFDocument } = await import('pdfkit');
   const lines = receiptLines(figuresOf(config, receipt));

@@ -3,6 +3,7 @@ import type { FileStorage } from '../../adapters/storage/types';
 import { UPLOAD_MESSAGES } from '../../../contracts/profiles';
 import { AppError } from '../../errors';
 import { joined } from '../../../contracts/messages';
+import { refuseInsideTransaction } from '../../db/open-transaction';
 
 const MAX_SIDE = 800;
 
@@ -18,6 +19,7 @@ export interface ProcessedPhoto {
  * it.
  */
 export async function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
+  refuseInsideTransaction('Re-encoding a profile photo');
   let format: string | undefined;
   try {
     format = (await sharp(input).metadata()).format;

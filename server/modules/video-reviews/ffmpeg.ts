@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { refuseInsideTransaction } from '../../db/open-transaction';
 
 /**
  * Debian's ffmpeg (`apt-get install -y ffmpeg`, ADR 090), run as a child process: no shell, no
@@ -40,6 +41,7 @@ const STDERR_KEPT = 2000;
  * FfmpegMissing when there is no ffmpeg to run.
  */
 export function runFfmpeg(args: readonly string[], onLine?: (line: string) => void) {
+  refuseInsideTransaction('Running ffmpeg');
   return new Promise<void>((resolve, reject) => {
     const child = spawn(FFMPEG, ['-nostdin', '-y', '-hide_banner', ...args], {
       stdio: ['ignore', 'pipe', 'pipe'],
