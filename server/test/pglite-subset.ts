@@ -13,6 +13,8 @@ export const PGLITE_SUBSET = [
   'server/modules/questions/read-bodies.test.ts',
   // Ask, pay, clarify, answer, follow up and pay out, whole, on the embedded default.
   'server/modules/questions/flow.test.ts',
+  // The embedded database's statements as trace spans (tracePglite), its own code beside pg's.
+  'server/observability/tracing.test.ts',
   // The administrator CLIs and the server's shutdown on a data directory, as `npm start` runs.
   'server/modules/admin/admin-cli.test.ts',
   'server/shutdown.test.ts',

@@ -1,3 +1,4 @@
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -5,15 +6,21 @@ import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { videoReviewApiPaths, type VideoReview } from '../../../contracts/video-review';
+import {
+  REVIEW_MESSAGES,
+  videoReviewApiPaths,
+  type VideoReview,
+} from '../../../contracts/video-review';
+import type { MailMessage, MailTransport } from '../../adapters/mail/types';
 import { s3ClientConfig } from '../../adapters/storage/s3';
-import { attachments, questions } from '../../db/schema';
+import { attachments, mailOutbox, questions } from '../../db/schema';
 import { askCoach, requestsTo, signedInUser } from '../../test/accounts';
 import { coachProfile } from '../../test/asked-question';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/harness';
 import { makeReviewClip } from '../../test/review-clip';
 import { startS3rver, type S3rverBucket } from '../../test/s3rver';
 import { tusUpload, uploadedId } from '../../test/uploads';
+import { deliverDueMail, queueMail } from '../mail';
 import { transcodeNextReview } from './transcode';
 
 // The bucket (ADR 067): the job downloads the recording through a presigned GET and streams the
@@ -83,5 +90,36 @@ describe(`a review video in an S3 bucket (${testDatabaseKind})`, { timeout: 120_
       );
     expect(await exists(after!.storageKey)).toBe(true);
     expect(await exists(before!.storageKey)).toBe(false);
+  });
+
+  it('puts a poster read from the bucket into the answer e-mail, and leaves out one that is gone', async () => {
+    const db = t.ctx.database.db;
+    const files = t.ctx.attachmentFiles;
+    const kept = { key: `attachments/coach/${randomUUID()}/poster.jpg`, bytes: randomBytes(2048) };
+    await files.put(kept.key, kept.bytes, 'image/jpeg');
+    const gone = `attachments/coach/${randomUUID()}/poster.jpg`;
+    await db.delete(mailOutbox);
+    await queueMail(db, t.ctx.config, {
+      kind: 'question-answered',
+      to: 'pat@example.test',
+      subject: 'Your question has been answered',
+      greeting: 'Hi Pat,',
+      paragraphs: [kept.key, gone].map((key) => ({
+        text: REVIEW_MESSAGES.sentLine('0:05'),
+        image: { key, contentType: 'image/jpeg', filename: 'video-review.jpg', width: 640 },
+      })),
+      action: { label: 'View your answer', url: 'http://localhost/questions/q' },
+    });
+    const sent: MailMessage[] = [];
+    const transport: MailTransport = { name: 'smtp', deliver: async (m) => void sent.push(m) };
+    expect(await deliverDueMail(db, transport, pino({ level: 'silent' }), files)).toBe(1);
+    expect(sent[0]!.inlineImages).toEqual([
+      {
+        cid: expect.any(String),
+        content: kept.bytes,
+        contentType: 'image/jpeg',
+        filename: 'video-review.jpg',
+      },
+    ]);
   });
 });
