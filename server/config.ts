@@ -97,6 +97,7 @@ const configSchema = z
     BETA_ACCESS_CODE: optionalString,
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
     QUESTION_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+    MESSAGE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
     // Unpaid questions waiting for an answer one Player may have at once (ADR 082). A setting only
     // so tests that ask many questions of one Player can lift it, as they lift the rate limits.
     UNPAID_QUESTIONS_PER_PLAYER: z.coerce.number().int().min(1).default(MAX_UNPAID_OPEN_QUESTIONS),

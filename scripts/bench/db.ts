@@ -85,3 +85,22 @@ export function benchPool(size: Size, max = 4): pg.Pool {
   assertBenchDatabase(databaseName(size));
   return new pg.Pool({ connectionString: databaseUrl(size), max });
 }
+
+/** Runs `fn` on one client of `pool` in a transaction: committed if it returns, else rolled back. */
+export async function inTransaction<T>(
+  pool: pg.Pool,
+  fn: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await fn(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK');
+    throw error;
+  } finally {
+    client.release();
+  }
+}

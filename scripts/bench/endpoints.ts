@@ -1,14 +1,11 @@
 /**
- * The endpoint benchmarks: the baseline, a one-query reference, five reads and two writes, each with
- * autocannon at the same connection count; each signed-in read in rounds, each round its floor and
- * the read at that count, then both again at fewer connections for their latency (ADR 079). Writes
- * use fresh data so every request does the full work (a new question per ask, a different pending
- * question per answer).
+ * The endpoint benchmarks: the baseline, a one-query reference and the reads, each with autocannon
+ * at the same connection count; each signed-in read in rounds, each round its floor and the read at
+ * that count, then both again at fewer connections for their latency (ADR 079). The writes are
+ * writes.ts.
  */
-import type pg from 'pg';
-import { ONE_QUERY_FLOOR, SHAPES } from './constants';
-import type { Size } from './db';
-import { coachNumber, insertPendingQuestions, playerNumber, type Fixtures } from './fixtures';
+import { ONE_QUERY_FLOOR } from './constants';
+import type { Fixtures } from './fixtures';
 import { measure, signIn, type LoadOptions, type Measurement, type Target } from './http';
 
 /** `reference`: measured for context, judged against no target. */
@@ -49,7 +46,8 @@ export interface RunOptions extends LoadOptions {
   log: (line: string) => void;
 }
 
-async function bench(
+/** One endpoint measured after its warm-up, and logged. */
+export async function bench(
   baseUrl: string,
   name: string,
   kind: Kind,
@@ -222,85 +220,4 @@ function medianRound(rounds: SignedInRound[]): SignedInRound {
   const median = sorted[(sorted.length - 1) >> 1];
   if (!median) throw new Error('no rounds measured');
   return median;
-}
-
-/** How many pending questions to prepare for the answer benchmark (far above any rate seen). */
-const ANSWER_POOL_PER_SECOND = 1500;
-
-/** Question creation by 50 signed-in Players, and answer submission by 50 signed-in Coaches. */
-export async function runWrites(
-  baseUrl: string,
-  pool: pg.Pool,
-  size: Size,
-  options: RunOptions,
-): Promise<EndpointResult[]> {
-  const { coaches } = SHAPES[size];
-  const players = Array.from({ length: options.connections }, (_, i) => playerNumber(size, i));
-  const playerCookies = await Promise.all(players.map((a) => signIn(baseUrl, a.email)));
-  // Players ask the Coaches numbered 2..51, so the busiest Coach (reads above) is left alone.
-  const asked = await Promise.all(
-    Array.from({ length: Math.min(50, coaches - 2) }, (_, i) => coachNumber(pool, i + 2)),
-  );
-  let asks = 0;
-  const ask: Target = {
-    method: 'POST',
-    path: '/api/questions',
-    next: () => {
-      const i = asks++;
-      return {
-        path: '/api/questions',
-        cookie: playerCookies[i % playerCookies.length],
-        body: JSON.stringify({
-          coachId: asked[i % asked.length]?.coachId,
-          playerName: 'Bench Player',
-          question: `Bench question ${i}: how do I keep my form late in the game?`,
-          pledge: true,
-          acceptedConsents: true,
-        }),
-      };
-    },
-  };
-
-  // The last Coaches answer questions prepared for them, each once: one Coach per connection, as
-  // many Players ask above (a Coach is one person, so 50 answers at once come from 50 Coaches).
-  const answerers = await Promise.all(
-    Array.from({ length: options.connections }, (_, i) => coachNumber(pool, coaches - i)),
-  );
-  const answererCookies = await Promise.all(answerers.map((c) => signIn(baseUrl, c.email)));
-  const perCoach = Math.ceil(
-    (ANSWER_POOL_PER_SECOND * (options.durationS + options.warmupS)) / answerers.length,
-  );
-  const player = playerNumber(size, options.connections + 1);
-  const pending = await Promise.all(
-    answerers.map((coach) => insertPendingQuestions(pool, coach, player, perCoach)),
-  );
-  let answers = 0;
-  const answer: Target = {
-    method: 'POST',
-    path: '/api/questions/x/answer',
-    next: () => {
-      const i = answers++;
-      const coach = i % answerers.length;
-      return {
-        path: `/api/questions/${pending[coach]![Math.floor(i / answerers.length) % perCoach]}/answer`,
-        cookie: answererCookies[coach],
-        body: JSON.stringify({ answer: 'Keep your legs fresh: short sprints, then rest.' }),
-      };
-    },
-  };
-  const results = [
-    await bench(baseUrl, 'ask (create question)', 'write', 'POST /api/questions', ask, options),
-    await bench(
-      baseUrl,
-      'answer submission',
-      'write',
-      'POST /api/questions/:id/answer',
-      answer,
-      options,
-    ),
-  ];
-  if (answers > perCoach * answerers.length) {
-    options.log(`  (answer pool of ${perCoach * answerers.length} ran out: repeats answered 409)`);
-  }
-  return results;
 }

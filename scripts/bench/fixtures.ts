@@ -4,7 +4,7 @@
  */
 import type pg from 'pg';
 import { SHAPES, userEmail } from './constants';
-import type { Size } from './db';
+import { inTransaction, type Size } from './db';
 
 export interface Actor {
   userId: string;
@@ -98,24 +98,40 @@ export async function insertPendingQuestions(
 /** Rows a bench run wrote (its questions are named 'Bench question …' / 'Load question …'). */
 const BENCH_WRITTEN = "question LIKE 'Bench question %' OR question LIKE 'Load question %'";
 
+/** Tables whose triggers keep the Coaches' figures (ADR 025), off while a run's rows are removed. */
+const FIGURE_TABLES = ['questions', 'reviews', 'ratings'];
+
 /**
  * Puts the dataset back to its seeded shape before a run: removes the questions earlier runs wrote
- * (with their payouts and receipts), sessions and mail, so fixtures and figures do not drift from run to run.
+ * (with their payouts, receipts and messages; their reviews and ratings go with them), sessions and
+ * mail, so fixtures and figures do not drift from run to run. The figures' triggers are off
+ * meanwhile and the figures recounted once after (the writes leave some 100,000 questions, each a
+ * recount of its Coach's median when deleted one by one).
  * Seeded pending questions answered by the load phase stay answered (npm run seed:bench restores them).
  */
 export async function removeBenchWrites(pool: pg.Pool): Promise<number> {
-  // Bench payments' receipts go too (a bench database's receipt numbers need not be gapless).
-  await pool.query(
-    `DELETE FROM receipts WHERE question_id IN (SELECT id FROM questions WHERE ${BENCH_WRITTEN})`,
-  );
-  await pool.query(
-    `DELETE FROM payouts WHERE question_id IN (SELECT id FROM questions WHERE ${BENCH_WRITTEN})`,
-  );
-  const { rowCount } = await pool.query(`DELETE FROM questions WHERE ${BENCH_WRITTEN}`);
+  const removed = await inTransaction(pool, async (client) => {
+    for (const table of FIGURE_TABLES) {
+      await client.query(`ALTER TABLE ${table} DISABLE TRIGGER USER`);
+    }
+    const written = `SELECT id FROM questions WHERE ${BENCH_WRITTEN}`;
+    // Bench payments' receipts go too (a bench database's receipt numbers need not be gapless).
+    for (const table of ['receipts', 'payouts', 'question_messages']) {
+      await client.query(`DELETE FROM ${table} WHERE question_id IN (${written})`);
+    }
+    const { rowCount } = await client.query(`DELETE FROM questions WHERE ${BENCH_WRITTEN}`);
+    for (const table of FIGURE_TABLES) {
+      await client.query(`ALTER TABLE ${table} ENABLE TRIGGER USER`);
+    }
+    if (rowCount) await client.query('SELECT refresh_expert_stats()');
+    return rowCount ?? 0;
+  });
   await pool.query('DELETE FROM sessions');
   await pool.query('DELETE FROM mail_outbox');
   // Answers update their Coach's figures (a trigger), so `experts` carries dead rows too; left
   // alone they slow every later directory read.
-  await pool.query('VACUUM ANALYZE questions, payouts, sessions, mail_outbox, experts, user_roles');
-  return rowCount ?? 0;
+  await pool.query(
+    'VACUUM ANALYZE questions, payouts, question_messages, sessions, mail_outbox, experts, user_roles',
+  );
+  return removed;
 }

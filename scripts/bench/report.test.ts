@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { EndpointResult, SignedInRound } from './endpoints';
 import type { Measurement } from './http';
-import { TARGETS, verdicts, videoReviewVerdicts, type Report } from './report';
+import { TARGETS, markdownReport, verdicts, videoReviewVerdicts, type Report } from './report';
 import type { VideoReviewResult } from './video-review';
 
 // The verdicts need only the upload targets, not the S3 client and server that upload.ts loads.
@@ -102,6 +102,44 @@ describe("a signed-in read's verdicts (ADR 079)", () => {
       `≥ ${TARGETS.ceilingShare}× its ceiling in every round`,
       `≤ ${TARGETS.floorP99Multiple}× the floor's p99 in the same round, every round`,
     ]);
+  });
+});
+
+/** The large dataset with one write at `rps` beside pgbench's 2,000 tx/s, its floor's p99 20 ms. */
+function writeReportOf(rps: number): Report {
+  const report = reportOf([round(1_500, 8, 4), round(1_500, 8, 4), round(1_500, 8, 4)]);
+  const large = report.datasets.large!;
+  large.pgbench = { tps: 2_000, clients: 50, durationS: 15 };
+  large.endpoints = [
+    {
+      name: 'follow-up answer',
+      kind: 'write',
+      route: 'POST /api/questions/:id/messages',
+      measurement: measured(rps, 90),
+      floor: measured(3_000, 20),
+    },
+  ];
+  return report;
+}
+
+describe("a write's verdict (issue 37)", () => {
+  it('is met at 0.25 × pgbench in the same run and missed below', () => {
+    expect(TARGETS.writeRatio).toBe(0.25);
+    expect(verdicts(writeReportOf(500))).toEqual([
+      {
+        check: 'write follow-up answer',
+        figure: "0.250× pgbench, p99 90 ms (the floor's 20 ms)",
+        target: '≥ 0.25× pgbench',
+        met: true,
+      },
+    ]);
+    expect(verdicts(writeReportOf(499))[0]).toMatchObject({ met: false });
+  });
+
+  it("shows the write's p99 beside the floor's measured right before it", () => {
+    expect(markdownReport(writeReportOf(500))).toContain(
+      "| ↳ the one-query floor right before it: 3000 req/s, p99 20 ms; the write's p99 4.5× the floor's |",
+    );
   });
 });
 

@@ -6,9 +6,10 @@
  *   --duration 15           seconds per endpoint measurement (after --warmup 3 seconds)
  *   --connections 50        autocannon connections
  *   --rounds 3              rounds of each signed-in read and its statement (ADR 068, 079)
- *   --skip a,b              phases to skip: endpoints, public-reads, writes, realtime, sse,
- *                           lighthouse, inp, load, upload, video-review (public-reads and writes
- *                           are parts of endpoints: skip both to measure only the signed-in reads)
+ *   --skip a,b              phases to skip: endpoints, reads, public-reads, writes, realtime, sse,
+ *                           lighthouse, inp, load, upload, video-review (reads, public-reads and
+ *                           writes are parts of endpoints: skip public-reads and writes to measure
+ *                           only the signed-in reads, reads to measure only the writes and pgbench)
  *   --upload-mb 200         the upload phase's video; --upload-drivers disk,s3
  *   --review-seconds 180    the video-review phase's recorded voice-over (issue 38: 3 minutes)
  *   --review-parts steps    the video-review phase's parts: drawing, steps, recording (all by
@@ -28,7 +29,6 @@ import {
   runBaseline,
   runOneQueryFloor,
   runReads,
-  runWrites,
   type EndpointResult,
   type RunOptions,
 } from './endpoints';
@@ -59,9 +59,11 @@ import {
 import { seedBench } from './seed';
 import { measureUploads, type StartApp } from './upload';
 import { measureVideoReview, REVIEW_PARTS, type ReviewPart } from './video-review';
+import { runWrites } from './writes';
 
 const PHASES = [
   'endpoints',
+  'reads',
   'public-reads',
   'writes',
   'realtime',
@@ -203,16 +205,18 @@ for (const size of sizes) {
       );
       try {
         const floor = await runOneQueryFloor(server.url, endpointOptions);
-        const reads = await runReads(server.url, fixtures, {
-          ...endpointOptions,
-          publicReads: runs('public-reads'),
-        });
+        const reads = runs('reads')
+          ? await runReads(server.url, fixtures, {
+              ...endpointOptions,
+              publicReads: runs('public-reads'),
+            })
+          : [];
         // The large dataset (or the largest run) is the judged one: ceilings and writes run on it.
         const judged = size === 'large' || size === primary;
         let statements: StatementRates | undefined;
         let pgbench: PgbenchResult | undefined;
         let writes: EndpointResult[] = [];
-        if (judged) {
+        if (judged && runs('reads')) {
           log("  PostgreSQL alone, each signed-in read's own statement (pgbench, prepared):");
           statements = await phase('statement ceilings', () =>
             measureStatementCeilings(

@@ -66,6 +66,7 @@ export function productionEnv(options: {
     ALLOW_TEST_PAYMENTS: 'true',
     AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
     QUESTION_RATE_LIMIT_PER_MINUTE: '1000000',
+    MESSAGE_RATE_LIMIT_PER_MINUTE: '1000000',
     // The load's Players ask many questions they never pay for; the limit of a Player's unpaid
     // questions (ADR 082) has its own tests.
     UNPAID_QUESTIONS_PER_PLAYER: '1000000',

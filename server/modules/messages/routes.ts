@@ -14,12 +14,12 @@ const messageParams = z.object({ id: z.uuid(), messageId: z.uuid() });
  * one statement; who may send what is decided by the service, for the question's two people only.
  */
 export const messageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  const { auth } = ctx;
+  const { auth, config } = ctx;
 
   app.post(
     '/api/questions/:id/messages',
     {
-      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: config.MESSAGE_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
       schema: {
         params: questionParams,
         body: sendMessageSchema,
