@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIRECTORY_MESSAGES, DIRECTORY_PAGE_SIZE } from '../../../contracts/directory';
+import type { Executor } from '../../db/client';
 import { coaches, questions, ratings, reviews } from '../../db/schema';
 import { signedInUser } from '../../test/accounts';
 import { insertCoach, insertQuestion, insertUser } from '../../test/factories';
@@ -239,6 +240,39 @@ describe(`GET /api/coaches (${testDatabaseKind})`, () => {
     // Deleting the question takes its rating and review with it, and every figure follows.
     await db.delete(questions).where(eq(questions.id, question.id));
     expect(await read()).toMatchObject({ answeredCount: 0, ratingCount: 0, helpfulCount: 0 });
+  });
+
+  it("bumps the Coach's figures at commit, leaving the Coach's row unlocked until then (ADR 098)", async () => {
+    const db = t.ctx.database.db;
+    const player = await insertUser(db);
+    const coach = await insertCoach(db, { name: 'Busy Coach' });
+    const question = await insertQuestion(db, { coachId: coach.id, playerId: player.id });
+    const answered = async (executor: Executor) => {
+      const [row] = await executor
+        .select({ n: coaches.answeredCount, reviews: coaches.reviewCount })
+        .from(coaches)
+        .where(eq(coaches.id, coach.id));
+      return row!;
+    };
+    await db.transaction(async (tx) => {
+      await tx
+        .update(questions)
+        .set({ status: 'answered', answer: 'Yes.', answeredAt: new Date() })
+        .where(eq(questions.id, question.id));
+      await tx
+        .insert(reviews)
+        .values({ coachId: coach.id, questionId: question.id, reviewerId: player.id, rating: 5 });
+      // Not bumped inside the transaction that answered and reviewed...
+      expect(await answered(tx)).toEqual({ n: 0, reviews: 0 });
+      if (testDatabaseKind === 'postgres') {
+        // ...so another connection takes the lock another answer's bump needs (an UPDATE's, FOR
+        // NO KEY UPDATE) meanwhile; NOWAIT would fail at once on a row the transaction had updated.
+        await db.execute(
+          sql`SELECT id FROM experts WHERE id = ${coach.id} FOR NO KEY UPDATE NOWAIT`,
+        );
+      }
+    });
+    expect(await answered(db)).toEqual({ n: 1, reviews: 1 });
   });
 });
 

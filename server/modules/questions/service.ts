@@ -193,8 +193,8 @@ export async function answerQuestion(
       releasableAt: releasableAfter(answeredAt, config.PAYOUT_HOLD_DAYS),
     });
     await queueAnsweredMail(tx, config, q, row.coachName, answer, sentReviews);
-    // Last: marking it answered bumps the Coach's answered_count (a trigger, ADR 025), which locks
-    // the Coach's row until the commit; every other answer of that Coach waits for that lock.
+    // Marking it answered bumps the Coach's figures (triggers, ADR 025), deferred to the commit so
+    // the Coach's row is locked for the commit only, not while this transaction goes on (ADR 098).
     await markAnswered(tx, changes, participants(row), answer, answeredAt);
     return { playerId: q.playerId, coachUserId: row.coachUserId, answeredAt };
   });
