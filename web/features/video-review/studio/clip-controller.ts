@@ -76,6 +76,8 @@ export class ClipController {
    */
   private decoded: DecodedFrame<Picture> | null = null;
   private catchUp: { timer: ReturnType<typeof setTimeout>; time: number } | null = null;
+  /** The frame a step by a seek left, and its direction, until the seek's frame is shown. */
+  private stepFrom: { time: number; direction: 1 | -1 } | null = null;
 
   constructor(frameRate: number | null) {
     this.measured = frameRate === null ? 0 : frameRate;
@@ -194,6 +196,23 @@ export class ClipController {
           : Math.abs(time - decoded.timestamp) <= 0.5 / this.snapshot.frameRate;
       if (!arrived) return;
     }
+    const step = this.stepFrom;
+    if (step && video?.paused && !video.seeking && this.target !== null) {
+      this.stepFrom = null;
+      // The seek showed the frame the step left: it lasts longer than the clip's rate says (a
+      // recording that dropped frames holds one for several periods), so go a period further.
+      const end = Number.isFinite(video.duration) ? video.duration : Infinity;
+      const further = Math.min(
+        end,
+        Math.max(0, this.target + step.direction / this.snapshot.frameRate),
+      );
+      if (Math.abs(time - step.time) < 1e-6 && further !== this.target) {
+        this.stepFrom = step;
+        this.target = further;
+        video.currentTime = further;
+        return;
+      }
+    }
     this.decoded = null;
     if (video && !video.seeking) this.target = null;
     if (time !== this.snapshot.time) this.set({ time });
@@ -288,13 +307,18 @@ export class ClipController {
     // A step pressed again before the last one's frame is on screen goes on from that frame.
     const from =
       video.seeking && this.target !== null ? shownByTarget(this.target, frameRate) : time;
-    this.seek(stepTarget(from, frameRate, frames, duration), frames < 0 ? -1 : 1);
+    const direction = frames < 0 ? -1 : 1;
+    // The decoded frames themselves where they reach, else the clip's rate.
+    const walked = this.decoder?.stepped(from, frames) ?? null;
+    this.seek(walked ?? stepTarget(from, frameRate, frames, duration), direction);
+    if (this.target !== null) this.stepFrom = { time: from, direction };
   }
 
   /** Shows the frame at `seconds`: a decoded one at once while paused, else by a seek. */
   seek(seconds: number, direction: 1 | -1 = 1) {
     const video = this.video;
     if (!video) return;
+    this.stepFrom = null;
     const end = Number.isFinite(video.duration) ? video.duration : Infinity;
     const time = Math.min(Math.max(0, seconds), end);
     const frame = video.paused ? (this.decoder?.at(time) ?? null) : null;

@@ -57,6 +57,32 @@ describe('decoded frames', () => {
     expect(walk(starts, rate, -1, 19, 19)).toEqual(downFrom(18, 19));
   });
 
+  it('steps frame by frame through a recording that held one frame for several periods', () => {
+    // A 10.28 fps recording made on a busy machine: frame 2 stays 0.4 s, where a step by the
+    // mean rate (1.5 periods, 0.146 s) lands inside it again (the browser test saw this).
+    const rate = 10.28;
+    const starts = [0.049, 0.146, 0.195, 0.595, 0.692, 0.789];
+    const { cache } = cacheOf(starts, rate);
+    const seen: number[] = [];
+    let shown = starts[0]!;
+    for (let i = 0; i < 5; i++) {
+      shown = cache.stepped(shown, 1)!;
+      seen.push(cache.at(shown)!.picture);
+    }
+    expect(seen).toEqual([1, 2, 3, 4, 5]);
+    expect(cache.at(cache.stepped(starts[3]!, -2)!)!.picture).toBe(1);
+    expect(cache.stepped(starts[5]!, 1)).toBeNull();
+    expect(cache.stepped(starts[0]!, -1)).toBeNull();
+  });
+
+  it('does not step over a frame that was not decoded', () => {
+    const cache = new DecodedFrames<number>(30, () => undefined);
+    for (const frame of framesOf(even(30, 8), 30)) if (frame.picture !== 4) cache.add(frame);
+    expect(cache.at(cache.stepped(2.5 / 30, 1)!)!.picture).toBe(3);
+    expect(cache.stepped(3.5 / 30, 1)).toBeNull();
+    expect(cache.stepped(5.5 / 30, -1)).toBeNull();
+  });
+
   it('finds the frame shown at a time, and none where no frame was decoded', () => {
     const { cache } = cacheOf(even(60, 60).slice(10, 20), 60);
     expect(cache.at(15 / 60)?.picture).toBe(5);

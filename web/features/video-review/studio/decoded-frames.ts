@@ -53,6 +53,26 @@ export class DecodedFrames<Picture> {
     return frame && time < frame.timestamp + frame.duration - EDGE ? frame : null;
   }
 
+  /**
+   * A time inside the frame `step` frames after (negative: before) the one shown at `time`,
+   * walking the frames themselves: a recording's frames need not come at an even pace (one that
+   * dropped frames holds a frame for several periods, where a step by the clip's mean rate would
+   * land in the same frame again). Null when a frame on the way is not here.
+   */
+  stepped(time: number, step: number): number | null {
+    let index = this.indexAt(time);
+    let frame = this.at(time);
+    for (let taken = 0; frame && taken < Math.abs(step); taken++) {
+      const next = this.frames[step > 0 ? index + 1 : index - 1];
+      const adjacent =
+        next &&
+        (step > 0 ? DecodedFrames.follows(frame, next) : DecodedFrames.follows(next, frame));
+      frame = adjacent ? next : null;
+      index += step > 0 ? 1 : -1;
+    }
+    return frame ? frame.timestamp + frame.duration / 2 : null;
+  }
+
   /** Whether `b` starts where `a` ends: no frame between them is missing. */
   private static follows<P>(a: DecodedFrame<P>, b: DecodedFrame<P>) {
     return b.timestamp <= a.timestamp + a.duration + EDGE;

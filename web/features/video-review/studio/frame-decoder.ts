@@ -85,6 +85,11 @@ export class FrameDecoder {
     return this.closed ? null : this.frames.at(time);
   }
 
+  /** A time inside the decoded frame `step` frames from the one at `time`, if decoded. */
+  stepped(time: number, step: number): number | null {
+    return this.closed ? null : this.frames.stepped(time, step);
+  }
+
   /** The frame at `time` is on screen and steps go `direction`: decode what they will want next. */
   want(time: number, direction: 1 | -1) {
     this.position = time;
