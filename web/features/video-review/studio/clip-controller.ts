@@ -308,9 +308,11 @@ export class ClipController {
     const from =
       video.seeking && this.target !== null ? shownByTarget(this.target, frameRate) : time;
     const direction = frames < 0 ? -1 : 1;
-    // The decoded frames themselves where they reach, else the clip's rate.
-    const walked = this.decoder?.stepped(from, frames) ?? null;
-    this.seek(walked ?? stepTarget(from, frameRate, frames, duration), direction);
+    // The decoded frames themselves where they reach, else the clip's rate, out of the frame shown.
+    const byRate = stepTarget(from, frameRate, frames, duration);
+    const target =
+      this.decoder?.stepped(from, frames) ?? this.decoder?.outside(from, frames, byRate) ?? byRate;
+    this.seek(Math.min(target, Number.isFinite(duration) ? duration : Infinity), direction);
     if (this.target !== null) this.stepFrom = { time: from, direction };
   }
 

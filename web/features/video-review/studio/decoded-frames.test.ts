@@ -75,6 +75,20 @@ describe('decoded frames', () => {
     expect(cache.stepped(starts[0]!, -1)).toBeNull();
   });
 
+  it('leaves the frame shown when the next one is not decoded and the rate would land inside it', () => {
+    const rate = 10.32;
+    // Only the first frame is decoded, held 0.3 s; a step by the rate (0.145 s) stays inside it.
+    const { cache } = cacheOf([0, 0.3], rate, 2);
+    const only = new DecodedFrames<number>(1, () => undefined);
+    only.add(cache.at(0)!);
+    expect(only.stepped(0, 1)).toBeNull();
+    expect(only.outside(0, 1, stepTarget(0, rate, 1, 2))).toBeCloseTo(0.301, 9);
+    expect(only.outside(0.1, -1, 0)).toBe(0);
+    // A target already past the frame, or no frame decoded there, is left as it is.
+    expect(only.outside(0, 1, 0.5)).toBe(0.5);
+    expect(only.outside(0.4, 1, 0.55)).toBe(0.55);
+  });
+
   it('does not step over a frame that was not decoded', () => {
     const cache = new DecodedFrames<number>(30, () => undefined);
     for (const frame of framesOf(even(30, 8), 30)) if (frame.picture !== 4) cache.add(frame);

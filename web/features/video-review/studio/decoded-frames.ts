@@ -15,6 +15,8 @@ export interface DecodedFrame<Picture> {
 
 /** A step's target lands mid-frame; this only absorbs seconds' rounding at a frame's edges. */
 const EDGE = 1e-6;
+/** How far past a frame's edge a step lands when it must leave that frame: a millisecond. */
+const OUTSIDE = 1e-3;
 
 export class DecodedFrames<Picture> {
   /** In presentation order. */
@@ -71,6 +73,19 @@ export class DecodedFrames<Picture> {
       index += step > 0 ? 1 : -1;
     }
     return frame ? frame.timestamp + frame.duration / 2 : null;
+  }
+
+  /**
+   * Where a step by the clip's rate to `target` goes when the frames on the way are not decoded:
+   * never inside the frame shown at `time`, which lasts past `target` when it was held for several
+   * periods, but a millisecond past its end (before its start, going back).
+   */
+  outside(time: number, step: number, target: number): number {
+    const frame = this.at(time);
+    if (!frame) return target;
+    return step > 0
+      ? Math.max(target, frame.timestamp + frame.duration + OUTSIDE)
+      : Math.min(target, Math.max(0, frame.timestamp - OUTSIDE));
   }
 
   /** Whether `b` starts where `a` ends: no frame between them is missing. */

@@ -90,6 +90,11 @@ export class FrameDecoder {
     return this.closed ? null : this.frames.stepped(time, step);
   }
 
+  /** `target`, moved out of the decoded frame shown at `time` if it falls inside it. */
+  outside(time: number, step: number, target: number): number {
+    return this.closed ? target : this.frames.outside(time, step, target);
+  }
+
   /** The frame at `time` is on screen and steps go `direction`: decode what they will want next. */
   want(time: number, direction: 1 | -1) {
     this.position = time;
