@@ -6,10 +6,6 @@ const openTransaction = new AsyncLocalStorage<true>();
 /** True inside a database transaction opened through `db.transaction` (ADR 097). */
 export const insideTransaction = (): boolean => openTransaction.getStore() === true;
 
-/** Runs `open`, which opens a transaction, with `insideTransaction()` true until it settles. */
-export const asTransaction = <T>(open: () => Promise<T>): Promise<T> =>
-  openTransaction.run(true, open);
-
 /**
  * Marks every transaction the database `db` opens, a unit of work's, a module's own and
  * better-auth's alike, so CPU-only work can tell it is inside one.
@@ -18,8 +14,9 @@ export function markEveryTransaction<D extends { transaction: (...args: never[])
   db: D,
 ): D {
   const open = db.transaction.bind(db) as (...args: unknown[]) => Promise<unknown>;
+  // `insideTransaction()` is true until the transaction settles, in everything it awaits.
   db.transaction = ((...args: unknown[]) =>
-    asTransaction(() => open(...args))) as unknown as D['transaction'];
+    openTransaction.run(true, () => open(...args))) as unknown as D['transaction'];
   return db;
 }
 
